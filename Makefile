@@ -1,0 +1,38 @@
+# The two commands that do everything on a fresh machine:
+#   make play   set up and open the terminal lobby
+#   make test   set up and run every check and test
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test lint typecheck pytest bench solve clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/saloon play
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest --cov --cov-report=term:skip-covered
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/shootout_solve.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage

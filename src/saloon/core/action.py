@@ -1,0 +1,35 @@
+"""Actions, chance outcomes and log events: small frozen value types.
+
+An action is what a player chooses; an outcome is what a chance node
+produces (a die face, a card turned up). Both are frozen dataclasses whose
+``str()`` is the game's text notation, and the game's
+:meth:`~saloon.core.game.Game.parse_action` reads that text back, so
+``game.parse_action(str(a)) == a`` for every action ``a``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every player decision. Subclasses define ``__str__``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Action):
+    """Base of every chance outcome (a die roll, a card drawn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of a game's log: what happened, as a typed kind and a sentence.
+
+    >>> Event("hit", "Player 1 hits with the Colt.", player=0).text
+    'Player 1 hits with the Colt.'
+    """
+
+    kind: str
+    text: str
+    player: int | None = None

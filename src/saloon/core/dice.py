@@ -1,0 +1,98 @@
+"""Dice sources: what resolves a chance node.
+
+Randomness enters a game only at chance nodes, and a dice source decides
+each one: :class:`RandomDice` from a seeded :class:`numpy.random.Generator`,
+:class:`ScriptedDice` from a list (tests, the rulebooks' worked examples),
+:class:`ManualDice` from a person reading real dice.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+import numpy as np
+
+from saloon.core.action import Action, Outcome
+from saloon.core.errors import DiceExhausted, IllegalAction, SaloonError
+from saloon.core.state import State
+
+
+class DiceSource(Protocol):
+    """Resolves the chance node ``state`` (where ``state.to_move == CHANCE``)."""
+
+    def roll(self, state: State) -> Outcome: ...
+
+
+class RandomDice:
+    """Seeded random dice.
+
+    >>> RandomDice(7).seed
+    7
+    """
+
+    def __init__(self, seed: int | np.random.SeedSequence | None = None) -> None:
+        if isinstance(seed, np.random.SeedSequence):
+            self.seed: int | None = None
+            self.rng = np.random.default_rng(seed)
+        else:
+            self.seed = seed
+            self.rng = np.random.default_rng(seed)
+
+    def roll(self, state: State) -> Outcome:
+        return state.sample_chance(self.rng)
+
+
+class ScriptedDice:
+    """Outcomes given in advance, as actions or in the game's notation.
+
+    Each is checked against the chance node it resolves; a scripted outcome
+    that cannot happen there raises :class:`IllegalAction`.
+    """
+
+    def __init__(self, outcomes: Iterable[Outcome | str]) -> None:
+        self.queue: deque[Outcome | str] = deque(outcomes)
+
+    def roll(self, state: State) -> Outcome:
+        if not self.queue:
+            raise DiceExhausted(f"scripted dice ran out; next needed: {state.chance_prompt()}")
+        item = self.queue.popleft()
+        outcome = state.game.parse_action(item) if isinstance(item, str) else item
+        possible = [o for o, _ in state.chance_outcomes()]
+        if outcome not in possible:
+            raise IllegalAction(
+                f"scripted outcome {outcome} cannot happen here; expected {state.chance_prompt()}"
+            )
+        assert isinstance(outcome, Outcome)
+        return outcome
+
+    @property
+    def remaining(self) -> int:
+        return len(self.queue)
+
+
+class ManualDice:
+    """A person types what the real dice show.
+
+    ``ask(prompt)`` returns the typed text; ``tell(message)`` reports a
+    typo, after which the person is asked again.
+    """
+
+    def __init__(self, ask: Callable[[str], str], tell: Callable[[str], None] = print) -> None:
+        self.ask = ask
+        self.tell = tell
+
+    def roll(self, state: State) -> Outcome:
+        possible = [o for o, _ in state.chance_outcomes()]
+        prompt = state.chance_prompt()
+        while True:
+            text = self.ask(prompt).strip()
+            try:
+                outcome: Action = state.game.parse_action(text)
+            except SaloonError as exc:
+                self.tell(f"{exc}; expected {prompt}")
+                continue
+            if outcome in possible and isinstance(outcome, Outcome):
+                return outcome
+            self.tell(f"{text!r} cannot happen here; expected {prompt}")

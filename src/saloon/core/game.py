@@ -1,0 +1,148 @@
+"""A game: its declaration (players, chance, bounds), options and notation.
+
+Like OpenSpiel's ``GameType`` and ``GameInfo``, every Saloon game declares
+up front what kind of game it is, so generic code (agents, the conformance
+suite, adapters) can rely on it: how many players, whether there is chance,
+whether information is hidden, the range of the returns, and the longest a
+game can last.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from saloon.core.action import Action
+from saloon.core.options import Options
+
+if TYPE_CHECKING:
+    from saloon.core.agent import Agent
+    from saloon.core.state import State
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself for one set of options."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: bool
+    perfect_information: bool
+    zero_sum: bool
+    min_return: float
+    max_return: float
+    max_length: int
+    """No game lasts more steps (decisions plus chance outcomes) than this."""
+
+
+#: A game's own agents: name -> factory(game, seed, params) -> Agent.
+AgentFactory = Callable[["Game", int | None, Mapping[str, str]], "Agent"]
+
+
+class Game(ABC):
+    """Base of every game. One instance per game, registered under its id."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[str]
+    """The rulebook file this game implements, for citations and ``rules``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    chance: ClassVar[bool] = True
+    perfect_information: ClassVar[bool] = True
+    zero_sum: ClassVar[bool] = False
+    options_type: ClassVar[type[Options]] = Options
+    #: Whether more than ``max_players`` seats play a round robin of games.
+    round_robin: ClassVar[bool] = False
+
+    # -- declaration -----------------------------------------------------------
+
+    def info(self, options: Options | None = None) -> GameInfo:
+        options = self.options(options)
+        lo, hi = self.returns_bounds(options)
+        return GameInfo(
+            id=self.id,
+            title=self.title,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            chance=self.chance,
+            perfect_information=self.perfect_information,
+            zero_sum=self.zero_sum,
+            min_return=lo,
+            max_return=hi,
+            max_length=self.max_length(options),
+        )
+
+    @abstractmethod
+    def returns_bounds(self, options: Options) -> tuple[float, float]:
+        """The least and greatest value any player's return can take."""
+
+    @abstractmethod
+    def max_length(self, options: Options) -> int:
+        """An upper bound on the steps (actions plus outcomes) of one game."""
+
+    def variants(self) -> Mapping[str, Options]:
+        """Named option sets that the conformance suite covers, default first."""
+        return {"default": self.options_type()}
+
+    # -- construction ----------------------------------------------------------
+
+    def options(self, options: Options | None = None) -> Options:
+        """``options``, or the defaults; refuses another game's options."""
+        if options is None:
+            return self.options_type()
+        if not isinstance(options, self.options_type):
+            raise TypeError(f"{self.id} takes {self.options_type.__name__}, not {type(options)}")
+        return options
+
+    def parse_options(self, pairs: list[str] | tuple[str, ...] = ()) -> Options:
+        return self.options_type.parse(pairs)
+
+    def options_from_dict(self, values: Mapping[str, object]) -> Options:
+        return self.options_type.from_mapping(values)
+
+    @abstractmethod
+    def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
+        """The state before anything has happened (often a chance node)."""
+
+    # -- notation ----------------------------------------------------------------
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action or outcome from its notation (the inverse of ``str``).
+
+        Raises :class:`~saloon.core.errors.NotationError` on unreadable text.
+        """
+
+    # -- strategy and rendering ----------------------------------------------------
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """This game's own agents (heuristics, solvers), by name."""
+        return {}
+
+    def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
+        """Each legal action's value for the player to move, best first
+        (a win probability or an expected score), or ``None`` if this game
+        has no advisor."""
+        return None
+
+    def render_rich(self, state: State) -> Any:
+        """A rich renderable of the state (games override)."""
+        return repr(state.view(None))
+
+    def render_svg(self, state: State) -> str:
+        """An SVG drawing of the state (games override)."""
+        from html import escape
+
+        text = escape(str(state.view(None)))
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="40">'
+            f'<text x="4" y="20">{text}</text></svg>'
+        )
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"

@@ -1,0 +1,208 @@
+"""The state of a game in progress: the heart of the core contract.
+
+A game is a state machine with explicit chance nodes, as in OpenSpiel. At
+every moment exactly one of these holds:
+
+* ``to_move`` is a player index: that player has a decision, in turn or out
+  of turn (an interrupt is a decision node with a ``pass`` action);
+* ``to_move`` is :data:`CHANCE`: dice are rolled or a card is drawn, and
+  :meth:`State.chance_outcomes` lists the exact distribution;
+* ``to_move`` is ``None``: the game is over and :meth:`State.returns` holds.
+
+:meth:`State.apply` checks legality and raises :class:`IllegalAction`
+naming what is legal; :meth:`State.apply_unchecked` is the fast path for
+solvers and simulators that only pick from the legal list.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+
+from saloon.core.action import Action, Event, Outcome
+from saloon.core.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from saloon.core.game import Game
+    from saloon.core.options import Options
+
+#: ``State.to_move`` when a chance node (dice, cards) is next.
+CHANCE: Final = -1
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game came out.
+
+    ``returns`` are the utilities (within the game's declared bounds);
+    ``scores`` are the game's own points (card values, a solo score);
+    ``winners`` the players who won (empty for a solo loss); ``category``
+    the game's own word for how it ended (``"retreat"``, ``"starved"``...).
+    """
+
+    returns: tuple[float, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    category: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "returns": list(self.returns),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "category": self.category,
+            "details": self.details,
+        }
+
+
+class State(ABC):
+    """A game in progress. Mutable: :meth:`apply` changes it in place.
+
+    Subclasses implement the abstract methods; the base class keeps the
+    history (every action and outcome applied, for records and undo) and
+    the log (typed events with sentences, for people).
+    """
+
+    game: Game
+    options: Options
+
+    def __init__(self, game: Game, options: Options, num_players: int) -> None:
+        self.game = game
+        self.options = options
+        self.num_players = num_players
+        #: Every ``(player, action)`` applied so far; ``player`` is
+        #: :data:`CHANCE` for outcomes.
+        self.history: list[tuple[int, Action]] = []
+        #: What happened, in order, as typed events with sentences.
+        self.log: list[Event] = []
+
+    # -- the contract ----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The player with a decision, :data:`CHANCE`, or ``None`` when over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions open to ``to_move``; never empty while a player is to move."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        """``(outcome, probability)`` pairs at a chance node, summing to 1."""
+        raise IllegalAction("this is not a chance node")
+
+    def sample_chance(self, rng: np.random.Generator) -> Outcome:
+        """Draw one outcome from :meth:`chance_outcomes` (games may override
+        this with a faster sampler that draws from the same distribution)."""
+        outcomes = self.chance_outcomes()
+        u = rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if u < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action or outcome known to be legal (no checks)."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """One utility per player, within ``game.returns_bounds``; final once over."""
+
+    @abstractmethod
+    def key(self) -> Hashable:
+        """A hashable key: equal keys mean equal futures (for solvers)."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see, JSON-able; ``None`` is a spectator."""
+
+    # -- provided ------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def is_chance(self) -> bool:
+        return self.to_move == CHANCE
+
+    def apply(self, action: Action) -> None:
+        """Apply an action or chance outcome after checking it is legal.
+
+        Raises :class:`IllegalAction` naming what was wrong and what is legal.
+        """
+        mover = self.to_move
+        if mover is None:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        if mover == CHANCE:
+            allowed: Sequence[Action] = [o for o, _ in self.chance_outcomes()]
+            if action not in allowed:
+                raise IllegalAction(
+                    f"{action} is not a possible outcome here; possible: {_listing(allowed)}"
+                )
+        else:
+            allowed = self.legal_actions()
+            if action not in allowed:
+                raise IllegalAction(
+                    f"{action} is not legal for player {mover + 1} now; legal: {_listing(allowed)}"
+                )
+        self.history.append((mover, action))
+        self.apply_unchecked(action)
+
+    def child(self, action: Action) -> State:
+        """A copy of this state with ``action`` applied."""
+        new = self.clone()
+        new.apply(action)
+        return new
+
+    def clone(self) -> State:
+        """An independent copy (changing one never changes the other).
+
+        The default deep-copies; games with flat states override it.
+        """
+        return copy.deepcopy(self)
+
+    def result(self) -> Result:
+        """How the game came out; games add scores and a category."""
+        r = self.returns()
+        best = max(r)
+        return Result(r, r, tuple(i for i, v in enumerate(r) if v == best))
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
+        """A state that ``player`` cannot tell from this one, with what is
+        hidden from him drawn at random (determinization). Games with
+        perfect information return a clone."""
+        return self.clone()
+
+    def chance_prompt(self) -> str:
+        """What a person should type at this chance node (manual dice)."""
+        outcomes = [str(o) for o, _ in self.chance_outcomes()]
+        return "one of: " + _listing(outcomes)
+
+    def describe_action(self, action: Action) -> str:
+        """A sentence for a menu; games override for friendlier text."""
+        return str(action)
+
+    def __str__(self) -> str:
+        from saloon.core.render import render_text
+
+        return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        return self.game.render_svg(self)
+
+
+def _listing(items: Sequence[object], limit: int = 24) -> str:
+    names = [str(i) for i in items]
+    if len(names) > limit:
+        return ", ".join(names[:limit]) + f", ... ({len(names)} in all)"
+    return ", ".join(names) if names else "(none)"

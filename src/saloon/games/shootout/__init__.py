@@ -1,0 +1,83 @@
+"""Shoot Out: a two-player d20 duel on a one-row street (``shootout``).
+
+Rulebook: ``shoot-out.txt``; binding rulings: RULINGS.md, Shoot Out 1-10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from saloon.core.action import Action
+from saloon.core.game import AgentFactory, Game
+from saloon.core.options import Options
+from saloon.core.state import State
+from saloon.games.shootout.options import ShootOutOptions
+from saloon.games.shootout.rules import ShootOutState, max_length, parse_action
+
+
+class ShootOut(Game):
+    """The game object, registered under ``shootout``.
+
+    >>> from saloon.core import get_game
+    >>> game = get_game("shootout")
+    >>> game.info().max_players, game.info().min_return, game.info().max_return
+    (2, -1.0, 1.0)
+    """
+
+    id = "shootout"
+    title = "Shoot Out"
+    rulebook = "shoot-out.txt"
+    min_players = 2
+    max_players = 2
+    chance = True
+    perfect_information = True
+    zero_sum = True
+    options_type = ShootOutOptions
+    round_robin = True
+
+    def returns_bounds(self, options: Options) -> tuple[float, float]:
+        return (-1.0, 1.0)
+
+    def max_length(self, options: Options) -> int:
+        assert isinstance(options, ShootOutOptions)
+        return max_length(options)
+
+    def variants(self) -> Mapping[str, Options]:
+        return {
+            "standard": ShootOutOptions(),
+            "veteran": ShootOutOptions(variant="veteran"),
+            "short-street": ShootOutOptions(
+                cards=(2, 3, 4), target=5, start=9, back=10, black=3, red=2
+            ),
+        }
+
+    def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
+        opts = self.options(options)
+        assert isinstance(opts, ShootOutOptions)
+        if num_players not in (None, 2):
+            raise ValueError("Shoot Out is for two players (a tournament pairs them up)")
+        return ShootOutState(self, opts)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from saloon.games.shootout.strategy import AGENTS
+
+        return AGENTS
+
+    def render_rich(self, state: State) -> Any:
+        from saloon.games.shootout.render import render_rich
+
+        assert isinstance(state, ShootOutState)
+        return render_rich(state)
+
+    def render_svg(self, state: State) -> str:
+        from saloon.games.shootout.render import render_svg
+
+        assert isinstance(state, ShootOutState)
+        return render_svg(state)
+
+
+GAME = ShootOut()

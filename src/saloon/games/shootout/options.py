@@ -1,0 +1,99 @@
+"""Shoot Out's options: every number of the game is one (RULINGS, Shoot Out 10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from saloon.core.errors import OptionError
+from saloon.core.options import Options
+
+#: The cards of the standard game (rulebook, "Required Material": 2 to 7).
+STANDARD_CARDS = (2, 3, 4, 5, 6, 7)
+#: The Veteran's Game adds a card of 8 (rulebook, "Variants").
+VETERAN_CARDS = (2, 3, 4, 5, 6, 7, 8)
+
+
+@dataclass(frozen=True)
+class ShootOutOptions(Options):
+    """The variant and every number of Shoot Out.
+
+    ``cards`` and ``target`` default to the variant's (2-7 and 14; Veteran:
+    2-8 and 18) and can be set on their own.
+
+    >>> ShootOutOptions(variant="veteran").target
+    18
+    >>> ShootOutOptions.parse(["start=21"])
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: start=21 must lie between front=5 and back=20
+    """
+
+    variant: Literal["standard", "veteran"] = "standard"
+    cards: tuple[int, ...] | None = None
+    target: int | None = None
+    start: int = 17
+    back: int = 20
+    front: int = 5
+    black: int = 12
+    red: int = 6
+    bonus: int = 3
+    pushback: int = 3
+    reload: int = 2
+    reload_from: int = 6
+
+    HELP: ClassVar[dict[str, str]] = {
+        "variant": "standard (cards 2-7, target 14) or veteran (card 8 added, target 18)",
+        "cards": "the card values in the deck",
+        "target": "card points that win the game",
+        "start": "the space both pawns start each duel on",
+        "back": "the farthest space of the street",
+        "front": "the last space before the centre",
+        "black": "Colt (black) bullets at the start; a reload never goes above this",
+        "red": "Winchester (red) bullets at the start",
+        "bonus": "added to the d20 when firing the Winchester",
+        "pushback": "spaces a hit pushes the target back",
+        "reload": "black bullets a retreating player gains",
+        "reload_from": "the retreat reloads only if the opponent stands on this space or farther",
+    }
+
+    def __post_init__(self) -> None:
+        veteran = self.variant == "veteran"
+        if self.cards is None:
+            object.__setattr__(self, "cards", VETERAN_CARDS if veteran else STANDARD_CARDS)
+        if self.target is None:
+            object.__setattr__(self, "target", 18 if veteran else 14)
+        super().__post_init__()
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The cards, sorted (the deck as a multiset)."""
+        assert self.cards is not None
+        return tuple(sorted(self.cards))
+
+    @property
+    def goal(self) -> int:
+        """The target, resolved."""
+        assert self.target is not None
+        return self.target
+
+    def validate(self) -> None:
+        cards = self.deck
+        if not cards or any(c < 1 for c in cards):
+            raise OptionError("cards must be a non-empty list of positive values")
+        if self.goal < 1:
+            raise OptionError("target must be at least 1")
+        if sum(cards) < 2 * self.goal - 1:
+            raise OptionError(
+                f"cards total {sum(cards)}, less than 2*target-1 = {2 * self.goal - 1}: "
+                "both players could fall short of the target and the game would never end"
+            )
+        if self.front < 1:
+            raise OptionError(f"front={self.front} must be at least 1")
+        if not self.front <= self.start <= self.back:
+            raise OptionError(
+                f"start={self.start} must lie between front={self.front} and back={self.back}"
+            )
+        for name in ("black", "red", "bonus", "pushback", "reload"):
+            if getattr(self, name) < 0:
+                raise OptionError(f"{name}={getattr(self, name)} must not be negative")

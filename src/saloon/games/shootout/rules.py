@@ -1,0 +1,512 @@
+"""Shoot Out's rules: state, actions, outcomes and transitions.
+
+Citations are to the rulebook ``shoot-out.txt`` by section ("Setup", "The
+Game", "Moving", "Shooting", "The End of the Duel", "The End of the Game",
+"Variants") and to the binding rulings (RULINGS.md, Shoot Out 1-10).
+
+The street: each pawn stays on its own side, on spaces ``back`` (20) down
+to ``front`` (5), then the shared centre, written here as space 0
+(ruling 1).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from saloon.core.action import Action, Event, Outcome
+from saloon.core.errors import NotationError
+from saloon.core.state import CHANCE, Result, State
+from saloon.games.shootout.options import ShootOutOptions
+
+if TYPE_CHECKING:
+    from saloon.core.game import Game
+
+#: The centre space; a pawn that reaches it wins the duel (ruling 1).
+CENTRE = 0
+DIE = 20
+
+Weapon = Literal["colt", "winchester"]
+
+
+# -- actions and outcomes -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Advance one space toward the centre; ends the turn ("Moving")."""
+
+    def __str__(self) -> str:
+        return "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    """Fire the Colt (a black bullet) or the Winchester (a red one, +bonus)."""
+
+    weapon: Weapon
+
+    def __str__(self) -> str:
+        return self.weapon
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """Give up the duel at the start of one's turn ("The End of the Duel")."""
+
+    def __str__(self) -> str:
+        return "retreat"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer(Outcome):
+    """Who starts the first duel: a 50/50 chance node (ruling 6). 0-based."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"first p{self.player + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Card(Outcome):
+    """The card turned face up for a duel, drawn from the cards left (ruling 6)."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return f"card {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Outcome):
+    """The d20 of a shot ("Shooting")."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"d20 {self.face}"
+
+
+MOVE = Move()
+RETREAT = Retreat()
+COLT = Shoot("colt")
+WINCHESTER = Shoot("winchester")
+ROLLS = tuple(Roll(f) for f in range(1, DIE + 1))
+_ROLL_OUTCOMES = tuple((r, 1.0 / DIE) for r in ROLLS)
+
+_WORDS: dict[str, Action] = {
+    "move": MOVE,
+    "m": MOVE,
+    "advance": MOVE,
+    "retreat": RETREAT,
+    "r": RETREAT,
+    "colt": COLT,
+    "c": COLT,
+    "shoot colt": COLT,
+    "winchester": WINCHESTER,
+    "w": WINCHESTER,
+    "shoot winchester": WINCHESTER,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action or outcome from its notation.
+
+    >>> parse_action("winchester")
+    Shoot(weapon='winchester')
+    >>> parse_action("d20 14"), parse_action("card 7"), parse_action("first p2")
+    (Roll(face=14), Card(value=7), FirstPlayer(player=1))
+    """
+    t = " ".join(text.strip().lower().split())
+    if t in _WORDS:
+        return _WORDS[t]
+    head, _, tail = t.partition(" ")
+    try:
+        if head == "d20":
+            face = int(tail)
+            if 1 <= face <= DIE:
+                return ROLLS[face - 1]
+            raise NotationError(f"a d20 shows 1 to 20, not {face}")
+        if head == "card":
+            return Card(int(tail))
+        if head == "first" and tail in ("p1", "p2"):
+            return FirstPlayer(int(tail[1]) - 1)
+    except ValueError:
+        pass
+    if t.isdigit() and 1 <= int(t) <= DIE:
+        return ROLLS[int(t) - 1]
+    raise NotationError(
+        f"cannot read {text!r}: say move, colt, winchester or retreat "
+        "(outcomes: 'd20 N', 'card N', 'first p1|p2')"
+    )
+
+
+# -- the state ------------------------------------------------------------------------
+
+
+class Phase(enum.IntEnum):
+    FIRST = 0  # chance: who starts the first duel
+    CARD = 1  # chance: the duel's face-up card
+    TURN = 2  # start of a turn: retreat, move or shoot
+    AFTER_HIT = 3  # the shooter hit: shoot again or move
+    ROLL = 4  # chance: the d20 of a shot
+    OVER = 5
+
+
+class ShootOutState(State):
+    """A game of Shoot Out: a series of duels until someone reaches the target."""
+
+    options: ShootOutOptions
+
+    __slots__ = (
+        "black",
+        "card",
+        "deck",
+        "duel",
+        "ended_by",
+        "phase",
+        "pos",
+        "red",
+        "turn",
+        "weapon",
+        "won",
+    )  # fmt: skip
+
+    def __init__(self, game: Game, options: ShootOutOptions) -> None:
+        super().__init__(game, options, 2)
+        o = options
+        self.phase = Phase.FIRST
+        self.turn = 0
+        # Setup: pawns on the start space, 12 black and 6 red bullets each.
+        self.pos = [o.start, o.start]
+        self.black = [o.black, o.black]
+        self.red = [o.red, o.red]
+        self.won: list[list[int]] = [[], []]
+        self.deck: tuple[int, ...] = o.deck
+        self.card: int | None = None
+        self.weapon: Weapon | None = None
+        self.duel = 0
+        self.ended_by = ""
+
+    # -- queries -------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        phase = self.phase
+        if phase == Phase.TURN or phase == Phase.AFTER_HIT:
+            return self.turn
+        if phase == Phase.OVER:
+            return None
+        return CHANCE
+
+    def score(self, player: int) -> int:
+        return sum(self.won[player])
+
+    def can_shoot(self, player: int) -> bool:
+        return self.black[player] > 0 or self.red[player] > 0
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.phase != Phase.TURN and self.phase != Phase.AFTER_HIT:
+            return []
+        t = self.turn
+        actions: list[Action] = []
+        # "The End of the Duel": retreat only at the beginning of a turn.
+        if self.phase == Phase.TURN:
+            actions.append(RETREAT)
+        actions.append(MOVE)
+        # "Shooting": either gun, as long as it has bullets (ruling 2).
+        if self.black[t] > 0:
+            actions.append(COLT)
+        if self.red[t] > 0:
+            actions.append(WINCHESTER)
+        return actions
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        if self.phase == Phase.ROLL:
+            return _ROLL_OUTCOMES
+        if self.phase == Phase.CARD:
+            n = len(self.deck)
+            counts: dict[int, int] = {}
+            for c in self.deck:
+                counts[c] = counts.get(c, 0) + 1
+            return [(Card(v), k / n) for v, k in counts.items()]
+        if self.phase == Phase.FIRST:
+            return [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
+        return super().chance_outcomes()
+
+    def sample_chance(self, rng: np.random.Generator) -> Outcome:
+        if self.phase == Phase.ROLL:
+            return ROLLS[int(rng.integers(DIE))]
+        if self.phase == Phase.CARD:
+            return Card(self.deck[int(rng.integers(len(self.deck)))])
+        if self.phase == Phase.FIRST:
+            return FirstPlayer(int(rng.integers(2)))
+        return super().sample_chance(rng)
+
+    def chance_prompt(self) -> str:
+        if self.phase == Phase.ROLL:
+            extra = (
+                f" (+{self.options.bonus} is added for the Winchester)"
+                if self.weapon == "winchester"
+                else ""
+            )
+            return f"the d20 roll, 1-20{extra}"
+        if self.phase == Phase.CARD:
+            return "the card turned up: " + ", ".join(f"card {c}" for c in sorted(set(self.deck)))
+        return "who starts the first duel: first p1 or first p2"
+
+    def hit_chance(self, player: int, weapon: Weapon) -> float:
+        """The chance that ``player``'s shot hits from where he stands.
+
+        "Shooting": a hit when the d20 (+bonus for the Winchester) is at
+        least the number of the shooter's own space (ruling 3).
+        """
+        need = self.pos[player] - (self.options.bonus if weapon == "winchester" else 0)
+        return min(DIE, max(0, DIE + 1 - max(need, 1))) / DIE
+
+    # -- transitions -------------------------------------------------------------------
+
+    def apply_unchecked(self, action: Action) -> None:
+        phase = self.phase
+        if phase == Phase.ROLL:
+            assert isinstance(action, Roll)
+            self._resolve_shot(action.face)
+        elif phase == Phase.CARD:
+            assert isinstance(action, Card)
+            self._turn_up(action.value)
+        elif phase == Phase.FIRST:
+            assert isinstance(action, FirstPlayer)
+            # "The Game": a start player is chosen at random for the first duel.
+            self.turn = action.player
+            self.log.append(
+                Event("first", f"Player {action.player + 1} starts the first duel.", action.player)
+            )
+            self.phase = Phase.CARD
+        elif action is MOVE or isinstance(action, Move):
+            self._move(self.turn)
+        elif isinstance(action, Shoot):
+            self._shoot(action.weapon)
+        elif isinstance(action, Retreat):
+            self._retreat(self.turn)
+        else:  # pragma: no cover - apply() checks legality first
+            raise AssertionError(action)
+
+    def _turn_up(self, value: int) -> None:
+        """ "The Game": each duel turns up the top card of the deck (ruling 6)."""
+        deck = list(self.deck)
+        deck.remove(value)
+        self.deck = tuple(deck)
+        self.card = value
+        self.duel += 1
+        self.phase = Phase.TURN
+        self.log.append(
+            Event(
+                "card", f"Duel {self.duel} is for the card {value}; player {self.turn + 1} starts."
+            )
+        )
+
+    def _move(self, player: int) -> None:
+        """ "Moving": one space toward the centre; the turn ends (ruling 1)."""
+        o = self.options
+        here = self.pos[player]
+        there = CENTRE if here <= o.front else here - 1
+        self.pos[player] = there
+        if there == CENTRE:
+            self.log.append(Event("move", f"Player {player + 1} reaches the centre.", player))
+            self._end_duel(winner=player, by="centre")
+            return
+        self.log.append(Event("move", f"Player {player + 1} moves to space {there}.", player))
+        self.turn = 1 - player
+        self.phase = Phase.TURN
+
+    def _shoot(self, weapon: Weapon) -> None:
+        """ "Shooting": discard a bullet of the gun's colour, then roll the d20."""
+        t = self.turn
+        if weapon == "colt":
+            self.black[t] -= 1
+        else:
+            self.red[t] -= 1
+        self.weapon = weapon
+        self.phase = Phase.ROLL
+
+    def _resolve_shot(self, face: int) -> None:
+        """A hit when the total reaches the shooter's own space (ruling 3).
+
+        A hit pushes the target back ``pushback`` spaces, never beyond
+        ``back``; the shooter then shoots again or moves, and with no
+        bullets left he moves. A miss ends the turn.
+        """
+        o = self.options
+        t = self.turn
+        weapon = self.weapon
+        self.weapon = None
+        total = face + (o.bonus if weapon == "winchester" else 0)
+        gun = "Winchester" if weapon == "winchester" else "Colt"
+        if total < self.pos[t]:
+            self.log.append(Event("miss", f"Player {t + 1} fires the {gun}: {total}, a miss.", t))
+            self.turn = 1 - t
+            self.phase = Phase.TURN
+            return
+        target = 1 - t
+        self.pos[target] = min(o.back, self.pos[target] + o.pushback)
+        self.log.append(
+            Event(
+                "hit",
+                f"Player {t + 1} fires the {gun}: {total}, a hit! "
+                f"Player {target + 1} is pushed back to space {self.pos[target]}.",
+                t,
+            )
+        )
+        if self.can_shoot(t):
+            self.phase = Phase.AFTER_HIT
+        else:
+            self._move(t)
+
+    def _retreat(self, player: int) -> None:
+        """ "The End of the Duel": the opponent wins the duel and the card.
+
+        The retreating player reloads ``reload`` black bullets if the
+        opponent stands on ``reload_from`` (6) or farther, never above the
+        starting number (ruling 4).
+        """
+        o = self.options
+        other = 1 - player
+        text = f"Player {player + 1} retreats."
+        if self.pos[other] >= o.reload_from and o.reload > 0:
+            before = self.black[player]
+            self.black[player] = min(o.black, before + o.reload)
+            gained = self.black[player] - before
+            if gained:
+                text += f" He reloads {gained} black bullet{'s' if gained > 1 else ''}."
+        self.log.append(Event("retreat", text, player))
+        self._end_duel(winner=other, by="retreat")
+
+    def _end_duel(self, winner: int, by: str) -> None:
+        """The winner takes the card; the game ends at the target ("The End
+        of the Game", ruling 7); the loser starts the next duel (ruling 6)."""
+        o = self.options
+        assert self.card is not None
+        self.won[winner].append(self.card)
+        self.log.append(
+            Event("duel", f"Player {winner + 1} wins the duel and the card {self.card}.", winner)
+        )
+        self.card = None
+        self.ended_by = by
+        if self.score(winner) >= o.goal:
+            self.phase = Phase.OVER
+            self.log.append(
+                Event(
+                    "game",
+                    f"Player {winner + 1} wins the game with {self.score(winner)} points.",
+                    winner,
+                )
+            )
+            return
+        self.turn = 1 - winner
+        self.pos = [o.start, o.start]
+        self.phase = Phase.CARD
+
+    # -- results and keys -------------------------------------------------------------------
+
+    def winner(self) -> int | None:
+        if self.phase != Phase.OVER:
+            return None
+        return 0 if self.score(0) >= self.options.goal else 1
+
+    def returns(self) -> tuple[float, ...]:
+        w = self.winner()
+        if w is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    def result(self) -> Result:
+        w = self.winner()
+        return Result(
+            returns=self.returns(),
+            scores=(float(self.score(0)), float(self.score(1))),
+            winners=() if w is None else (w,),
+            category=self.ended_by,
+            details={"duels": self.duel, "bullets_left": [self.black[:], self.red[:]]},
+        )
+
+    def key(self) -> Hashable:
+        return (
+            int(self.phase), self.turn, self.pos[0], self.pos[1],
+            self.black[0], self.red[0], self.black[1], self.red[1],
+            self.score(0), self.score(1), self.deck, self.card, self.weapon,
+        )  # fmt: skip
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything in Shoot Out is public; the deck's order is a chance node."""
+        return {
+            "phase": self.phase.name.lower(),
+            "to_move": self.to_move,
+            "turn": self.turn,
+            "duel": self.duel,
+            "card": self.card,
+            "deck": sorted(self.deck),
+            "positions": list(self.pos),
+            "black": list(self.black),
+            "red": list(self.red),
+            "won": [list(w) for w in self.won],
+            "scores": [self.score(0), self.score(1)],
+            "target": self.options.goal,
+            "weapon": self.weapon,
+        }
+
+    def clone(self) -> ShootOutState:
+        new = ShootOutState.__new__(ShootOutState)
+        new.game = self.game
+        new.options = self.options
+        new.num_players = 2
+        new.history = self.history[:]
+        new.log = self.log[:]
+        new.phase = self.phase
+        new.turn = self.turn
+        new.pos = self.pos[:]
+        new.black = self.black[:]
+        new.red = self.red[:]
+        new.won = [self.won[0][:], self.won[1][:]]
+        new.deck = self.deck
+        new.card = self.card
+        new.weapon = self.weapon
+        new.duel = self.duel
+        new.ended_by = self.ended_by
+        return new
+
+    def describe_action(self, action: Action) -> str:
+        t = self.turn
+        if isinstance(action, Shoot):
+            p = self.hit_chance(t, action.weapon)
+            left = self.black[t] if action.weapon == "colt" else self.red[t]
+            gun = "Colt" if action.weapon == "colt" else "Winchester"
+            return f"fire the {gun} ({left} left, hits {p:.0%})"
+        if isinstance(action, Move):
+            here = self.pos[t]
+            return (
+                "move to the centre and win the duel"
+                if here <= self.options.front
+                else f"move to space {here - 1}"
+            )
+        if isinstance(action, Retreat):
+            return f"retreat (give up the card {self.card})"
+        return str(action)
+
+
+def max_length(o: ShootOutOptions) -> int:
+    """An upper bound on the steps of a game (for the conformance suite).
+
+    Every shot takes a bullet, and bullets only come back by a retreat,
+    one per duel; every move brings a pawn one space nearer, and only hits
+    push it back.
+    """
+    n = len(o.deck)
+    shots = 2 * (o.black + o.red) + o.reload * n
+    distance = o.start - o.front + 1
+    moves = 2 * n * distance + o.pushback * shots
+    return 1 + 2 * n + 2 * shots + moves
