@@ -130,6 +130,12 @@ class Game(ABC):
         has no advisor."""
         return None
 
+    def solve(self, options: Options | None = None) -> Mapping[str, Any] | None:
+        """Solve the variant exactly, if this game can be solved; a JSON-able
+        summary (``first_player_win``, ``states``, ``seconds``...), or ``None``
+        if the game has no exact solver."""
+        return None
+
     def render_rich(self, state: State) -> Any:
         """A rich renderable of the state (games override)."""
         return repr(state.view(None))
