@@ -83,10 +83,12 @@ class ShootOutOptions(Options):
             raise OptionError("cards must be a non-empty list of positive values")
         if self.goal < 1:
             raise OptionError("target must be at least 1")
-        if sum(cards) < 2 * self.goal - 1:
+        stuck = _stuck_split(cards, self.goal)
+        if stuck is not None:
             raise OptionError(
-                f"cards total {sum(cards)}, less than 2*target-1 = {2 * self.goal - 1}: "
-                "both players could fall short of the target and the game would never end"
+                f"with cards {','.join(map(str, cards))} and target {self.goal} the game could "
+                f"never end: the deck can run out with one player on {stuck} and the other on "
+                f"{sum(cards) - stuck}, both short of the target"
             )
         if self.front < 1:
             raise OptionError(f"front={self.front} must be at least 1")
@@ -97,3 +99,17 @@ class ShootOutOptions(Options):
         for name in ("black", "red", "bonus", "pushback", "reload"):
             if getattr(self, name) < 0:
                 raise OptionError(f"{name}={getattr(self, name)} must not be negative")
+
+
+def _stuck_split(cards: tuple[int, ...], target: int) -> int | None:
+    """A score one player can end with while both fall short of ``target``
+    once every card is won, or ``None`` if every deal reaches the target
+    ("The End of the Game": the game only ends at the target)."""
+    total = sum(cards)
+    sums = {0}
+    for c in cards:
+        sums |= {s + c for s in sums}
+    for s in sorted(sums):
+        if s < target and total - s < target:
+            return s
+    return None

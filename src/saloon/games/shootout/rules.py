@@ -126,20 +126,15 @@ def parse_action(text: str) -> Action:
     if t in _WORDS:
         return _WORDS[t]
     head, _, tail = t.partition(" ")
-    try:
-        if head == "d20":
-            face = int(tail)
-            if 1 <= face <= DIE:
-                return ROLLS[face - 1]
+    if head == "d20" and tail.isdigit() or t.isdigit():
+        face = int(tail if head == "d20" else t)
+        if not 1 <= face <= DIE:
             raise NotationError(f"a d20 shows 1 to 20, not {face}")
-        if head == "card":
-            return Card(int(tail))
-        if head == "first" and tail in ("p1", "p2"):
-            return FirstPlayer(int(tail[1]) - 1)
-    except ValueError:
-        pass
-    if t.isdigit() and 1 <= int(t) <= DIE:
-        return ROLLS[int(t) - 1]
+        return ROLLS[face - 1]
+    if head == "card" and tail.isdigit():
+        return Card(int(tail))
+    if head == "first" and tail in ("p1", "p2"):
+        return FirstPlayer(int(tail[1]) - 1)
     raise NotationError(
         f"cannot read {text!r}: say move, colt, winchester or retreat "
         "(outcomes: 'd20 N', 'card N', 'first p1|p2')"
