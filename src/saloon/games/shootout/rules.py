@@ -126,7 +126,7 @@ def parse_action(text: str) -> Action:
     if t in _WORDS:
         return _WORDS[t]
     head, _, tail = t.partition(" ")
-    if head == "d20" and tail.isdigit() or t.isdigit():
+    if (head == "d20" and tail.isdigit()) or t.isdigit():
         face = int(tail if head == "d20" else t)
         if not 1 <= face <= DIE:
             raise NotationError(f"a d20 shows 1 to 20, not {face}")
