@@ -1,0 +1,124 @@
+"""Agents: the generic ones (``random``, ``mcts``, ``expectimax``) and the registry.
+
+An agent is named by a spec, a name with optional parameters:
+``"random"``, ``"mcts:iterations=200,c=1.4"``, ``"expectimax:depth=3"``.
+The names are the generic agents plus the game's own (``Game.agents()``,
+e.g. a solver or a heuristic); a game's own agent of the same name as a
+generic one takes its place.
+
+>>> from saloon.core import get_game
+>>> game = get_game("shootout")
+>>> make_agent("mcts:iterations=200,c=1.4", game, seed=1).name
+'mcts:iterations=200,c=1.4'
+>>> make_agent("mcts:iteration=200", game)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+saloon.core.errors.OptionError: agent 'mcts' has no parameter 'iteration' (parameters: iter...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from saloon.agents._params import Params, parse_spec
+from saloon.agents.expectimax import ExpectimaxAgent
+from saloon.agents.mcts import MCTSAgent
+from saloon.agents.random_agent import RandomAgent
+from saloon.core.agent import Agent
+from saloon.core.errors import UnknownName
+from saloon.core.game import AgentFactory, Game
+
+__all__ = [
+    "GENERIC_AGENTS",
+    "ExpectimaxAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "agent_names",
+    "make_agent",
+    "parse_spec",
+]
+
+
+def _label(name: str, params: Mapping[str, str]) -> str:
+    if not params:
+        return name
+    return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
+
+
+def _random(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    Params("random", params, ())
+    return RandomAgent(seed=seed, name=_label("random", params))
+
+
+def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    p = Params("mcts", params, ("iterations", "seconds", "c", "max_depth"))
+    seconds = p.optional_float("seconds")
+    if seconds is not None and seconds <= 0:
+        raise p.bad("seconds", "a positive number")
+    iterations = p.optional_int("iterations", minimum=1)
+    if iterations is None and seconds is None:
+        iterations = 500
+    return MCTSAgent(
+        iterations=iterations,
+        seconds=seconds,
+        c=p.get_float("c", 1.4),
+        max_depth=p.optional_int("max_depth", minimum=1),
+        seed=seed,
+        name=_label("mcts", params),
+    )
+
+
+def _expectimax(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    p = Params("expectimax", params, ("depth", "rollouts"))
+    return ExpectimaxAgent(
+        depth=p.get_int("depth", 2, minimum=1),
+        rollouts=p.get_int("rollouts", 8, minimum=0),
+        seed=seed,
+        name=_label("expectimax", params),
+    )
+
+
+#: The agents that work on every game, by name.
+GENERIC_AGENTS: Mapping[str, AgentFactory] = {
+    "random": _random,
+    "mcts": _mcts,
+    "expectimax": _expectimax,
+}
+
+
+def _factories(game: Game) -> dict[str, AgentFactory]:
+    return {**GENERIC_AGENTS, **game.agents()}
+
+
+def agent_names(game: Game) -> list[str]:
+    """Every agent name usable with ``game``: the generic ones, then the game's own.
+
+    >>> from saloon.core import get_game
+    >>> agent_names(get_game("shootout"))[:3]
+    ['random', 'mcts', 'expectimax']
+    """
+    own = [n for n in game.agents() if n not in GENERIC_AGENTS]
+    return [*GENERIC_AGENTS, *sorted(own)]
+
+
+def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
+    """The agent named by ``spec`` (``name`` or ``name:key=value,...``) for ``game``.
+
+    Raises :class:`~saloon.core.errors.UnknownName` for an unknown name and
+    :class:`~saloon.core.errors.OptionError` for a bad parameter, each
+    listing what is known.
+
+    >>> from saloon.core import get_game
+    >>> make_agent("robot", get_game("shootout"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.UnknownName: no agent called 'robot' for shootout (agents: random, mcts, ...)
+    """
+    name, params = parse_spec(spec)
+    factories = _factories(game)
+    factory = factories.get(name)
+    if factory is None:
+        raise UnknownName(
+            f"no agent called {name!r} for {game.id} (agents: {', '.join(agent_names(game))})"
+        )
+    return factory(game, seed, params)

@@ -1,0 +1,31 @@
+"""Random playouts shared by the generic agents."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from saloon.core.state import CHANCE, State
+
+
+def random_playout(state: State, rng: np.random.Generator, max_steps: int | None = None) -> State:
+    """Play ``state`` on (in place) with uniform random actions and sampled
+    chance until the game ends or ``max_steps`` steps have been taken."""
+    steps = 0
+    while True:
+        mover = state.to_move
+        if mover is None or (max_steps is not None and steps >= max_steps):
+            return state
+        if mover == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            n = len(legal)
+            state.apply_unchecked(legal[int(rng.integers(n))] if n > 1 else legal[0])
+        steps += 1
+
+
+def normalizer(state: State) -> tuple[float, float]:
+    """``(low, scale)`` such that ``(r - low) * scale`` maps the game's
+    returns into ``[0, 1]``."""
+    lo, hi = state.game.returns_bounds(state.options)
+    return lo, (1.0 / (hi - lo) if hi > lo else 0.0)

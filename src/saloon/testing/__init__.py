@@ -1,0 +1,5 @@
+"""Tools for testing games: the conformance checks of the core contract."""
+
+from saloon.testing.conformance import ConformanceReport, check_game, chi_square_pvalue
+
+__all__ = ["ConformanceReport", "check_game", "chi_square_pvalue"]

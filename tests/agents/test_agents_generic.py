@@ -1,0 +1,228 @@
+"""The generic agents: legal on every game, stronger than random, reproducible."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+import pytest
+
+from saloon.agents import (
+    ExpectimaxAgent,
+    MCTSAgent,
+    RandomAgent,
+    agent_names,
+    make_agent,
+)
+from saloon.core import (
+    Action,
+    Agent,
+    Game,
+    OptionError,
+    RandomDice,
+    State,
+    UnknownName,
+    all_games,
+    get_game,
+    play,
+)
+from saloon.core.game import AgentFactory
+from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState
+
+SPECS = ["random", "mcts:iterations=12,max_depth=60", "expectimax:depth=1,rollouts=2"]
+CASES = [(g.id, v) for g in all_games() for v in g.variants()]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize(("game_id", "variant"), CASES, ids=[f"{g}-{v}" for g, v in CASES])
+def test_generic_agents_play_every_game_legally(game_id: str, variant: str, spec: str) -> None:
+    game = get_game(game_id)
+    options = game.variants()[variant]
+    players = game.min_players
+    for n in range(2):
+        seats = [make_agent(spec, game, seed=100 * n + i) for i in range(players)]
+        # play() applies through State.apply, which refuses an illegal action.
+        record = play(game, options, seats, RandomDice(n), seed=n)
+        assert record.result is not None
+        assert len(record.moves) <= game.max_length(options)
+        assert record.replay().key() == record.replay().key()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_generic_agents_play_a_game_with_hidden_information(spec: str) -> None:
+    game = TinyGame()
+    for n in range(3):
+        seats = [make_agent(spec, game, seed=n), make_agent(spec, game, seed=n + 7)]
+        record = play(game, None, seats, RandomDice(n))
+        assert record.result is not None and len(record.moves) >= 6
+
+
+def _score(game: Game, spec: str, games: int, budget_seed: int = 0) -> float:
+    """Share of games ``spec`` wins against random, seats alternating."""
+    wins = 0
+    for i in range(games):
+        agent = make_agent(spec, game, seed=budget_seed + i)
+        rival = make_agent("random", game, seed=10_000 + i)
+        seat = i % 2
+        seats = [agent, rival] if seat == 0 else [rival, agent]
+        record = play(game, None, seats, RandomDice(20_000 + i))
+        assert record.result is not None
+        wins += seat in record.result["winners"]
+    return wins / games
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=20", "expectimax:depth=1,rollouts=6"])
+def test_search_beats_random_at_shoot_out(spec: str) -> None:
+    rate = _score(get_game("shootout"), spec, games=60)
+    assert rate >= 0.6, f"{spec} won only {rate:.0%} of 60 games against random"
+
+
+def test_random_does_not_beat_random() -> None:
+    # The yardstick of the test above: random against random is near even.
+    rate = _score(get_game("shootout"), "random", games=60)
+    assert 0.25 <= rate <= 0.75
+
+
+def _playthrough(spec: str, seed: int) -> list[tuple[int, str]]:
+    game = get_game("shootout")
+    seats = [make_agent(spec, game, seed=seed), make_agent(spec, game, seed=seed + 1)]
+    return play(game, None, seats, RandomDice(3)).moves
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_same_seed_same_choices(spec: str) -> None:
+    assert _playthrough(spec, 5) == _playthrough(spec, 5)
+
+
+def test_different_seeds_differ() -> None:
+    assert _playthrough("random", 5) != _playthrough("random", 6)
+
+
+def _tiny_after_deal(mine: int, theirs: int) -> State:
+    state = TinyGame().new_state()
+    state.apply(Deal(mine))
+    state.apply(Deal(theirs))
+    return state
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: MCTSAgent(iterations=60, seed=3),
+        lambda: ExpectimaxAgent(depth=2, rollouts=3, seed=3),
+    ],
+    ids=["mcts", "expectimax"],
+)
+def test_search_does_not_peek_at_hidden_cards(make: object) -> None:
+    # Player 1 holds 3; what player 2 holds is hidden from him, so an honest
+    # agent with the same seed chooses the same whatever it is.
+    assert callable(make)
+    choices = {str(make().choose(_tiny_after_deal(3, theirs))) for theirs in (1, 2, 4, 5)}
+    assert len(choices) == 1
+
+
+def test_mcts_respects_a_time_budget() -> None:
+    game = get_game("shootout")
+    state = game.new_state()
+    state.apply(game.parse_action("first p1"))
+    state.apply(game.parse_action("card 7"))
+    agent = make_agent("mcts:seconds=0.05", game, seed=1)
+    assert isinstance(agent, MCTSAgent) and agent.iterations is None
+    start = time.perf_counter()
+    assert agent.choose(state) in state.legal_actions()
+    assert time.perf_counter() - start < 1.0
+    assert agent.last_iterations >= 1
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts:iterations=100", "expectimax:depth=1,rollouts=4", "expectimax:depth=2"]
+)
+def test_search_finds_the_winning_move(spec: str) -> None:
+    # Both pawns start on the front space: moving reaches the centre and wins
+    # the card, hence the game; retreating or shooting gives the opponent the
+    # chance to do the same.
+    game = get_game("shootout")
+    options = game.parse_options(["cards=7,7", "target=7", "start=5", "front=5"])
+    state = game.new_state(options)
+    for text in ("first p2", "card 7"):
+        state.apply(game.parse_action(text))
+    assert state.to_move == 1
+    for seed in range(3):
+        assert str(make_agent(spec, game, seed=seed).choose(state)) == "move"
+
+
+# -- the registry ---------------------------------------------------------------------
+
+
+def test_make_agent_builds_each_generic_agent() -> None:
+    game = get_game("shootout")
+    assert isinstance(make_agent("random", game, seed=1), RandomAgent)
+    mcts = make_agent("mcts:iterations=200, c=0.7, max_depth=30", game)
+    assert isinstance(mcts, MCTSAgent)
+    assert (mcts.iterations, mcts.c, mcts.max_depth, mcts.seconds) == (200, 0.7, 30, None)
+    assert mcts.name == "mcts:iterations=200,c=0.7,max_depth=30"
+    assert isinstance(make_agent("mcts", game), MCTSAgent)
+    ex = make_agent("expectimax:depth=3", game)
+    assert isinstance(ex, ExpectimaxAgent) and (ex.depth, ex.rollouts) == (3, 8)
+    assert ex.name == "expectimax:depth=3"
+
+
+def test_unknown_agent_lists_the_known_ones() -> None:
+    game = get_game("shootout")
+    with pytest.raises(UnknownName) as info:
+        make_agent("alphago", game)
+    for name in agent_names(game):
+        assert name in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=many", ["iterations", "'many'", "whole number"]),
+        ("mcts:iterations=0", ["iterations", "'0'", "at least 1"]),
+        ("mcts:c=wide", ["c=", "'wide'", "a number"]),
+        ("mcts:seconds=-1", ["seconds", "'-1'"]),
+        ("mcts:budget=3", ["no parameter 'budget'", "iterations", "seconds", "max_depth"]),
+        ("expectimax:depth=0", ["depth", "'0'", "at least 1"]),
+        ("random:seed=3", ["no parameter 'seed'", "(none)"]),
+        ("mcts:iterations", ["'iterations'", "key=value"]),
+        ("mcts:c=1,c=2", ["'c' is given twice"]),
+        (":c=1", ["no agent name"]),
+    ],
+)
+def test_bad_parameters_are_named(spec: str, words: list[str]) -> None:
+    with pytest.raises(OptionError) as info:
+        make_agent(spec, get_game("shootout"))
+    for w in words:
+        assert w in str(info.value)
+
+
+class _AlwaysStop:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, state: State) -> Action:
+        return Stop()
+
+
+def _always_stop(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    return _AlwaysStop("always-stop:" + params.get("mood", "calm"))
+
+
+class _TinyWithAgents(TinyGame):
+    def agents(self) -> Mapping[str, AgentFactory]:
+        return {"always-stop": _always_stop}
+
+
+def test_a_games_own_agents_join_the_registry() -> None:
+    game = _TinyWithAgents()
+    assert agent_names(game) == ["random", "mcts", "expectimax", "always-stop"]
+    agent = make_agent("always-stop:mood=grumpy", game, seed=1)
+    assert agent.name == "always-stop:grumpy"
+    state = game.new_state()
+    assert isinstance(state, TinyState)
+    state.apply(Deal(1))
+    state.apply(Deal(2))
+    assert agent.choose(state) == Stop()
+    assert Add(1) in state.legal_actions()

@@ -1,0 +1,182 @@
+"""The contract, checked on every registered game and variant, and the
+checks themselves shown to catch broken games."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from saloon.core import Action, Game, Options, Outcome, State, all_games
+from saloon.testing import check_game, chi_square_pvalue
+from saloon.testing.tiny import Die, Stop, TinyGame, TinyState
+
+CASES = [(g.id, name) for g in all_games() for name in g.variants()]
+
+
+def _lookup(game_id: str) -> Game:
+    return next(g for g in all_games() if g.id == game_id)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), CASES, ids=[f"{g}-{v}" for g, v in CASES])
+def test_every_game_and_variant_keeps_the_contract(game_id: str, variant: str) -> None:
+    game = _lookup(game_id)
+    report = check_game(game, game.variants()[variant], games=200, seed=0, variant=variant)
+    assert report.games == 200
+    assert report.states > 200
+    assert report.fully_checked > 0 and report.replays > 0
+    if game.chance:
+        assert report.chance_nodes > 0
+        assert report.chi_square_tests > 0
+    assert report.longest <= game.max_length(game.variants()[variant])
+
+
+def test_a_correct_tiny_game_passes() -> None:
+    report = check_game(TinyGame(), games=100)
+    assert report.games == 100
+    assert report.chi_square_tests >= 2  # deals and the d3
+    assert report.decisions > 0
+
+
+def test_chi_square_pvalue_matches_scipy() -> None:
+    rng = np.random.default_rng(4)
+    for k in (2, 3, 7, 20):
+        expected = np.full(k, 100.0)
+        observed = rng.multinomial(100 * k, np.full(k, 1 / k)).astype(float)
+        ours = chi_square_pvalue(list(observed), list(expected))
+        theirs = stats.chisquare(observed, expected).pvalue
+        assert ours == pytest.approx(theirs, rel=1e-8, abs=1e-14)
+    assert chi_square_pvalue([300, 100], [200, 200]) == pytest.approx(
+        stats.chisquare([300, 100], [200, 200]).pvalue, rel=1e-6
+    )
+
+
+# -- broken games: each breaks one part of the contract ---------------------------------
+
+
+class SumsTo09(TinyState):
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        if self.cards[1] is None:
+            return super().chance_outcomes()
+        return [(Die(f), 0.3) for f in (1, 2, 3)]
+
+
+class SharedClone(TinyState):
+    def clone(self) -> State:
+        return copy.copy(self)  # shares history and totals
+
+
+class SharedTotals(TinyState):
+    def clone(self) -> State:
+        new = copy.copy(self)
+        new.history = list(self.history)
+        new.log = list(self.log)
+        new.cards = list(self.cards)
+        return new  # shares only the totals
+
+
+class LeakyView(TinyState):
+    def view(self, player: int | None) -> dict[str, object]:
+        out = super().view(player)
+        out["cards"] = list(self.cards)
+        return out
+
+
+class BadNotation(TinyState):
+    def legal_actions(self) -> Sequence[Action]:
+        actions = list(super().legal_actions())
+        return [Halt() if isinstance(a, Stop) else a for a in actions]
+
+
+class Halt(Stop):
+    def __str__(self) -> str:
+        return "halt"  # the game reads only "stop"
+
+
+class LoadedSampler(TinyState):
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        if self.cards[1] is None:
+            return super().chance_outcomes()
+        return [(Die(1), 0.5), (Die(2), 0.25), (Die(3), 0.25)]
+
+    def sample_chance(self, rng: np.random.Generator) -> Outcome:
+        if self.cards[1] is None:
+            return super().sample_chance(rng)
+        return Die(int(rng.integers(3)) + 1)  # uniform, not as declared
+
+
+class LaxApply(TinyState):
+    def apply(self, action: Action) -> None:
+        self.history.append((self.to_move if self.to_move is not None else 0, action))
+        self.apply_unchecked(action)
+
+
+class OutOfBounds(TinyState):
+    def returns(self) -> tuple[float, ...]:
+        r = super().returns()
+        return tuple(2 * v for v in r)
+
+
+class NoActions(TinyState):
+    def legal_actions(self) -> Sequence[Action]:
+        return [] if self.decisions == 3 else super().legal_actions()
+
+
+class TooShort(TinyGame):
+    def max_length(self, options: Options) -> int:
+        return 5
+
+
+class Unreplayable(TinyState):
+    """Each new game starts differently, which its record does not say."""
+
+    starts = 0
+
+    def __init__(self, game: Game, options: Options) -> None:
+        super().__init__(game, options)
+        Unreplayable.starts += 1
+        self.totals = [Unreplayable.starts, 0]
+
+
+def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) -> TinyGame:
+    game = game_type()
+    game.state_type = state_type
+    return game
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        (broken(SumsTo09), "chance probabilities sum to 0.9"),
+        (broken(SharedClone), "a clone is not independent"),
+        (broken(SharedTotals), "a clone is not independent"),
+        (broken(LeakyView), "leaks hidden information"),
+        (broken(BadNotation), "is written 'halt', which does not parse"),
+        (broken(LoadedSampler), "sample_chance does not draw from chance_outcomes()"),
+        (broken(LaxApply), "was applied without IllegalAction"),
+        (broken(OutOfBounds), "outside returns_bounds"),
+        (broken(NoActions), "has no legal action"),
+        (broken(TinyState, TooShort), "over its max_length"),
+        (broken(Unreplayable), "replays to a state with a different key()"),
+    ],
+    ids=[
+        "probabilities",
+        "shared-clone",
+        "shared-list",
+        "leaky-view",
+        "notation",
+        "sampler",
+        "lax-apply",
+        "returns",
+        "no-actions",
+        "length",
+        "replay",
+    ],
+)
+def test_check_game_catches_a_broken_game(game: TinyGame, message: str) -> None:
+    with pytest.raises(AssertionError, match="tiny-test") as info:
+        check_game(game, games=50, seed=1)
+    assert message in str(info.value)
