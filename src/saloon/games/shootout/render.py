@@ -108,12 +108,16 @@ class _Street:
         size = 3 if wide else 2
         markers = Text()
         spaces = Text()
-        for side, space in cells:
-            pawn = _pawn_at(self.state, side, space)
+        pawns = [_pawn_at(self.state, side, space) for side, space in cells]
+        for i, (side, space) in enumerate(cells):
+            pawn = pawns[i]
+            # Narrow cells show every fifth number, but never beside a pawn's
+            # number, where two numbers would run together.
+            beside = any(pawns[j] is not None for j in (i - 1, i + 1) if 0 <= j < len(cells))
             if side == -1:
                 label = "◆"
                 style = "bold yellow"
-            elif wide or space % 5 == 0:
+            elif wide or (space % 5 == 0 and not beside):
                 label = str(space)
                 style = "dim" if pawn is None else ""
             else:

@@ -1,0 +1,147 @@
+"""Helpers shared by the commands: the console, options, seats and bots."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from saloon.core.errors import OptionError, SaloonError, UnknownName
+
+if TYPE_CHECKING:
+    from saloon.core.agent import Agent
+    from saloon.core.game import Game
+    from saloon.core.options import Options
+
+#: The seat name of a person at the keyboard.
+HUMAN = "human"
+
+
+def make_console() -> Console:
+    """The console every command prints to (no automatic highlighting)."""
+    return Console(highlight=False)
+
+
+def ask(console: Console, prompt: str) -> str:
+    """One line typed by the user; raises EOFError at end of input.
+
+    The prompt is plain text (brackets such as ``[human]`` are shown as typed).
+    """
+    return console.input(escape(prompt))
+
+
+def read_options(game: Game, pairs: Sequence[str], options_file: str | None = None) -> Options:
+    """The game's options from an optional TOML file, then ``key=value`` pairs.
+
+    Pairs given on the command line override the file's values.
+    """
+    values: dict[str, object] = {}
+    if options_file is not None:
+        try:
+            values.update(tomllib.loads(Path(options_file).read_text(encoding="utf-8")))
+        except OSError as exc:
+            raise OptionError(f"cannot read options file {options_file}: {exc.strerror}") from exc
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise OptionError(f"options file {options_file} is not valid TOML: {exc}") from exc
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r} is not of the form key=value")
+        values[key.strip()] = value.strip()
+    return game.options_from_dict(values)
+
+
+def format_value(value: object) -> str:
+    """An option value as it would be typed after ``key=``."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    if value is None:
+        return "auto"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_pairs(options: Options) -> list[str]:
+    """``key=value`` for each option that differs from the defaults."""
+    return [f"{k}={format_value(v)}" for k, v in options.changed().items()]
+
+
+def agent_names(game: Game) -> list[str]:
+    """The bots that can sit at ``game`` (empty if no agents are installed)."""
+    try:
+        from saloon.agents import agent_names as names
+    except ImportError:
+        return []
+    return list(names(game))
+
+
+def default_bot(game: Game) -> str:
+    """The bot a seat gets when none is named: the game's heuristic if any."""
+    names = agent_names(game)
+    for preferred in ("heuristic", "mcts", "random"):
+        if preferred in names:
+            return preferred
+    return names[0] if names else HUMAN
+
+
+def make_bot(spec: str, game: Game, seed: int | None) -> Agent:
+    """The bot named by ``spec``; :class:`SaloonError` if there is none."""
+    try:
+        from saloon.agents import make_agent
+    except ImportError as exc:
+        raise UnknownName(f"no bots are installed, so {spec!r} cannot sit; use human") from exc
+    try:
+        return make_agent(spec, game, seed)
+    except SaloonError:
+        raise
+    except (ValueError, KeyError, TypeError) as exc:
+        raise UnknownName(f"agent {spec!r} cannot be made: {exc}") from exc
+
+
+def seat_seed(seed: int | None, seat: int) -> int | None:
+    """A bot's own seed, derived from the table's seed and its seat."""
+    return None if seed is None else seed * 1009 + 17 * (seat + 1)
+
+
+def players_text(game: Game) -> str:
+    """The number of players, e.g. ``2`` or ``1-4``, and any tournament."""
+    lo, hi = game.min_players, game.max_players
+    text = str(lo) if lo == hi else f"{lo}-{hi}"
+    if game.round_robin:
+        text += f" ({hi + 1}+ in a round robin)"
+    return text
+
+
+def check_seat_count(game: Game, n: int) -> bool:
+    """Whether ``n`` seats can play ``game``; True means a round robin."""
+    if game.min_players <= n <= game.max_players:
+        return False
+    if game.round_robin and n > game.max_players and n >= 3:
+        return True
+    raise SaloonError(f"{game.id} takes {players_text(game)} players, not {n}")
+
+
+def percent_or_value(value: float) -> str:
+    """An advisor's value: a win probability as a percentage, else a number."""
+    if 0.0 <= value <= 1.0:
+        return f"{value:.1%}"
+    return f"{value:.3f}"
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with tuples made lists and unknown objects made strings."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return str(value)

@@ -1,0 +1,173 @@
+"""Commands that describe and analyse: ``games``, ``rules``, ``solve``, ``advise``."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from saloon.cli.common import (
+    agent_names,
+    jsonable,
+    make_console,
+    percent_or_value,
+    players_text,
+    read_options,
+)
+from saloon.core.errors import RecordError, SaloonError
+from saloon.core.game import Game
+from saloon.core.options import Options
+from saloon.core.record import GameRecord
+from saloon.core.registry import all_games, get_game
+from saloon.core.state import CHANCE
+
+_OPTION = click.option(
+    "-o",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A variant option (repeatable); see `saloon rules GAME`.",
+)
+_OPTIONS_FILE = click.option(
+    "--options-file",
+    type=click.Path(dir_okay=False),
+    help="A TOML file of options (the -o options override it).",
+)
+
+
+@click.command("games")
+def games_command() -> None:
+    """List the games with their players and variants."""
+    console = make_console()
+    table = Table(box=None, padding=(0, 2))
+    table.add_column("id", style="bold")
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("variants")
+    for game in all_games():
+        table.add_row(game.id, game.title, players_text(game), ", ".join(game.variants()))
+    console.print(table)
+
+
+def print_rules(console: Console, game: Game, options: Options | None = None) -> None:
+    """The game's title, players, options (with help and defaults) and rulebook."""
+    current = options.to_dict() if options is not None else None
+    console.print(f"[bold]{game.title}[/] ({game.id})")
+    console.print(f"players: {players_text(game)}")
+    console.print(
+        f"rulebook: {game.rulebook} (not shipped with Saloon; read your copy of the game's rules)"
+    )
+    table = Table(box=None, padding=(0, 2), title="options (-o key=value)", title_justify="left")
+    table.add_column("option", style="bold")
+    table.add_column("type, default and meaning")
+    if current is not None:
+        table.add_column("now")
+    for key, text in game.options_type.help().items():
+        row = [key, text]
+        if current is not None:
+            value = current.get(key)
+            row.append(",".join(map(str, value)) if isinstance(value, list) else str(value))
+        table.add_row(*row)
+    console.print(table)
+    variants = game.variants()
+    if variants:
+        console.print(
+            "variants: " + "; ".join(f"{k} ({v.describe()})" for k, v in variants.items())
+        )
+    bots = agent_names(game)
+    if bots:
+        console.print("bots: " + ", ".join(bots))
+
+
+@click.command("rules")
+@click.argument("game_id", metavar="GAME")
+def rules_command(game_id: str) -> None:
+    """The game's title, players, options and the rulebook it implements."""
+    print_rules(make_console(), get_game(game_id))
+
+
+@click.command("solve")
+@click.argument("game_id", metavar="GAME")
+@_OPTION
+@_OPTIONS_FILE
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve_command(
+    game_id: str, option_pairs: tuple[str, ...], options_file: str | None, as_json: bool
+) -> None:
+    """Solve a variant exactly: the starting player's chance of winning."""
+    game = get_game(game_id)
+    options = read_options(game, option_pairs, options_file)
+    console = make_console()
+    if as_json:
+        summary = game.solve(options)
+    else:
+        err = Console(stderr=True, highlight=False)
+        with err.status(f"solving {game.title} ({options.describe()})..."):
+            summary = game.solve(options)
+    if summary is None:
+        raise SaloonError(f"{game.id} has no exact solver")
+    data = jsonable(dict(summary))
+    if as_json:
+        click.echo(json.dumps({"game": game.id, "options": options.describe(), **data}))
+        return
+    console.print(f"[bold]{game.title}[/] ({options.describe()})")
+    shown: set[str] = {"game", "options"}
+    win = data.get("first_player_win")
+    if isinstance(win, (int, float)):
+        console.print(f"the starting player wins with probability {win:.6f} ({win:.2%})")
+        shown.add("first_player_win")
+    states = data.get("states")
+    if isinstance(states, int):
+        console.print(f"states: {states:,}")
+        shown.add("states")
+    seconds = data.get("seconds")
+    if isinstance(seconds, (int, float)):
+        console.print(f"seconds: {seconds:.2f}")
+        shown.add("seconds")
+    for key, value in data.items():
+        if key not in shown:
+            console.print(f"{key}: {value}", markup=False)
+
+
+@click.command("advise")
+@click.argument("game_id", metavar="GAME")
+@click.argument("record_path", metavar="RECORD.json", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def advise_command(game_id: str, record_path: str, as_json: bool) -> None:
+    """Each legal action's value at the end of a saved game, best first."""
+    game = get_game(game_id)
+    record = GameRecord.load(record_path)
+    if record.game != game.id:
+        raise RecordError(f"{record_path} is a game of {record.game}, not {game.id}")
+    state = record.replay()
+    if state.is_over:
+        raise SaloonError(f"the game in {record_path} is over; there is nothing to advise")
+    if state.to_move == CHANCE:
+        raise SaloonError(
+            f"the game in {record_path} waits for chance ({state.chance_prompt()}), not a player"
+        )
+    advice = game.advise(state)
+    if advice is None:
+        raise SaloonError(f"{game.id} has no advisor")
+    mover = state.to_move
+    assert mover is not None
+    if as_json:
+        rows = [
+            {"action": str(a), "description": state.describe_action(a), "value": float(v)}
+            for a, v in advice
+        ]
+        click.echo(json.dumps({"game": game.id, "to_move": mover, "actions": rows}))
+        return
+    console = make_console()
+    console.print(game.render_rich(state))
+    table = Table(title=f"advice for player {mover + 1}", title_justify="left", box=None)
+    table.add_column("#", justify="right")
+    table.add_column("action", style="bold")
+    table.add_column("what it does")
+    table.add_column("value", justify="right")
+    for i, (action, value) in enumerate(advice, start=1):
+        table.add_row(str(i), str(action), state.describe_action(action), percent_or_value(value))
+    console.print(table)

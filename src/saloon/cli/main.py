@@ -1,0 +1,54 @@
+"""The ``saloon`` command: a click group with one subcommand per activity.
+
+Every :class:`~saloon.core.errors.SaloonError` (bad input: an option, an
+action, a file) is printed as one line ``error: ...`` with exit code 2,
+never as a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from saloon import __version__
+from saloon.cli.info import advise_command, games_command, rules_command, solve_command
+from saloon.cli.play import play_command
+from saloon.cli.replay import replay_command
+from saloon.core.errors import SaloonError
+
+
+class SaloonGroup(click.Group):
+    """A click group that turns Saloon's input errors into one line."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except SaloonError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(2)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            ctx.exit(130)
+        except EOFError:
+            click.echo("\ninput ended", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=SaloonGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="saloon")
+def main() -> None:
+    """Saloon: play, solve and simulate tabletop dice games, true to their rulebooks."""
+
+
+main.add_command(play_command)
+main.add_command(solve_command)
+main.add_command(advise_command)
+main.add_command(rules_command)
+main.add_command(replay_command)
+main.add_command(games_command)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

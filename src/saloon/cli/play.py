@@ -1,0 +1,418 @@
+"""``saloon play``: the lobby, a game at the table, and round-robin tournaments."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from saloon.cli.common import (
+    HUMAN,
+    agent_names,
+    ask,
+    check_seat_count,
+    default_bot,
+    make_bot,
+    make_console,
+    option_pairs,
+    players_text,
+    read_options,
+    seat_seed,
+)
+from saloon.cli.info import print_rules
+from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
+from saloon.core.dice import RandomDice
+from saloon.core.errors import SaloonError
+from saloon.core.game import Game
+from saloon.core.options import Options
+from saloon.core.record import GameRecord
+from saloon.core.registry import all_games, get_game
+from saloon.core.state import State
+
+
+def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]:
+    """A seat for each spec: ``human`` or a bot's name (with parameters)."""
+    seats = []
+    for i, spec in enumerate(specs):
+        spec = spec.strip()
+        if spec.lower() == HUMAN:
+            seats.append(Seat(HUMAN, None))
+        else:
+            seats.append(Seat(spec, make_bot(spec, game, seat_seed(seed, i))))
+    return seats
+
+
+@click.command("play")
+@click.argument("game_id", metavar="[GAME]", required=False)
+@click.option(
+    "-o",
+    "--option",
+    "pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A variant option (repeatable); see `saloon rules GAME`.",
+)
+@click.option(
+    "--options-file",
+    type=click.Path(dir_okay=False),
+    help="A TOML file of options (the -o options override it).",
+)
+@click.option(
+    "--seat",
+    "seat_specs",
+    multiple=True,
+    metavar="human|AGENT",
+    help="Who sits in the next seat (repeatable); 3+ seats of Shoot Out play a round robin.",
+)
+@click.option(
+    "--dice",
+    type=click.Choice(["random", "manual"]),
+    default="random",
+    show_default=True,
+    help="manual: type what real dice show.",
+)
+@click.option("--seed", type=int, help="Seed for the dice and the bots.")
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=0.6,
+    show_default=True,
+    help="Seconds to pause after each bot move.",
+)
+@click.option("--load", "load_path", type=click.Path(dir_okay=False), help="Carry on a saved game.")
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False),
+    help="Write the finished game's record to this file.",
+)
+def play_command(
+    game_id: str | None,
+    pairs: tuple[str, ...],
+    options_file: str | None,
+    seat_specs: tuple[str, ...],
+    dice: str,
+    seed: int | None,
+    delay: float,
+    load_path: str | None,
+    record_path: str | None,
+) -> None:
+    """Play a game; with no GAME, open the lobby to choose one."""
+    console = make_console()
+    reader = _reader(console)
+    try:
+        if load_path is not None:
+            _resume(console, reader, game_id, load_path, seat_specs, dice, seed, delay, record_path)
+            return
+        if game_id is None:
+            game, options, specs, seed, dice = Lobby(console, reader).run()
+        else:
+            game = get_game(game_id)
+            options = read_options(game, pairs, options_file)
+            specs = list(seat_specs) or _default_seats(game)
+        run_game(console, reader, game, options, specs, dice, seed, delay, record_path)
+    except QuitGame:
+        console.print("Left the table.")
+    except GameInterrupted as exc:
+        sys.exit(exc.exit_code)
+    except EOFError:
+        console.print()
+        console.print("Input ended.")
+        sys.exit(1)
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Interrupted.")
+        sys.exit(130)
+
+
+def _reader(console: Console) -> Callable[[str], str]:
+    return lambda prompt: ask(console, prompt)
+
+
+def _default_seats(game: Game) -> list[str]:
+    return [HUMAN] + [default_bot(game)] * (game.min_players - 1)
+
+
+def run_game(
+    console: Console,
+    reader: Callable[[str], str],
+    game: Game,
+    options: Options,
+    specs: Sequence[str],
+    dice: str,
+    seed: int | None,
+    delay: float,
+    record_path: str | None = None,
+) -> None:
+    """Play one game (or a round robin, for 3+ seats of a two-player game)."""
+    tournament = check_seat_count(game, len(specs))
+    seats = make_seats(game, specs, seed)
+    if tournament:
+        run_tournament(console, reader, game, options, seats, dice, seed, delay)
+        return
+    state = game.new_state(options, len(seats))
+    _banner(console, game, options, seats, dice, seed)
+    table = _table(console, reader, game, state, seats, dice, seed, delay)
+    final = table.play()
+    _write_record(console, table, final, record_path)
+
+
+def _resume(
+    console: Console,
+    reader: Callable[[str], str],
+    game_id: str | None,
+    path: str,
+    seat_specs: Sequence[str],
+    dice: str,
+    seed: int | None,
+    delay: float,
+    record_path: str | None,
+) -> None:
+    record = GameRecord.load(path)
+    if game_id is not None and record.game != game_id:
+        raise SaloonError(f"{path} is a game of {record.game}, not {game_id}")
+    game = get_game(record.game)
+    state = record.replay()
+    specs = list(seat_specs) or record.seats
+    if len(specs) != state.num_players:
+        raise SaloonError(f"{path} has {state.num_players} players, but {len(specs)} seats given")
+    seed = record.seed if seed is None else seed
+    seats = make_seats(game, specs, seed)
+    console.print(f"Carrying on {path}: {game.title}, {len(state.history)} steps played.")
+    table = _table(console, reader, game, state, seats, dice, seed, delay)
+    final = table.play()
+    _write_record(console, table, final, record_path)
+
+
+def _table(
+    console: Console,
+    reader: Callable[[str], str],
+    game: Game,
+    state: State,
+    seats: Sequence[Seat],
+    dice: str,
+    seed: int | None,
+    delay: float,
+    *,
+    random_dice: RandomDice | None = None,
+    allow_load: bool = True,
+) -> GameTable:
+    return GameTable(
+        game,
+        state,
+        seats,
+        console,
+        reader,
+        manual_dice=dice == "manual",
+        dice=random_dice if random_dice is not None else RandomDice(seed),
+        seed=seed,
+        delay=delay,
+        allow_load=allow_load,
+        rules_text=lambda: print_rules(console, game, state.options),
+    )
+
+
+def _banner(
+    console: Console,
+    game: Game,
+    options: Options,
+    seats: Sequence[Seat],
+    dice: str,
+    seed: int | None,
+) -> None:
+    who = ", ".join(f"player {i + 1}: {s.spec}" for i, s in enumerate(seats))
+    extra = f", seed {seed}" if seed is not None else ""
+    console.print(
+        f"[bold]{game.title}[/] ({options.describe()}); {who}; {dice} dice{extra}.",
+    )
+    if any(s.is_human for s in seats):
+        console.print("Type a number from the menu or an action; 'help' lists the commands.")
+
+
+def _write_record(
+    console: Console, table: GameTable, final: State, record_path: str | None
+) -> None:
+    if record_path is None:
+        return
+    try:
+        table.record().save(record_path)
+    except OSError as exc:
+        raise SaloonError(f"cannot write {record_path}: {exc.strerror or exc}") from exc
+    console.print(f"Record written to {record_path}.")
+
+
+def run_tournament(
+    console: Console,
+    reader: Callable[[str], str],
+    game: Game,
+    options: Options,
+    seats: Sequence[Seat],
+    dice: str,
+    seed: int | None,
+    delay: float,
+) -> None:
+    """Every pair of seats plays one game; each seat's scores are totalled
+    (as :func:`saloon.core.driver.round_robin`)."""
+    n = len(seats)
+    console.print(
+        f"[bold]{game.title} round robin[/] ({options.describe()}): {n} seats, "
+        f"{n * (n - 1) // 2} games."
+    )
+    totals = [0.0] * n
+    wins = [0] * n
+    shared = RandomDice(seed)
+    for i, j in combinations(range(n), 2):
+        pair = [seats[i], seats[j]]
+        console.rule(f"seat {i + 1} ({seats[i].spec}) against seat {j + 1} ({seats[j].spec})")
+        state = game.new_state(options, 2)
+        table = _table(
+            console,
+            reader,
+            game,
+            state,
+            pair,
+            dice,
+            seed,
+            delay,
+            random_dice=shared,
+            allow_load=False,
+        )
+        final = table.play()
+        result = final.result()
+        totals[i] += result.scores[0]
+        totals[j] += result.scores[1]
+        for w in result.winners:
+            wins[(i, j)[w]] += 1
+    best = max(totals)
+    out = Table(title="round robin", title_justify="left", box=None, padding=(0, 2))
+    out.add_column("seat", justify="right")
+    out.add_column("player")
+    out.add_column("games won", justify="right")
+    out.add_column("points", justify="right")
+    for k in sorted(range(n), key=lambda k: -totals[k]):
+        out.add_row(str(k + 1), seats[k].spec, str(wins[k]), f"{totals[k]:g}")
+    console.print(out)
+    winners = [f"seat {k + 1} ({seats[k].spec})" for k in range(n) if totals[k] == best]
+    console.print(f"[bold]Tournament won by {' and '.join(winners)}[/] with {best:g} points.")
+
+
+class Lobby:
+    """Choose a game, its options, the seats, the seed and the dice."""
+
+    def __init__(self, console: Console, reader: Callable[[str], str]) -> None:
+        self.console = console
+        self.ask = reader
+
+    def say(self, message: str) -> None:
+        self.console.print(message, markup=False, soft_wrap=True)
+
+    def run(self) -> tuple[Game, Options, list[str], int | None, str]:
+        self.console.print("[bold]Saloon[/]: choose a game and who plays it.")
+        game = self.pick_game()
+        options = self.pick_options(game)
+        specs = self.pick_seats(game)
+        seed = self.pick_seed()
+        dice = self.pick_dice()
+        return game, options, specs, seed, dice
+
+    def pick_game(self) -> Game:
+        games = all_games()
+        for i, game in enumerate(games, start=1):
+            self.console.print(
+                f"  [bold]{i}[/]. {game.title} [dim]({game.id}; players: {players_text(game)})[/]"
+            )
+        while True:
+            text = self.ask("Game [1]: ").strip() or "1"
+            if text.isdigit() and 1 <= int(text) <= len(games):
+                return games[int(text) - 1]
+            match = [g for g in games if g.id == text.lower()]
+            if match:
+                return match[0]
+            self.say(f"no game {text!r}; type 1-{len(games)} or a game id")
+
+    def pick_options(self, game: Game) -> Options:
+        self.console.print(f"[bold]{game.title}[/] options:")
+        for key, text in game.options_type.help().items():
+            self.console.print(f"  [bold]{key}[/]: {escape(text)}")
+        variants = game.variants()
+        self.console.print(
+            "Type key=value lines (or a variant name: "
+            + ", ".join(variants)
+            + "); an empty line when done."
+        )
+        pairs: list[str] = []
+        options = game.parse_options([])
+        while True:
+            text = self.ask("option> ").strip()
+            if not text:
+                self.console.print(f"Options: {options.describe()}", markup=False)
+                return options
+            if text in variants:
+                options = variants[text]
+                pairs = option_pairs(options)
+                self.console.print(f"Variant {text}: {options.describe()}", markup=False)
+                continue
+            try:
+                options = game.parse_options([*pairs, text])
+            except SaloonError as exc:
+                self.say(f"{exc}; try again")
+                continue
+            pairs.append(text)
+
+    def pick_seats(self, game: Game) -> list[str]:
+        lo, hi = game.min_players, game.max_players
+        count = lo
+        if hi > lo or game.round_robin:
+            extra = " (more plays a round robin)" if game.round_robin else ""
+            while True:
+                text = self.ask(f"Players, {lo}-{hi}{extra} [{lo}]: ").strip() or str(lo)
+                try:
+                    count = int(text)
+                    check_seat_count(game, count)
+                except ValueError as exc:
+                    if isinstance(exc, SaloonError):
+                        self.say(str(exc))
+                    else:
+                        self.say(f"{text!r} is not a whole number")
+                    continue
+                break
+        bots = agent_names(game)
+        self.console.print("Seats: human, or a bot: " + (", ".join(bots) or "(none installed)"))
+        specs: list[str] = []
+        for i in range(count):
+            default = HUMAN if i == 0 else default_bot(game)
+            while True:
+                spec = self.ask(f"Seat {i + 1} [{default}]: ").strip() or default
+                if spec.lower() == HUMAN:
+                    specs.append(HUMAN)
+                    break
+                try:
+                    make_bot(spec, game, None)
+                except SaloonError as exc:
+                    self.say(str(exc))
+                    continue
+                specs.append(spec)
+                break
+        return specs
+
+    def pick_seed(self) -> int | None:
+        while True:
+            text = self.ask("Seed [random]: ").strip()
+            if not text:
+                return None
+            try:
+                return int(text)
+            except ValueError:
+                self.say(f"{text!r} is not a whole number; leave it empty for a random seed")
+
+    def pick_dice(self) -> str:
+        while True:
+            text = self.ask("Dice, random or manual [random]: ").strip().lower() or "random"
+            if text in ("random", "manual", "r", "m"):
+                return "manual" if text.startswith("m") else "random"
+            self.say("type random or manual")

@@ -1,0 +1,72 @@
+"""``saloon replay``: step through a game record forwards and back."""
+
+from __future__ import annotations
+
+import click
+
+from saloon.cli.common import ask, make_console
+from saloon.core.record import GameRecord
+from saloon.core.state import CHANCE, State
+
+
+@click.command("replay")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--step", type=int, help="Show the state after this many steps and stop.")
+def replay_command(path: str, step: int | None) -> None:
+    """Step through a saved game: n(ext), p(revious), a step number, q(uit)."""
+    console = make_console()
+    record = GameRecord.load(path)
+    final = record.replay()  # checks every move before anything is shown
+    total = len(record.moves)
+    states: dict[int, State] = {total: final}
+
+    def state_at(k: int) -> State:
+        if k not in states:
+            states[k] = record.replay(k)
+        return states[k]
+
+    def show(k: int) -> None:
+        state = state_at(k)
+        console.print(state.game.render_rich(state))
+        if k == 0:
+            console.print(f"step 0 of {total}: the start")
+        else:
+            by, move = record.moves[k - 1]
+            who = "chance" if by == CHANCE else f"player {by + 1} ({record.seats[by]})"
+            console.print(f"step {k} of {total}: {who} played {move}", markup=False)
+        if k == total and record.result is not None:
+            console.print(f"result: {record.result.get('scores')}", markup=False)
+
+    if step is not None:
+        show(max(0, min(total, step)))
+        return
+    k = 0
+    show(k)
+    while True:
+        try:
+            text = ask(console, "replay [n]ext, [p]revious, a step number, [q]uit > ")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return
+        text = text.strip().lower()
+        if text in ("", "n", "next"):
+            if k == total:
+                console.print("that was the last step; p goes back, q quits")
+                continue
+            k += 1
+        elif text in ("p", "prev", "previous", "b", "back"):
+            if k == 0:
+                console.print("this is the start; n goes forward, q quits")
+                continue
+            k -= 1
+        elif text in ("q", "quit", "exit"):
+            return
+        elif text.isdigit():
+            if int(text) > total:
+                console.print(f"the record has steps 0 to {total}")
+                continue
+            k = int(text)
+        else:
+            console.print(f"{text!r}: type n, p, a step number from 0 to {total}, or q")
+            continue
+        show(k)

@@ -1,0 +1,224 @@
+"""``saloon play``: the lobby, the table, bots, manual dice, save/load/undo, bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pexpect
+
+from saloon.core.record import GameRecord
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+Spawn = Callable[..., Any]
+
+#: A short street and a small deck, so whole games take a few dozen steps.
+SMALL = ["-o", "cards=2,3,4", "-o", "target=5", "-o", "start=9", "-o", "back=10"]
+SMALL += ["-o", "black=3", "-o", "red=2"]
+
+HUMAN_VS_BOT = ["play", "shootout", *SMALL, "--seat", "human", "--seat", "random", "--delay", "0"]
+MANUAL = [*HUMAN_VS_BOT, "--dice", "manual", "--seed", "1"]
+MENU_LINE = re.compile(r"^\s+(\d+)\. .*\[(\S+)\]\s*$", re.M)
+
+
+def answers_after(output: str, prompt: str) -> list[str]:
+    """What was printed after each ``prompt`` (piped input is not echoed)."""
+    return output.split(prompt)[1:]
+
+
+def test_lobby_starts_a_game(spawn: Spawn) -> None:
+    child = spawn("play")
+    child.expect(r"1\. Shoot Out")
+    child.expect(r"Game \[1\]: ")
+    child.sendline("7")
+    child.expect("no game '7'")
+    child.expect(r"Game \[1\]: ")
+    child.sendline("shootout")
+    child.expect("start: int, default 17")
+    child.expect("option> ")
+    child.sendline("target=x")
+    child.expect("option 'target' must be a whole number, not 'x'; try again")
+    child.expect("option> ")
+    child.sendline("short-street")
+    child.expect("option> ")
+    child.sendline("red=1")
+    child.expect("option> ")
+    child.sendline("")
+    child.expect(r"Options: .*red=1")
+    child.expect(r"Players.*: ")
+    child.sendline("")
+    child.expect(r"Seat 1 \[human\]: ")
+    child.sendline("")
+    child.expect(r"Seat 2 \[\S+\]: ")
+    child.sendline("robot")
+    child.expect("no agent called 'robot'")
+    child.expect(r"Seat 2 \[\S+\]: ")
+    child.sendline("random")
+    child.expect(r"Seed \[random\]: ")
+    child.sendline("5")
+    child.expect(r"Dice, random or manual \[random\]: ")
+    child.sendline("")
+    child.expect("Player 1 \\(you\\), your move:")
+    child.expect("Player 1 > ")
+    child.sendline("quit")
+    child.expect(r"Quit anyway\? \[y/N\] ")
+    child.sendline("y")
+    child.expect("Left the table")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_full_game_human_against_a_bot(spawn: Spawn) -> None:
+    child = spawn(*HUMAN_VS_BOT, "--seed", "11")
+    for turn in range(300):
+        if child.expect([r"Player 1 > ", r"Game over: .* won\."]) == 1:
+            break
+        choices = {notation: n for n, notation in MENU_LINE.findall(child.before)}
+        assert "move" in choices, child.before
+        if turn % 3 == 1 and "colt" in choices:
+            child.sendline("colt")  # the action notation
+        elif turn % 3 == 2 and "winchester" in choices:
+            child.sendline(choices["winchester"])  # the menu number
+        else:
+            child.sendline(choices["move"])
+    else:
+        raise AssertionError("the game did not end")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_bot_against_bot_to_the_end_with_replay(saloon: Run, tmp_path: Path) -> None:
+    args = ["play", "shootout", *SMALL, "--seat", "random", "--seat", "random", "--seed", "3"]
+    done = saloon(*args, "--delay", "0", "--record", "game.json")
+    assert done.returncode == 0, done.stderr
+    assert "Game over: Player" in done.stdout
+    assert "Traceback" not in done.stderr
+    record = GameRecord.load(tmp_path / "game.json")
+    assert record.replay().is_over
+
+    shown = saloon("replay", "game.json", stdin="n\nn\np\n3\n999\nzz\nq\n")
+    assert shown.returncode == 0, shown.stderr
+    assert "step 2 of" in shown.stdout and "step 3 of" in shown.stdout
+    assert "the record has steps 0 to" in shown.stdout
+    assert "'zz': type n, p" in shown.stdout
+    last = saloon("replay", "game.json", "--step", str(len(record.moves)))
+    assert "result:" in last.stdout
+
+
+def test_round_robin_of_three_bots(saloon: Run) -> None:
+    seats = ["--seat", "random"] * 3
+    done = saloon("play", "shootout", *SMALL, *seats, "--seed", "2", "--delay", "0")
+    assert done.returncode == 0, done.stderr
+    assert "round robin" in done.stdout
+    assert "Tournament won by seat" in done.stdout
+    assert len(re.findall(r"Game over: Player \d \(random\) won\.", done.stdout)) == 3
+
+
+def test_manual_dice_turn_with_a_typo(saloon: Run) -> None:
+    typed = "first p1\ncard 3\ncolt\n25\nd20 12\n"
+    done = saloon(*MANUAL, stdin=typed)
+    out = done.stdout
+    assert "Dice: who starts the first duel" in out
+    assert "» Player 1 starts the first duel." in out
+    assert "» Duel 1 is for the card 3; player 1 starts." in out
+    after = answers_after(out, "Dice: the d20 roll, 1-20 > ")
+    assert after[0].strip() == "'25' cannot happen here; type the d20 roll, 1-20 (or help)"
+    assert "» Player 1 fires the Colt: 12, a hit! Player 2 is pushed back to space 10." in out
+
+
+def test_end_of_input_mid_game_writes_a_recovery_file(saloon: Run, tmp_path: Path) -> None:
+    done = saloon(*HUMAN_VS_BOT, "--seed", "4", stdin="move\n")
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr + done.stdout
+    assert "the game is saved to saloon-recovery.json" in done.stdout
+    record = GameRecord.load(tmp_path / "saloon-recovery.json")
+    assert ("move" in [m for _, m in record.moves]) and not record.replay().is_over
+    # ... and the game carries on from it.
+    again = saloon("play", "--load", "saloon-recovery.json", "--delay", "0", stdin="quit\ny\n")
+    assert again.returncode == 0, again.stderr
+    assert "Carrying on saloon-recovery.json" in again.stdout
+
+
+def test_ctrl_c_at_the_table_saves_and_exits(spawn: Spawn, tmp_path: Path) -> None:
+    child = spawn(*HUMAN_VS_BOT, "--seed", "4")
+    child.expect("Player 1 > ")
+    child.sendintr()
+    child.expect("interrupted; the game is saved to saloon-recovery.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in child.before
+    assert GameRecord.load(tmp_path / "saloon-recovery.json").moves
+
+
+def test_each_bad_input_gives_one_line_and_the_game_goes_on(saloon: Run) -> None:
+    typed = "first p1\ncard 3\nd20 5\n7\n3x\nfrobnicate\nmove\n"
+    out = saloon(*MANUAL, stdin=typed).stdout
+    after = answers_after(out, "Player 1 > ")
+    assert after[0].strip() == (
+        "d20 5 is not legal now; choose 1-4 or type retreat, move, colt, winchester (or help)"
+    )
+    assert after[1].strip().startswith("there is no choice 7; choose 1-4")
+    assert after[2].strip() == "'3x' is not a whole number from 1 to 4"
+    assert after[3].strip().startswith("unknown command or action 'frobnicate'; choose 1-4")
+    assert all(len(a.strip().splitlines()) == 1 for a in after[:4])
+    assert "» Player 1 moves to space 8." in after[4]
+
+
+def test_save_then_load(saloon: Run, tmp_path: Path) -> None:
+    typed = (
+        "first p1\ncard 3\nsave early.json\nmove\n"  # saved before player 1 moved
+        "load missing.json\nload early.json\n"  # a failed load loses nothing
+        "colt\nd20 20\nquit\ny\n"
+    )
+    done = saloon(*MANUAL, stdin=typed)
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "saved to early.json" in out
+    assert "cannot load: " in out and "nothing changed" in out
+    assert "loaded early.json (2 steps)" in out
+    # After the load player 1 is back on space 9 and shoots from there.
+    assert "» Player 1 fires the Colt: 20, a hit!" in out
+    record = GameRecord.load(tmp_path / "early.json")
+    assert record.moves == [(-1, "first p1"), (-1, "card 3")]
+    assert json.loads((tmp_path / "early.json").read_text())["game"] == "shootout"
+
+
+def test_undo_keeps_the_dice_already_seen(saloon: Run) -> None:
+    typed = "first p1\ncard 3\ncolt\nd20 12\nundo\nwinchester\nundo\nundo\nmove\n"
+    out = saloon(*MANUAL, stdin=typed).stdout
+    assert "undone back to before colt (2 steps taken back)" in out
+    # The 12 already rolled is used again for the Winchester: 12 + 3 = 15.
+    assert "» Player 1 fires the Winchester: 15, a hit!" in out
+    assert out.count("Dice: the d20 roll") == 1
+    assert "undone back to before winchester" in out
+    assert "nothing to undo: player 1 has made no decision yet" in out
+    assert "» Player 1 moves to space 8." in out
+
+
+def test_hint_and_help_at_the_table(saloon: Run) -> None:
+    out = saloon(*MANUAL, stdin="first p1\ncard 3\nhelp\nhint\nrules\nboard\nquit\ny\n").stdout
+    assert "undo             back to your previous decision" in out
+    assert "no advisor for Shoot Out" in out or re.search(r"fire the Colt.*\d+\.\d%", out)
+    assert "rulebook: shoot-out.txt" in out
+
+
+def test_bad_options_and_seats_are_one_line_errors(saloon: Run) -> None:
+    for args, message in [
+        (["play", "shootout", "-o", "start=99"], "error: start=99 must lie between"),
+        (["play", "shootout", "-o", "speed=3"], "error: unknown option 'speed'"),
+        (["play", "shootout", "--seat", "robot", "--seat", "human"], "error: no agent called"),
+        (["play", "shootout", "--seat", "human"], "error: shootout takes 2"),
+        (["play", "checkers"], "error: no game called 'checkers'"),
+        (["play", "--load", "nowhere.json"], "error: cannot read nowhere.json"),
+    ]:
+        done = saloon(*args)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert done.stderr.startswith(message), done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
