@@ -5,7 +5,7 @@ Rulebook: ``shoot-out.txt``; binding rulings: RULINGS.md, Shoot Out 1-10.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from saloon.core.action import Action
@@ -66,6 +66,31 @@ class ShootOut(Game):
         from saloon.games.shootout.strategy import AGENTS
 
         return AGENTS
+
+    def solve(self, options: Options | None = None) -> Mapping[str, Any] | None:
+        """Solve the variant exactly (RULINGS, Shoot Out 9: the probability
+        of winning the game); cached on disk per variant."""
+        from saloon.games.shootout.solver import is_cached, solve
+
+        opts = self.options(options)
+        assert isinstance(opts, ShootOutOptions)
+        cached = is_cached(opts)
+        solution = solve(opts)
+        return {
+            "game": self.id,
+            "options": opts.to_dict(),
+            "first_player_win": solution.first_player_win,
+            "states": solution.states,
+            "seconds": solution.seconds,
+            "cached": cached,
+        }
+
+    def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
+        """Each legal action's win probability for the player to move, best
+        first, from the exact solution (empty at chance nodes and at the end)."""
+        from saloon.games.shootout.strategy import advise
+
+        return advise(state)
 
     def render_rich(self, state: State) -> Any:
         from saloon.games.shootout.render import render_rich
