@@ -7,11 +7,9 @@ set of options: player action ``i`` is ``actions[i]`` and chance outcome
 from, in order:
 
 1. the ``space`` argument of :func:`register` / :func:`load`;
-2. a game's own ``action_space(options)`` method, if it has one (returning
-   the two lists of notations);
-3. a table kept here for the built-in games whose actions can be listed
-   (Shoot Out);
-4. :func:`discover_action_space`: a breadth-first walk of the whole state
+2. the game's :meth:`~saloon.core.game.Game.action_space`, where the game
+   lists its actions and outcomes (Shoot Out does);
+3. :func:`discover_action_space`: a breadth-first walk of the whole state
    graph collecting every notation met, for small variants only.
 
 Each state's ``__str__`` is its Saloon :meth:`~saloon.core.state.State.key`,
@@ -34,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,32 +174,15 @@ def discover_action_space(
     return ActionSpace(tuple(actions), tuple(outcomes))
 
 
-def _shootout_space(options: Options) -> ActionSpace:
-    """Shoot Out: four decisions; outcomes are who starts, the cards, the d20."""
-    deck: tuple[int, ...] = getattr(options, "deck")  # noqa: B009 - typed only in its game
-    return ActionSpace.of(
-        ["retreat", "move", "colt", "winchester"],
-        ["first p1", "first p2"]
-        + [f"card {v}" for v in sorted(set(deck))]
-        + [f"d20 {f}" for f in range(1, 21)],
-    )
-
-
-#: Built-in games whose action space is listed rather than discovered.
-KNOWN_SPACES: dict[str, Callable[[Options], ActionSpace]] = {"shootout": _shootout_space}
-
-
 def action_space(
     game: Game, options: Options | None = None, num_players: int | None = None
 ) -> ActionSpace:
-    """The game's action space: its own hook, a listed table, or a discovery walk."""
+    """The game's action space: as the game lists it, or by a discovery walk."""
     options = game.options(options)
-    hook = getattr(game, "action_space", None)
-    if callable(hook):
-        actions, outcomes = hook(options)
+    listed = game.action_space(options)
+    if listed is not None:
+        actions, outcomes = listed
         return ActionSpace.of(actions, outcomes)
-    if game.id in KNOWN_SPACES:
-        return KNOWN_SPACES[game.id](options)
     return discover_action_space(game, options, num_players)
 
 

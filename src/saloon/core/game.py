@@ -118,6 +118,12 @@ class Game(ABC):
         Raises :class:`~saloon.core.errors.NotationError` on unreadable text.
         """
 
+    def action_space(self, options: Options) -> tuple[Sequence[str], Sequence[str]] | None:
+        """Every action and every chance outcome the game can ever offer
+        under ``options``, in notation (for adapters that number actions,
+        such as OpenSpiel's), or ``None`` if the game does not list them."""
+        return None
+
     # -- strategy and rendering ----------------------------------------------------
 
     def agents(self) -> Mapping[str, AgentFactory]:

@@ -5,15 +5,28 @@ Rulebook: ``shoot-out.txt``; binding rulings: RULINGS.md, Shoot Out 1-10.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from saloon.core.action import Action
+from saloon.core.errors import SaloonError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.shootout.options import ShootOutOptions
-from saloon.games.shootout.rules import ShootOutState, max_length, parse_action
+from saloon.games.shootout.rules import (
+    COLT,
+    MOVE,
+    RETREAT,
+    ROLLS,
+    WINCHESTER,
+    Card,
+    FirstPlayer,
+    ShootOutState,
+    max_length,
+    parse_action,
+)
 
 
 class ShootOut(Game):
@@ -56,11 +69,23 @@ class ShootOut(Game):
         opts = self.options(options)
         assert isinstance(opts, ShootOutOptions)
         if num_players not in (None, 2):
-            raise ValueError("Shoot Out is for two players (a tournament pairs them up)")
+            raise SaloonError(
+                f"Shoot Out is for two players, not {num_players} (a tournament pairs them up)"
+            )
         return ShootOutState(self, opts)
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def action_space(self, options: Options) -> tuple[Sequence[str], Sequence[str]]:
+        """Every decision ("Moving", "Shooting", "The End of the Duel") and
+        every chance outcome (the first starter, the cards, the d20)."""
+        assert isinstance(options, ShootOutOptions)
+        actions = [str(a) for a in (RETREAT, MOVE, COLT, WINCHESTER)]
+        outcomes = [str(FirstPlayer(p)) for p in (0, 1)]
+        outcomes += [str(Card(v)) for v in sorted(set(options.deck))]
+        outcomes += [str(r) for r in ROLLS]
+        return actions, outcomes
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from saloon.games.shootout.strategy import AGENTS
@@ -75,6 +100,7 @@ class ShootOut(Game):
         opts = self.options(options)
         assert isinstance(opts, ShootOutOptions)
         cached = is_cached(opts)
+        began = time.perf_counter()
         solution = solve(opts)
         return {
             "game": self.id,
@@ -83,6 +109,7 @@ class ShootOut(Game):
             "states": solution.states,
             "seconds": solution.seconds,
             "cached": cached,
+            "elapsed": time.perf_counter() - began,
         }
 
     def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
