@@ -6,7 +6,7 @@
 * ``heuristic``: the rules of thumb of a good player (see
   :class:`HeuristicAgent`), with no look-ahead; decent, not perfect.
 
-Both take ``params`` from the command line (``-p key=value``).
+The heuristic takes its thresholds from the agent spec (``heuristic:reach=6``).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class SolverAgent:
 
 @dataclass(frozen=True)
 class Thresholds:
-    """The heuristic's knobs (each settable as a ``-p key=value`` parameter)."""
+    """The heuristic's knobs (each settable in the agent spec, ``heuristic:key=value``)."""
 
     #: Shoot only from this many spaces behind the front space or nearer,
     #: plus ``reach_card`` times the card's share of the highest card.
