@@ -71,6 +71,13 @@ def test_round_robin_of_three_seats() -> None:
         totals[i] += scores[0]
         totals[j] += scores[1]
     assert rr.totals == totals
+    wins = [0, 0, 0]
+    for (i, j), record in rr.records:
+        assert record.result is not None
+        (w,) = record.result["winners"]
+        wins[(i, j)[w]] += 1
+    assert rr.wins == wins
+    assert sum(rr.wins) == 3
     assert rr.seats == ["random"] * 3
     assert rr.winners == [i for i, t in enumerate(totals) if t == max(totals)]
 

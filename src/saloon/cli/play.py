@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from itertools import combinations
 
 import click
 from rich.console import Console
@@ -27,6 +26,7 @@ from saloon.cli.common import (
 from saloon.cli.info import print_rules
 from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
 from saloon.core.dice import RandomDice
+from saloon.core.driver import RoundRobin, check_round_robin
 from saloon.core.errors import SaloonError
 from saloon.core.game import Game
 from saloon.core.options import Options
@@ -259,14 +259,14 @@ def run_tournament(
     """Every pair of seats plays one game; each seat's scores are totalled
     (as :func:`saloon.core.driver.round_robin`)."""
     n = len(seats)
+    check_round_robin(game, n)
     console.print(
         f"[bold]{game.title} round robin[/] ({options.describe()}): {n} seats, "
         f"{n * (n - 1) // 2} games."
     )
-    totals = [0.0] * n
-    wins = [0] * n
+    tournament = RoundRobin(seats=[seat.spec for seat in seats])
     shared = RandomDice(seed)
-    for i, j in combinations(range(n), 2):
+    for i, j in tournament.pairings:
         pair = [seats[i], seats[j]]
         console.rule(f"seat {i + 1} ({seats[i].spec}) against seat {j + 1} ({seats[j].spec})")
         state = game.new_state(options, 2)
@@ -282,22 +282,19 @@ def run_tournament(
             random_dice=shared,
             allow_load=False,
         )
-        final = table.play()
-        result = final.result()
-        totals[i] += result.scores[0]
-        totals[j] += result.scores[1]
-        for w in result.winners:
-            wins[(i, j)[w]] += 1
-    best = max(totals)
+        table.play()
+        tournament.add((i, j), table.record())
+    totals = tournament.totals
     out = Table(title="round robin", title_justify="left", box=None, padding=(0, 2))
     out.add_column("seat", justify="right")
     out.add_column("player")
     out.add_column("games won", justify="right")
     out.add_column("points", justify="right")
     for k in sorted(range(n), key=lambda k: -totals[k]):
-        out.add_row(str(k + 1), seats[k].spec, str(wins[k]), f"{totals[k]:g}")
+        out.add_row(str(k + 1), seats[k].spec, str(tournament.wins[k]), f"{totals[k]:g}")
     console.print(out)
-    winners = [f"seat {k + 1} ({seats[k].spec})" for k in range(n) if totals[k] == best]
+    winners = [f"seat {k + 1} ({seats[k].spec})" for k in tournament.winners]
+    best = totals[tournament.winners[0]]
     console.print(f"[bold]Tournament won by {' and '.join(winners)}[/] with {best:g} points.")
 
 

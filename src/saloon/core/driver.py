@@ -64,17 +64,47 @@ class RoundRobin:
     """A tournament: every pair of seats plays one game.
 
     ``totals[i]`` is seat ``i``'s summed game scores (Shoot Out ruling 8:
-    the card values won in all his games).
+    the card values won in all his games); ``wins[i]`` the games he won.
+    Whoever plays the games (the driver's agents, or the terminal table
+    with people at it) reports each finished one with :meth:`add`.
     """
 
     seats: list[str]
     records: list[tuple[tuple[int, int], GameRecord]] = field(default_factory=list)
     totals: list[float] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.totals = self.totals or [0.0] * len(self.seats)
+        self.wins = self.wins or [0] * len(self.seats)
+
+    @property
+    def pairings(self) -> list[tuple[int, int]]:
+        """Every pair of seats, in the order they play: (0, 1), (0, 2), ..."""
+        return list(combinations(range(len(self.seats)), 2))
+
+    def add(self, pair: tuple[int, int], record: GameRecord) -> None:
+        """Count a finished game between the seats ``pair`` (in seat order)."""
+        if record.result is None:
+            raise SaloonError("a round-robin game must be finished to count")
+        for seat, score in zip(pair, record.result["scores"], strict=True):
+            self.totals[seat] += score
+        for w in record.result["winners"]:
+            self.wins[pair[w]] += 1
+        self.records.append((pair, record))
 
     @property
     def winners(self) -> list[int]:
         best = max(self.totals)
         return [i for i, t in enumerate(self.totals) if t == best]
+
+
+def check_round_robin(game: Game, seats: int) -> None:
+    """Refuse a round robin that the game or the seat count cannot make."""
+    if not game.round_robin or game.max_players != 2:
+        raise SaloonError(f"{game.id} has no round-robin tournament")
+    if seats < 3:
+        raise SaloonError("a round robin needs at least 3 seats")
 
 
 def round_robin(
@@ -85,18 +115,11 @@ def round_robin(
     *,
     seed: int | None = None,
 ) -> RoundRobin:
-    """Every pair of ``seats`` plays one game of ``game``; scores are totalled."""
-    if game.max_players != 2:
-        raise SaloonError(f"a round robin pairs seats for two-player games; {game.id} is not one")
-    if len(seats) < 3:
-        raise SaloonError("a round robin needs at least 3 seats")
+    """Every pair of ``seats`` plays one game of ``game``; scores are totalled
+    (Shoot Out, "Variants": Tournament; ruling 8)."""
+    check_round_robin(game, len(seats))
     dice = dice if dice is not None else RandomDice(seed)
-    out = RoundRobin(seats=[s.name for s in seats], totals=[0.0] * len(seats))
-    for i, j in combinations(range(len(seats)), 2):
-        record = play(game, options, [seats[i], seats[j]], dice, seed=seed)
-        assert record.result is not None
-        scores = record.result["scores"]
-        out.totals[i] += scores[0]
-        out.totals[j] += scores[1]
-        out.records.append(((i, j), record))
+    out = RoundRobin(seats=[s.name for s in seats])
+    for i, j in out.pairings:
+        out.add((i, j), play(game, options, [seats[i], seats[j]], dice, seed=seed))
     return out
