@@ -48,6 +48,7 @@ def test_rules_shows_options_and_rulebook(saloon: Run) -> None:
     done = saloon("rules", "shootout")
     assert done.returncode == 0
     assert "rulebook: shoot-out.txt" in done.stdout
+    assert "the first to hold 14 points wins the game" in done.stdout
     assert "pushback" in done.stdout and "default 17" in done.stdout
     assert one_error_line(saloon("rules", "poker")).startswith("error: no game called 'poker'")
 

@@ -203,10 +203,15 @@ def test_undo_keeps_the_dice_already_seen(saloon: Run) -> None:
 
 
 def test_hint_and_help_at_the_table(saloon: Run) -> None:
-    out = saloon(*MANUAL, stdin="first p1\ncard 3\nhelp\nhint\nrules\nboard\nquit\ny\n").stdout
+    out = saloon(
+        *MANUAL, stdin="first p1\ncard 3\nhelp\nhint\nrules\nrules all\nboard\nquit\ny\n"
+    ).stdout
     assert "undo             back to your previous decision" in out
     assert "no advisor for Shoot Out" in out or re.search(r"fire the Colt.*\d+\.\d%", out)
-    assert "rulebook: shoot-out.txt" in out
+    # 'rules' at the start of a turn: the passages on retreating, moving and shooting.
+    assert "At the very start of your turn you may retreat" in out
+    assert "[rulebook: Moving, Shooting; rulings 1-3]" in out
+    assert "rulebook: shoot-out.txt" in out  # 'rules all'
 
 
 def test_bad_options_and_seats_are_one_line_errors(saloon: Run) -> None:
@@ -222,3 +227,15 @@ def test_bad_options_and_seats_are_one_line_errors(saloon: Run) -> None:
         assert done.returncode == 2, (args, done.stdout, done.stderr)
         assert done.stderr.startswith(message), done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_enter_skips_the_bots_pauses(spawn: Callable[..., Any]) -> None:
+    """Bots' moves are shown at a readable pace, and Enter skips ahead: with
+    a 5-second pause per move, a whole bot game ends in moments once Enter
+    is pressed."""
+    child = spawn("play", "shootout", *SMALL, "--seat", "random", "--seat", "random",
+                  "--seed", "3", "--delay", "5")  # fmt: skip
+    child.expect("press Enter to skip ahead")
+    child.sendline("")
+    child.expect("Game over", timeout=8)
+    child.expect(pexpect.EOF)

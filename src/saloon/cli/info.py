@@ -56,6 +56,7 @@ def print_rules(console: Console, game: Game, options: Options | None = None) ->
     """The game's title, players, options (with help and defaults) and rulebook."""
     current = options.to_dict() if options is not None else None
     console.print(f"[bold]{game.title}[/] ({game.id})")
+    console.print(game.rules_help(None, options), markup=False, soft_wrap=True)
     console.print(f"players: {players_text(game)}")
     console.print(
         f"rulebook: {game.rulebook} (not shipped with Saloon; read your copy of the game's rules)"

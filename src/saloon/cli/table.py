@@ -9,6 +9,8 @@ action in the game's notation, and may ask for ``help``, ``hint``,
 from __future__ import annotations
 
 import re
+import select
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -42,7 +44,7 @@ At your prompt:
   save [FILE]      save the game (default {save})
   load FILE        load a saved game and carry on from it
   undo             back to your previous decision (dice already seen stay as they fell)
-  rules            the game, its options and where its rulebook is
+  rules [all]      the rules that bear on this decision ('all': options too)
   quit             leave the table (asks first if the game is not saved)"""
 
 _NUMBERISH = re.compile(r"^[-+]?\d[\d.,]*\S*$|^[-+]\d")
@@ -116,6 +118,9 @@ class GameTable:
         self.saved_steps = len(state.history)
         self.shown_log = len(state.log)
         self.humans = sum(s.is_human for s in self.seats)
+        #: Enter pressed during a bot's pause: no more pauses until a person is asked.
+        self.skipping = False
+        self.told_skip = False
 
     # -- output ------------------------------------------------------------------
 
@@ -196,9 +201,24 @@ class GameTable:
         self.console.print(
             f"{self.name(player)}: {self.state.describe_action(action)}", markup=False
         )
-        if self.delay > 0:
-            time.sleep(self.delay)
+        self.pause()
         return action
+
+    def pause(self) -> None:
+        """Wait ``delay`` seconds after a bot's move so a person can follow;
+        Enter skips the waiting until a person is asked something again."""
+        if self.delay <= 0 or self.skipping:
+            return
+        if not _interactive():
+            time.sleep(self.delay)
+            return
+        if not self.told_skip:
+            self.say("(press Enter to skip ahead through the bots' moves)")
+            self.told_skip = True
+        ready, _, _ = select.select([sys.stdin], [], [], self.delay)
+        if ready:
+            sys.stdin.readline()
+            self.skipping = True
 
     def announce(self) -> None:
         result = self.state.result()
@@ -223,6 +243,7 @@ class GameTable:
     def choose(self, player: int) -> Action:
         legal = self.menu(player)
         while True:
+            self.skipping = False
             text = self._ask(f"Player {player + 1} > ").strip()
             if not text:
                 continue
@@ -254,6 +275,7 @@ class GameTable:
         """Manual dice: what the real dice show, checked; commands work here too."""
         possible = [o for o, _ in self.state.chance_outcomes()]
         while True:
+            self.skipping = False
             text = self._ask(f"Dice: {prompt} > ").strip()
             if not text or self.command(text, None):
                 continue
@@ -282,10 +304,11 @@ class GameTable:
         elif word == "hint":
             self.hint()
         elif word == "rules":
-            if self.rules_text is not None:
+            self.console.print(self.game.rules_help(self.state), markup=False, soft_wrap=True)
+            if arg == "all" and self.rules_text is not None:
                 self.rules_text()
             else:
-                self.say(f"{self.game.title}: rulebook {self.game.rulebook}")
+                self.say("('rules all' also lists the options and the bots)")
         elif word == "save":
             self.save(arg or DEFAULT_SAVE)
         elif word == "load":
@@ -402,6 +425,14 @@ class GameTable:
             f"{why}; the game is saved to {self.recovery_path} "
             f"(carry on with: saloon play --load {self.recovery_path})"
         )
+
+
+def _interactive() -> bool:
+    """Whether a person at a terminal can press Enter to skip ahead."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def human_seat() -> Seat:

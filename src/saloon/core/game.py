@@ -130,6 +130,12 @@ class Game(ABC):
         """This game's own agents (heuristics, solvers), by name."""
         return {}
 
+    def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
+        """The rules that bear on ``state``'s decision, in Saloon's own words
+        with the rulebook section cited; the whole summary when ``state`` is
+        ``None``. Games override this; the default names the rulebook."""
+        return f"{self.title}: see the rulebook ({self.rulebook})."
+
     def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
         """Each legal action's value for the player to move, best first
         (a win probability or an expected score), or ``None`` if this game

@@ -87,6 +87,14 @@ class ShootOut(Game):
         outcomes += [str(r) for r in ROLLS]
         return actions, outcomes
 
+    def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
+        from saloon.games.shootout.guide import rules_help
+
+        opts = state.options if state is not None else self.options(options)
+        assert isinstance(opts, ShootOutOptions)
+        assert state is None or isinstance(state, ShootOutState)
+        return rules_help(state, opts)
+
     def agents(self) -> Mapping[str, AgentFactory]:
         from saloon.games.shootout.strategy import AGENTS
 
