@@ -81,6 +81,8 @@ class State(ABC):
         self.history: list[tuple[int, Action]] = []
         #: What happened, in order, as typed events with sentences.
         self.log: list[Event] = []
+        #: When true, games may skip writing log sentences (batch simulation).
+        self.quiet = False
 
     # -- the contract ----------------------------------------------------------
 
@@ -149,14 +151,19 @@ class State(ABC):
                 raise IllegalAction(
                     f"{action} is not a possible outcome here; possible: {_listing(allowed)}"
                 )
-        else:
-            allowed = self.legal_actions()
-            if action not in allowed:
-                raise IllegalAction(
-                    f"{action} is not legal for player {mover + 1} now; legal: {_listing(allowed)}"
-                )
+        elif not self.is_legal(action):
+            raise IllegalAction(
+                f"{action} is not legal for player {mover + 1} now; "
+                f"legal: {_listing(self.legal_actions())}"
+            )
         self.history.append((mover, action))
         self.apply_unchecked(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal for the player to move. Games with
+        many actions override this with a direct check, so an agent that
+        builds its action (which dice to keep, say) never needs the list."""
+        return action in self.legal_actions()
 
     def child(self, action: Action) -> State:
         """A copy of this state with ``action`` applied."""

@@ -461,6 +461,7 @@ class ShootOutState(State):
         new.num_players = 2
         new.history = self.history[:]
         new.log = self.log[:]
+        new.quiet = self.quiet
         new.phase = self.phase
         new.turn = self.turn
         new.pos = self.pos[:]
