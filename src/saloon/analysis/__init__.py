@@ -1,6 +1,24 @@
-"""Analysis: many games, with confidence intervals (arena, statistics)."""
+"""Analysis: many games, with confidence intervals (simulate, arena, results
+database, reports, benchmarks). See ``docs/analysis.md``."""
 
 from saloon.analysis.arena import ArenaResult, PairingResult, run_arena
-from saloon.analysis.stats import MeanCI, mean_ci, wilson_interval
+from saloon.analysis.db import GameRow, ResultsDB, RunInfo
+from saloon.analysis.simulate import SeatStats, Summary, simulate
+from saloon.analysis.stats import Distribution, MeanCI, Proportion, mean_ci, wilson_interval
 
-__all__ = ["ArenaResult", "MeanCI", "PairingResult", "mean_ci", "run_arena", "wilson_interval"]
+__all__ = [
+    "ArenaResult",
+    "Distribution",
+    "GameRow",
+    "MeanCI",
+    "PairingResult",
+    "Proportion",
+    "ResultsDB",
+    "RunInfo",
+    "SeatStats",
+    "Summary",
+    "mean_ci",
+    "run_arena",
+    "simulate",
+    "wilson_interval",
+]

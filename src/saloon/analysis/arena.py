@@ -15,16 +15,20 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from saloon.agents import make_agent
+from saloon.analysis.db import GameRow, ResultsDB, RunInfo
+from saloon.analysis.simulate import _jsonable, run_chunks
 from saloon.analysis.stats import wilson_interval
 from saloon.core.dice import RandomDice
 from saloon.core.driver import play
@@ -95,6 +99,8 @@ class ArenaResult:
     seed: int
     pairings: list[PairingResult]
     ratings: dict[str, float]
+    run_id: str | None = field(default=None, compare=False)
+    """The stored run, when the games went to a results database."""
 
     def pairing(self, a: str, b: str) -> PairingResult:
         """The pairing of ``a`` and ``b``, seen from ``a``'s side."""
@@ -153,52 +159,43 @@ class _Task:
     seed_second: int
 
 
-def _play_tasks(game: Game, options: Options, tasks: Sequence[_Task]) -> list[tuple[int, int, int]]:
-    """Play each task; (index, outcome for a: 1 win, 0 draw, -1 loss, length)."""
+def _play_tasks(game: Game, options: Options, tasks: Sequence[_Task]) -> list[GameRow]:
+    """Play each task (in a worker); one stored row per game."""
     out = []
     for t in tasks:
         seats = [
             make_agent(t.first, game, seed=t.seed_first),
             make_agent(t.second, game, seed=t.seed_second),
         ]
-        record = play(game, options, seats, RandomDice(t.dice))
-        assert record.result is not None
-        winners = set(record.result["winners"])
-        a_seat = 0 if t.a_first else 1
-        a_won, b_won = a_seat in winners, (1 - a_seat) in winners
-        outcome = 1 if a_won and not b_won else -1 if b_won and not a_won else 0
-        out.append((t.index, outcome, len(record.moves)))
+        state = game.new_state(options, 2)
+        state.quiet = True
+        record = play(game, options, seats, RandomDice(t.dice), state=state)
+        result = state.result()
+        out.append(
+            GameRow(
+                index=t.index,
+                seats=(t.first, t.second),
+                seed=None,
+                returns=tuple(float(r) for r in result.returns),
+                scores=tuple(float(x) for x in result.scores),
+                winners=tuple(int(w) for w in result.winners),
+                category=str(result.category),
+                length=len(record.moves),
+                details=json.dumps(_jsonable(result.details), sort_keys=True),
+            )
+        )
     return out
 
 
-def run_arena(
-    game: Game | str,
-    options: Options | None,
-    specs: list[str],
-    games_per_pairing: int,
-    seed: int = 0,
-    workers: int = 1,
-    progress: Progress | None = None,
-) -> ArenaResult:
-    """Play every pairing of the agents ``specs`` (as for ``make_agent``).
+def _outcome(task: _Task, row: GameRow) -> int:
+    """For the pairing's first agent ``a``: 1 a win, 0 a draw, -1 a loss."""
+    winners = set(row.winners)
+    a_seat = 0 if task.a_first else 1
+    a_won, b_won = a_seat in winners, (1 - a_seat) in winners
+    return 1 if a_won and not b_won else -1 if b_won and not a_won else 0
 
-    Each pairing plays ``games_per_pairing`` games, the first agent of the
-    pair in seat 0 in half of them (the extra game of an odd count too).
-    With ``workers`` > 1 the games run in that many processes; the result
-    is the same.
-    """
-    if isinstance(game, str):
-        game = get_game(game)
-    options = game.options(options)
-    if not game.min_players <= 2 <= game.max_players:
-        raise SaloonError(f"the arena pairs agents in two-player games; {game.id} is not one")
-    if len(specs) < 2:
-        raise SaloonError("the arena needs at least two agents")
-    if games_per_pairing < 1:
-        raise SaloonError("games_per_pairing must be at least 1")
-    for spec in specs:  # fail early, in this process, on a bad spec
-        make_agent(spec, game, seed=0)
-    labels = _labels(specs)
+
+def _tasks(specs: Sequence[str], games_per_pairing: int, seed: int) -> list[_Task]:
     pairs = list(combinations(range(len(specs)), 2))
     tasks: list[_Task] = []
     for k, (pair_seq, (i, j)) in enumerate(
@@ -220,44 +217,153 @@ def run_arena(
                     seed_second=int(s_second.generate_state(1)[0]),
                 )
             )
-    results: list[tuple[int, int] | None] = [None] * len(tasks)
-    done = 0
+    return tasks
+
+
+def run_arena(
+    game: Game | str,
+    options: Options | None,
+    specs: list[str],
+    games_per_pairing: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    *,
+    executor: Executor | None = None,
+    db: ResultsDB | None = None,
+    run_id: str | None = None,
+    chunk_size: int | None = None,
+) -> ArenaResult:
+    """Play every pairing of the agents ``specs`` (as for ``make_agent``).
+
+    Each pairing plays ``games_per_pairing`` games, the first agent of the
+    pair in seat 0 in half of them (the extra game of an odd count too).
+    Game ``g`` of pairing ``k`` is seeded by
+    ``SeedSequence(seed).spawn(pairings)[k].spawn(games_per_pairing)[g]``
+    (its three children: the dice and the two seats). With ``workers`` > 1
+    the games run in that many processes, or on ``executor`` if one is
+    given (a Dask client's, say); the result is the same.
+
+    With ``db`` every game is stored, in an ``arena`` run (``run_id``, or
+    the next number); naming a stored arena run with the same settings
+    plays only its missing games.
+    """
+    if isinstance(game, str):
+        game = get_game(game)
+    options = game.options(options)
+    if not game.min_players <= 2 <= game.max_players:
+        raise SaloonError(f"the arena pairs agents in two-player games; {game.id} is not one")
+    if len(specs) < 2:
+        raise SaloonError("the arena needs at least two agents")
+    if games_per_pairing < 1:
+        raise SaloonError("games_per_pairing must be at least 1")
+    specs = [s.strip() for s in specs]
+    for spec in specs:  # fail early, in this process, on a bad spec
+        make_agent(spec, game, seed=0)
+    tasks = _tasks(specs, games_per_pairing, seed)
     total = len(tasks)
-    if workers <= 1:
-        for task in tasks:
-            for index, outcome, length in _play_tasks(game, options, [task]):
-                results[index] = (outcome, length)
+
+    run: RunInfo | None = None
+    done_before: set[int] = set()
+    if db is not None:
+        params = {"games_per_pairing": games_per_pairing}
+        if run_id is not None and db.has_run(run_id):
+            run = db.run(run_id)
+            mine = ("arena", game.id, json.loads(json.dumps(options.to_dict())), specs, seed)
+            theirs = (run.kind, run.game, run.options, run.seats, run.seed)
+            if mine != theirs or run.params != params:
+                raise SaloonError(
+                    f"run {run_id} was made with other settings; resume it as it was, "
+                    "or give a new run id"
+                )
+            done_before = db.done_indices(run.id)
+            db.set_status(run.id, "running")
+        else:
+            run = db.create_run(
+                "arena", game.id, options.to_dict(), specs, seed, total, params, run_id
+            )
+
+    rows: dict[int, GameRow] = {}
+    done = len(done_before)
+
+    def on_done(batch: list[GameRow]) -> None:
+        nonlocal done
+        if db is not None and run is not None:
+            db.add_games(run.id, batch)
+        for row in batch:
+            rows[row.index] = row
             done += 1
             if progress is not None:
                 progress(done, total)
+
+    todo = [t for t in tasks if t.index not in done_before]
+    if executor is None and workers <= 1:
+        size = 1
     else:
-        size = max(1, math.ceil(total / (workers * 8)))
-        batches = [tasks[n : n + size] for n in range(0, total, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_tasks, game, options, b) for b in batches]
-            for future in as_completed(futures):
-                for index, outcome, length in future.result():
-                    results[index] = (outcome, length)
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
+        size = chunk_size or max(1, math.ceil(len(todo) / (max(workers, 1) * 8)))
+    batches = [todo[n : n + size] for n in range(0, len(todo), size)]
+    try:
+        run_chunks(
+            partial(_play_tasks, game, options),
+            batches,
+            on_done,
+            executor=executor,
+            workers=workers,
+        )
+    except BaseException:
+        if db is not None and run is not None:
+            db.set_status(run.id, "interrupted")
+        raise
+    if db is not None and run is not None:
+        rows = {r.index: r for r in db.game_rows(run.id)}
+    result = _result(game.id, options.to_dict(), specs, games_per_pairing, seed, tasks, rows)
+    if db is not None and run is not None:
+        db.set_status(run.id, "done", result.to_dict())
+        result = replace(result, run_id=run.id)
+    return result
+
+
+def arena_from_db(db: ResultsDB, run_id: str) -> ArenaResult:
+    """The result of a stored arena run, from its games in the database."""
+    run = db.run(run_id)
+    if run.kind != "arena":
+        raise SaloonError(f"run {run.id} is a {run.kind} run, not an arena")
+    gpp = int(run.params["games_per_pairing"])
+    tasks = _tasks(run.seats, gpp, run.seed)
+    rows = {r.index: r for r in db.game_rows(run.id)}
+    result = _result(run.game, run.options, run.seats, gpp, run.seed, tasks, rows)
+    return replace(result, run_id=run.id)
+
+
+def _result(
+    game: str,
+    options: dict[str, Any],
+    specs: Sequence[str],
+    games_per_pairing: int,
+    seed: int,
+    tasks: Sequence[_Task],
+    rows: dict[int, GameRow],
+) -> ArenaResult:
+    labels = _labels(specs)
     pairings: list[PairingResult] = []
-    for k, (i, j) in enumerate(pairs):
-        mine = [r for t, r in zip(tasks, results, strict=True) if t.pairing == k and r is not None]
+    for k, (i, j) in enumerate(combinations(range(len(specs)), 2)):
+        mine = [(t, rows[t.index]) for t in tasks if t.pairing == k and t.index in rows]
+        outcomes = [_outcome(t, r) for t, r in mine]
+        lengths = [r.length for _, r in mine]
         pairings.append(
             PairingResult(
                 a=labels[i],
                 b=labels[j],
                 games=len(mine),
-                wins_a=sum(1 for o, _ in mine if o == 1),
-                wins_b=sum(1 for o, _ in mine if o == -1),
-                draws=sum(1 for o, _ in mine if o == 0),
-                mean_length=sum(n for _, n in mine) / len(mine),
+                wins_a=outcomes.count(1),
+                wins_b=outcomes.count(-1),
+                draws=outcomes.count(0),
+                mean_length=sum(lengths) / len(lengths) if lengths else math.nan,
             )
         )
     return ArenaResult(
-        game=game.id,
-        options=options.to_dict(),
+        game=game,
+        options=options,
         agents=labels,
         games_per_pairing=games_per_pairing,
         seed=seed,

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -27,7 +28,9 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 @dataclass(frozen=True)
@@ -78,3 +81,107 @@ def _quantile(confidence: float, df: int) -> float:
 
         return NormalDist().inv_cdf(q)
     return float(t.ppf(q, df))
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """``count`` successes out of ``n``, with the 95% Wilson interval.
+
+    >>> p = Proportion(60, 100)
+    >>> p.rate, [round(x, 4) for x in p.ci95]
+    (0.6, [0.502, 0.6906])
+    """
+
+    count: int
+    n: int
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.n if self.n else math.nan
+
+    @property
+    def ci95(self) -> list[float]:
+        lo, hi = wilson_interval(self.count, self.n)
+        return [lo, hi]
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A sample described: mean with its 95% t interval, spread, quantiles
+    and a histogram (JSON-able through :meth:`to_dict`).
+
+    Integer-valued samples spanning at most 60 values get one bin per value
+    (edges at half-integers); others get 20 equal bins.
+
+    >>> d = Distribution.of([1, 2, 2, 3])
+    >>> d.mean, d.quantiles["p50"], d.histogram_counts
+    (2.0, 2.0, [1, 2, 1])
+    """
+
+    n: int
+    mean: float
+    lo: float
+    hi: float
+    std: float
+    min: float
+    max: float
+    quantiles: dict[str, float]
+    histogram_edges: list[float]
+    histogram_counts: list[int]
+
+    #: The quantiles reported, by name.
+    LEVELS: ClassVar[dict[str, float]] = {
+        "p5": 0.05,
+        "p25": 0.25,
+        "p50": 0.5,
+        "p75": 0.75,
+        "p95": 0.95,
+    }
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Distribution:
+        """Describe ``values`` (at least one)."""
+        import numpy as np
+
+        ci = mean_ci(values)
+        xs = np.asarray(values, dtype=np.float64)
+        qs = np.quantile(xs, list(cls.LEVELS.values()))
+        lo_v, hi_v = float(xs.min()), float(xs.max())
+        if bool(np.all(xs == np.round(xs))) and hi_v - lo_v <= 60:
+            edges = np.arange(lo_v - 0.5, hi_v + 1.0, 1.0)
+            counts, _ = np.histogram(xs, bins=edges)
+        else:
+            counts, edges = np.histogram(xs, bins=20)
+        return cls(
+            n=ci.n,
+            mean=ci.mean,
+            lo=ci.lo,
+            hi=ci.hi,
+            std=ci.std,
+            min=lo_v,
+            max=hi_v,
+            quantiles={k: float(q) for k, q in zip(cls.LEVELS, qs, strict=True)},
+            histogram_edges=[float(e) for e in edges],
+            histogram_counts=[int(c) for c in counts],
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "n": self.n,
+            "mean": finite(self.mean),
+            "ci95": [finite(self.lo), finite(self.hi)],
+            "std": finite(self.std),
+            "min": self.min,
+            "max": self.max,
+            "quantiles": dict(self.quantiles),
+            "histogram": {"edges": self.histogram_edges, "counts": self.histogram_counts},
+        }
+
+
+def finite(x: float) -> float | None:
+    """``x``, or ``None`` for an infinite or NaN value (which JSON cannot hold).
+
+    >>> finite(1.5), finite(math.inf), finite(math.nan)
+    (1.5, None, None)
+    """
+    return x if math.isfinite(x) else None

@@ -14,6 +14,13 @@ import click
 
 from saloon import __version__
 from saloon.cli.info import advise_command, games_command, rules_command, solve_command
+from saloon.cli.lab import (
+    arena_command,
+    bench_command,
+    report_command,
+    runs_command,
+    simulate_command,
+)
 from saloon.cli.play import play_command
 from saloon.cli.replay import replay_command
 from saloon.core.errors import SaloonError
@@ -48,6 +55,11 @@ main.add_command(advise_command)
 main.add_command(rules_command)
 main.add_command(replay_command)
 main.add_command(games_command)
+main.add_command(simulate_command)
+main.add_command(arena_command)
+main.add_command(runs_command)
+main.add_command(report_command)
+main.add_command(bench_command)
 
 
 if __name__ == "__main__":
