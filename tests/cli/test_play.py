@@ -32,10 +32,10 @@ def answers_after(output: str, prompt: str) -> list[str]:
 
 def test_lobby_starts_a_game(spawn: Spawn) -> None:
     child = spawn("play")
-    child.expect(r"1\. Shoot Out")
+    child.expect(r"\d\. Shoot Out")
     child.expect(r"Game \[1\]: ")
-    child.sendline("7")
-    child.expect("no game '7'")
+    child.sendline("97")
+    child.expect("no game '97'")
     child.expect(r"Game \[1\]: ")
     child.sendline("shootout")
     child.expect("start: int, default 17")

@@ -22,10 +22,3 @@ def random_playout(state: State, rng: np.random.Generator, max_steps: int | None
             n = len(legal)
             state.apply_unchecked(legal[int(rng.integers(n))] if n > 1 else legal[0])
         steps += 1
-
-
-def normalizer(state: State) -> tuple[float, float]:
-    """``(low, scale)`` such that ``(r - low) * scale`` maps the game's
-    returns into ``[0, 1]``."""
-    lo, hi = state.game.returns_bounds(state.options)
-    return lo, (1.0 / (hi - lo) if hi > lo else 0.0)

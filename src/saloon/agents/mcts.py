@@ -5,7 +5,7 @@ is hidden, every iteration starts from a fresh determinization
 (:meth:`State.resample_hidden`) and the tree is shared between them, keyed
 by actions. Every node maximizes the value of the player to move there, so
 the search works for any number of players. Values are the game's returns
-mapped into ``[0, 1]`` with :meth:`Game.returns_bounds`.
+mapped into ``[0, 1]`` by the range of returns seen in the search.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from saloon.agents._playout import normalizer, random_playout
+from saloon.agents._playout import random_playout
 from saloon.core.action import Action
 from saloon.core.state import CHANCE, State
 
@@ -91,7 +91,11 @@ class MCTSAgent:
         rng = self.rng
         hidden = not state.game.perfect_information
         n = state.num_players
-        lo, scale = normalizer(state)
+        # Values are kept raw and mapped into [0, 1] by the range of the
+        # returns seen so far in this search (as MuZero does), within the
+        # game's declared bounds: a solo game whose proven bounds are far
+        # wider than its usual scores still explores at the right scale.
+        seen_lo, seen_hi = math.inf, -math.inf
         c = self.c
         root = _Node(n)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -135,9 +139,12 @@ class MCTSAgent:
                 log_n = math.log(node.visits) if node.visits > 0 else 0.0
                 best_score = -math.inf
                 action = legal[0]
+                span = seen_hi - seen_lo
+                scale = 1.0 / span if span > 0 else 0.0
                 for a in legal:
                     ch = children[a]
-                    score = ch.totals[mover] / ch.visits + c * math.sqrt(log_n / ch.visits)
+                    q = (ch.totals[mover] / ch.visits - seen_lo) * scale
+                    score = q + c * math.sqrt(log_n / ch.visits)
                     if score > best_score:
                         best_score = score
                         action = a
@@ -147,7 +154,12 @@ class MCTSAgent:
             # Rollout and backpropagation.
             if not s.is_over:
                 random_playout(s, rng, self.max_depth)
-            values = [(r - lo) * scale for r in s.returns()]
+            values = s.returns()
+            for v in values:
+                if v < seen_lo:
+                    seen_lo = v
+                if v > seen_hi:
+                    seen_hi = v
             for nd in path:
                 nd.visits += 1
                 totals = nd.totals

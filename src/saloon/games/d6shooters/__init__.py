@@ -1,0 +1,99 @@
+"""The d6 Shooters: a solo push-your-luck dice journey (``d6shooters``).
+
+Episode 1, Long Road to Reno, and episode 2, Ghost Town Showdown, each in
+the standard, Easier and Shorter versions, with the 2d6 Event list
+(``events=cards``) or the one-die table (``events=d6``).
+
+Rulebook: ``d6-shooters.txt``; binding facts: RULINGS.md, "The d6 Shooters";
+Saloon's rulings: ``docs/rulings.md``, "The d6 Shooters" (D6-n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from saloon.core.action import Action
+from saloon.core.errors import SaloonError
+from saloon.core.game import Game
+from saloon.core.options import Options
+from saloon.core.state import State
+from saloon.games.d6shooters.actions import parse_action
+from saloon.games.d6shooters.bounds import length_bound, score_bound
+from saloon.games.d6shooters.options import D6ShootersOptions
+from saloon.games.d6shooters.rules import D6State
+
+
+class D6Shooters(Game):
+    """The game object, registered under ``d6shooters``.
+
+    >>> from saloon.core import get_game
+    >>> game = get_game("d6shooters")
+    >>> game.info().max_players, game.info().min_return
+    (1, 0.0)
+    """
+
+    id = "d6shooters"
+    title = "The d6 Shooters"
+    rulebook = "d6-shooters.txt"
+    min_players = 1
+    max_players = 1
+    chance = True
+    perfect_information = True
+    zero_sum = False
+    options_type = D6ShootersOptions
+
+    def returns_bounds(self, options: Options) -> tuple[float, float]:
+        """A loss scores 0; a win at most :func:`~.bounds.score_bound`."""
+        assert isinstance(options, D6ShootersOptions)
+        return (0.0, float(score_bound(options)))
+
+    def max_length(self, options: Options) -> int:
+        assert isinstance(options, D6ShootersOptions)
+        return length_bound(options)
+
+    def variants(self) -> Mapping[str, Options]:
+        out: dict[str, Options] = {}
+        for ep in (1, 2):
+            for version in ("standard", "easier", "shorter"):
+                for events in ("cards", "d6"):
+                    name = f"ep{ep}-{version}-{events}"
+                    out[name] = D6ShootersOptions(
+                        episode=ep,
+                        version=version,
+                        events=events,
+                    )
+        return out
+
+    def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
+        opts = self.options(options)
+        assert isinstance(opts, D6ShootersOptions)
+        if num_players not in (None, 1):
+            raise SaloonError(f"The d6 Shooters is a solo game, not for {num_players} players")
+        return D6State(self, opts)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
+        from saloon.games.d6shooters.guide import rules_help
+
+        opts = state.options if state is not None else self.options(options)
+        assert isinstance(opts, D6ShootersOptions)
+        assert state is None or isinstance(state, D6State)
+        return rules_help(state, opts)
+
+    def render_rich(self, state: State) -> Any:
+        from saloon.games.d6shooters.render import render_rich
+
+        assert isinstance(state, D6State)
+        return render_rich(state)
+
+    def render_svg(self, state: State) -> str:
+        from saloon.games.d6shooters.render import render_svg
+
+        assert isinstance(state, D6State)
+        return render_svg(state)
+
+
+GAME = D6Shooters()

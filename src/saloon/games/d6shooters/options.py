@@ -1,0 +1,43 @@
+"""The d6 Shooters' options: episode, version, event list and the readings
+players may disagree on (see the rulings, section "The d6 Shooters")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from saloon.core.errors import OptionError
+from saloon.core.options import Options
+
+
+@dataclass(frozen=True)
+class D6ShootersOptions(Options):
+    """Which episode and version is played, and how.
+
+    >>> D6ShootersOptions().episode, D6ShootersOptions().events
+    (1, 'cards')
+    >>> D6ShootersOptions.parse(["episode=3"])
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: episode must be 1 (Reno) or 2 (Showdown), not 3
+    """
+
+    episode: int = 1
+    version: Literal["standard", "easier", "shorter"] = "standard"
+    events: Literal["cards", "d6"] = "cards"
+    hide_days: Literal["per_die", "per_turn"] = "per_die"
+    map: str | None = None
+    events_file: str | None = None
+
+    HELP: ClassVar[dict[str, str]] = {
+        "episode": "1 = Long Road to Reno, 2 = Ghost Town Showdown",
+        "version": "standard, easier (more Food and Gold, a free Special Item) or shorter",
+        "events": "cards = the 2d6 Event list; d6 = the one-die Event table",
+        "hide_days": "episode 2: a Day for each 4 used to Hide (per_die) or one per turn",
+        "map": "a map file (TOML) replacing the episode's map",
+        "events_file": "an Event list file (TOML) replacing the episode's list",
+    }
+
+    def validate(self) -> None:
+        if self.episode not in (1, 2):
+            raise OptionError(f"episode must be 1 (Reno) or 2 (Showdown), not {self.episode}")

@@ -1,0 +1,616 @@
+"""The d6 Shooters' rules, one test per rule, each citing its passage.
+
+Citations: "Ep.1 <section>" / "Ep.2 <section>" of ``d6-shooters.txt``,
+"RULINGS d6" (the binding facts) and "D6-n" (docs/rulings.md). Positions
+are set up on a real state, then every step goes through the notation
+(``red 466``, ``keep white 124``, ``fours s1 h0 f1 b0``, ``event 5``...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from saloon.core import CHANCE, IllegalAction, NotationError, get_game
+from saloon.games.d6shooters.actions import Fours, Keep, Roll
+from saloon.games.d6shooters.dice import hand_key, round_odds
+from saloon.games.d6shooters.options import D6ShootersOptions
+from saloon.games.d6shooters.rules import (
+    BINOCULARS,
+    CHARM,
+    COMPASS,
+    FX_CAMPFIRE,
+    FX_CRITTERS,
+    FX_DOWNHILL,
+    FX_GUIDE,
+    FX_GUNSIGHT,
+    FX_HILLS,
+    GUNS,
+    HUNTER,
+    MAP,
+    MEDICINE,
+    P_BEGIN,
+    P_KEEP,
+    P_SHOP,
+    RUN,
+    S_TURN,
+    D6State,
+)
+
+GAME = get_game("d6shooters")
+
+
+def start(options: dict[str, Any] | None = None, special: bool = False, **fields: Any) -> D6State:
+    """A state at the start of a turn with the given fields."""
+    state = GAME.new_state(D6ShootersOptions(**(options or {})))
+    assert isinstance(state, D6State)
+    for k, v in fields.items():
+        assert hasattr(state, k), k
+        setattr(state, k, v)
+    state.special_used = not special
+    state._reset_turn()
+    state.stage = S_TURN
+    state.phase = RUN
+    state._advance()
+    return state
+
+
+def run(state: D6State, *steps: str) -> D6State:
+    for step in steps:
+        state.apply(GAME.parse_action(step))
+    return state
+
+
+def legal(state: D6State) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def roll(state: D6State, red: str, white: str, black: str = "") -> D6State:
+    """One roll, then stop (keep everything) if a decision is offered."""
+    if black:
+        run(state, f"black {black}")
+    run(state, f"red {red}", f"white {white}")
+    if state.phase == P_KEEP:
+        run(state, "stop")
+    return state
+
+
+# -- dice and rolling (Ep.1/Ep.2 "Gameplay") ---------------------------------------------
+
+
+def test_each_episode_rolls_its_dice() -> None:
+    """Ep.1 "Gameplay": 3 red and 5 white; Ep.2: black, 2 red and 5 white."""
+    s1 = start()
+    assert s1.queue == (("red", 3), ("white", 5))
+    s2 = start({"episode": 2})
+    assert s2.queue == (("black", 1), ("red", 2), ("white", 5))
+    assert s2.chance_outcomes()[0][0] == Roll("black", (1,))
+    assert sum(p for _, p in start().chance_outcomes()) == pytest.approx(1.0)
+
+
+def test_red_fives_and_sixes_lock_on_the_first_roll_only() -> None:
+    """Ep.1 "Gameplay": red 5s and 6s of the first roll lock and cannot be unlocked."""
+    s = start()
+    run(s, "red 156", "white 11111")
+    assert s.forced == (5, 6)
+    assert "keep red 1" not in legal(s) and "keep red 56" in legal(s)
+    with pytest.raises(IllegalAction):
+        run(s, "keep red 1")
+    run(s, "keep red 56", "keep white 11111", "red 6")
+    assert s.forced == (5, 6) and s.sr == (5, 6, 6)
+    # The second roll's red 6 is free.
+    assert "keep red 56" in legal(s)
+
+
+def test_three_rolls_at_most_and_stopping_early() -> None:
+    """Ep.1 "Gameplay": three rolls; all dice lock after the third."""
+    s = start()
+    run(s, "red 123", "white 12312", "keep red none", "keep white none", "red 123")
+    run(s, "white 23232", "keep red 123", "keep white none", "white 11111")
+    # No keep decision after the third roll: the turn resolves and ends.
+    assert s.day == 1 and s.pos == 1 + 6 and s.queue == (("red", 3), ("white", 5))
+    s2 = start()
+    run(s2, "red 123", "white 12312", "stop")
+    assert s2.day == 1 and s2.pos == 1 + 3
+
+
+def test_keep_is_checked_directly() -> None:
+    """A keep names dice that are showing, of the colour asked."""
+    s = start()
+    run(s, "red 123", "white 12312")
+    assert s.is_legal(Keep("red", (1, 2)))
+    assert not s.is_legal(Keep("red", (4,)))
+    assert not s.is_legal(Keep("white", (1,)))  # red is asked first
+    assert not s.is_legal(Keep("red", (2, 1)))  # not sorted
+
+
+def test_the_black_die_counts_as_two() -> None:
+    """Ep.2 "Gameplay": the black die counts as two of its number."""
+    s = start({"episode": 2}, pos=2)
+    roll(s, "23", "22333", black="1")
+    assert s.pos == 4
+
+
+# -- movement, Events and Towns ----------------------------------------------------------
+
+
+def test_episode_1_town_stops_movement_and_is_visited_after_the_dice() -> None:
+    """Ep.1 "Dice Actions: Move", "Towns": stop at a Town; further 1s and
+    4s are wasted; the other dice are resolved before the visit."""
+    s = start(pos=13, food=6)
+    roll(s, "111", "12233")
+    assert s.pos == 15 and s.stopped
+    # Food from the 2s came first; the Town's Special Item roll is next.
+    assert s.food == 7 and s.to_move == CHANCE and s.chance_outcomes()[0][0].label == "item"
+
+
+def test_episode_2_visits_the_town_on_the_way_and_uses_all_1s() -> None:
+    """Ep.2 "Dice Actions: Move", "Movement": all 1s are used; a Town on the
+    way is visited, then the move goes on."""
+    s = start({"episode": 2}, pos=12)
+    roll(s, "11", "12233", black="2")
+    assert s.pos == 14  # Cactus Springs
+    run(s, "item 1")
+    assert s.phase == P_SHOP
+    run(s, "leave")
+    assert s.pos == 15
+
+
+def test_an_event_pauses_movement_then_it_resumes() -> None:
+    """RULINGS d6: reaching or passing an E square resolves its Event, then
+    the rest of the movement goes on."""
+    s = start({"events": "d6"}, pos=8)
+    roll(s, "111", "12233")
+    assert s.pos == 10 and s.to_move == CHANCE
+    run(s, "event 4")  # Open Road
+    assert s.pos == 12
+
+
+def test_backroads_episode_1_two_fours_a_space() -> None:
+    """Ep.1 "Dice Actions" (4s): a space for every two 4s."""
+    s = start(pos=2)
+    run(s, "red 234", "white 23444", "stop")
+    assert "fours s0 h0 f0 b4" in legal(s) and "fours s0 h0 f0 b1" not in legal(s)
+    run(s, "fours s0 h0 f0 b4")
+    assert s.pos == 4
+
+
+def test_backroads_episode_2_a_space_a_four_at_most_two() -> None:
+    """Ep.2 "Dice Actions" (4s): a space per 4, at most 2, may use only one."""
+    s = start({"episode": 2}, pos=2)
+    run(s, "black 2", "red 44", "white 23444", "stop")
+    assert "fours s0 h0 f0 b1" in legal(s) and "fours s0 h0 f0 b3" not in legal(s)
+    run(s, "fours s0 h0 f0 b2")
+    assert s.pos == 4
+
+
+def test_resource_spaces_count_only_when_landed_on() -> None:
+    """Ep.2 "Resource Spaces": landing exactly, not passing over."""
+    s = start({"episode": 2}, pos=3, food=5)
+    roll(s, "23", "12333", black="1")  # 3 moves: 3 -> 6, passing F+ at 5
+    assert s.pos == 6 and s.food == 5 + 1  # only the two 2s' Food
+    s = start({"episode": 2}, pos=3, food=5)
+    roll(s, "23", "22333", black="1")  # 2 moves: lands on 5 (F+)
+    assert s.food == 6 + 1  # two 2s find a Food too
+
+
+# -- food, gold, the 4s, heat and the gang -----------------------------------------------
+
+
+def test_find_food_and_the_food_cap() -> None:
+    """Ep.1 "Find Food": a Food per two 2s; "Food": never more than 12."""
+    s = start(food=4)
+    roll(s, "222", "22223")
+    assert s.food == 7
+    s = start(food=11)
+    roll(s, "222", "22223")
+    assert s.food == 12
+
+
+def test_prospect_and_the_prospectors_map() -> None:
+    """Ep.1 "Prospect": a Gold per three 3s; the Map: per two 3s."""
+    s = start(gold=0)
+    roll(s, "333", "33322")
+    assert s.gold == 2
+    s = start(gold=0, items=MAP)
+    roll(s, "333", "33322")
+    assert s.gold == 3
+
+
+def test_episode_2_threes_recruit_or_find_gold() -> None:
+    """Ep.2 "Recruit Posse or Find Gold": each three 3s, one or the other."""
+    s = start({"episode": 2}, posse=8, gold=0)
+    roll(s, "33", "33322", black="3")  # 7 threes: two sets
+    assert legal(s) == ["recruit 0", "recruit 1", "recruit 2"]
+    run(s, "recruit 1")
+    assert (s.posse, s.gold) == (9, 1)
+
+
+def test_seek_shelter_and_hide() -> None:
+    """Ep.1 (4s): Shelter removes a 5 per 4; Hide removes two 6s and adds a Day."""
+    s = start(day=1)
+    run(s, "red 566", "white 44222", "stop")
+    run(s, "fours s1 h1 f0 b0")
+    assert s.day == 2 + 1  # the Hide's Day, then the turn's
+    assert s.posse == 12
+
+
+def test_hide_days_option_in_episode_2() -> None:
+    """Ep.2 Hide: a Day per 4 (RULINGS d6), or one per turn (option)."""
+    s = start({"episode": 2}, day=1)
+    run(s, "black 6", "red 66", "white 44422", "stop")
+    run(s, "fours s0 h2 f0 b0")
+    assert s.day == 4
+    s = start({"episode": 2, "hide_days": "per_turn"}, day=1)
+    run(s, "black 6", "red 66", "white 44422", "stop")
+    run(s, "fours s0 h2 f0 b0")
+    assert s.day == 3
+
+
+def test_fight_only_against_sixes_left() -> None:
+    """Ep.1 Fight: 4s rerolled against the 6s; none to offer once all hide."""
+    s = start()
+    run(s, "red 126", "white 44222", "stop")
+    assert "fours s0 h1 f1 b0" not in legal(s)
+    assert "fours s0 h0 f2 b0" in legal(s)
+
+
+def test_heat_episode_1_two_food_or_a_posse_member() -> None:
+    """Ep.1 "Extreme Heat!": each 3-6 costs 2 Food or 1 Posse."""
+    s = start(food=6)
+    run(s, "red 155", "white 12233")
+    run(s, "stop")
+    assert s.sub == "heat" and s.loss_n == 2
+    run(s, "heat 2")
+    assert legal(s) == ["heat food 0", "heat food 1", "heat food 2"]
+    run(s, "heat food 1")
+    assert (s.food, s.posse) == (4 + 1, 11)
+
+
+def test_heat_episode_2_loses_posse_on_4_to_6() -> None:
+    """Ep.2 "Extreme Heat!": each 4-6 costs 1 Posse."""
+    s = start({"episode": 2})
+    run(s, "black 5", "red 23", "white 12233", "stop")
+    assert s.loss_n == 2 and dict((str(o), p) for o, p in s.chance_outcomes())["heat 0"] == 0.25
+    run(s, "heat 1")
+    assert s.posse == 9
+
+
+def test_gang_attack_without_fight() -> None:
+    """Ep.1 "The Griggs Gang Attacks!": reroll each 6, a Posse lost on 3-6."""
+    s = start()
+    run(s, "red 266", "white 12233", "stop")
+    assert dict((str(o), p) for o, p in s.chance_outcomes())["gang 2"] == pytest.approx(4 / 9)
+    run(s, "gang 2")
+    assert s.posse == 10
+
+
+def test_shootout_odds_ammo_and_better_guns() -> None:
+    """Ep.1 "Shootout!": sums, Ammo added, ties rerolled; Better Guns adds more."""
+    assert round_odds(1, 1, 0) == (0.5, 0.5)
+    win, lose = round_odds(1, 2, 4)
+    assert win + lose == pytest.approx(1.0) and win > 0.5
+    s = start(ammo=0, items=GUNS, guns=3)
+    run(s, "red 466", "white 12233", "stop", "fours s0 h0 f1 b0")
+    assert s.chance_outcomes()[0][1] == pytest.approx(round_odds(1, 2, 3)[0])
+    run(s, "round lose")
+    assert (s.ammo, s.posse) == (0, 10)  # Ammo never below 0
+
+
+def test_episode_2_shootout_win_crosses_off_a_crowe() -> None:
+    """Ep.2 "Shootout!": a win crosses off a Crowe Gang member; Ammo -1."""
+    s = start({"episode": 2}, ammo=4)
+    run(s, "black 2", "red 46", "white 12233", "stop", "fours s0 h0 f1 b0", "round win")
+    assert (s.crowe, s.ammo) == (17, 3)
+
+
+# -- days, rations, caps ------------------------------------------------------------------
+
+
+def test_rations_every_fifth_day() -> None:
+    """Ep.1 "Food": at the end of every 5th Day a Food per Posse member; the
+    unfed are lost; no Food at all loses the game."""
+    s = start(day=4, food=5, posse=7)
+    roll(s, "223", "12333")
+    assert (s.day, s.food, s.posse) == (5, 0, 6)  # the two 2s found a Food first
+    s = start(day=4, food=0, posse=7)
+    roll(s, "133", "13333")
+    assert s.is_over and s.ended == "starved" and s.returns() == (0.0,)
+
+
+def test_an_added_day_pays_rations_at_once() -> None:
+    """Ep.1 "Days": a Day added by Hide or Lost reaching a Rations Day pays now."""
+    s = start(day=4, food=20 - 8, posse=5)
+    run(s, "red 266", "white 44222", "stop", "fours s0 h1 f0 b0")
+    assert s.day == 6 and s.food == 12 - 5
+
+
+def test_posse_cap() -> None:
+    """Ep.1 "Your Posse": never more than 12 (Ep.2: 10)."""
+    s = start({"episode": 2}, posse=10)
+    run(s, "black 3", "red 33", "white 33322", "stop")
+    assert s.posse == 10 and s.gold == 3 + 2
+
+
+def test_posse_zero_loses() -> None:
+    """Ep.1 "End of the Game": Posse reduced to 0 loses."""
+    s = start(posse=1)
+    run(s, "red 266", "white 12233", "stop", "gang 1")
+    assert s.is_over and s.ended == "posse"
+
+
+def test_the_day_limit() -> None:
+    """Ep.1 "End of the Game": over after the 40th Day."""
+    s = start(day=39)
+    roll(s, "223", "12333")
+    assert s.is_over and s.ended == "late" and s.day == 40
+
+
+# -- the Special Event, Towns, Items, Poker ----------------------------------------------
+
+
+def test_special_event_once_per_game() -> None:
+    """Ep.1 "Special Event": once per game, at the start of a turn."""
+    s = start({"events": "d6"}, special=True)
+    assert s.phase == P_BEGIN and legal(s) == ["roll", "special"]
+    run(s, "special", "event 4")
+    assert s.special_used and s.queue == (("red", 3), ("white", 5))
+    roll(s, "223", "23333")
+    assert s.phase != P_BEGIN
+
+
+def test_town_buys() -> None:
+    """Ep.1 "Items That Are Always Available": Food, Ammo, up to 3 Posse."""
+    s = start(pos=13, food=2, ammo=0, gold=10, posse=5)
+    roll(s, "112", "23333")
+    run(s, "item 1", "buy food 5", "buy ammo 2", "buy posse", "buy posse", "buy posse")
+    assert (s.food, s.ammo, s.posse, s.gold) == (3 + 5, 2, 8, 5)
+    assert "buy posse" not in legal(s)
+    run(s, "buy compass", "leave")
+    assert s.items & COMPASS and s.gold == 5 - 2
+
+
+def test_special_item_roll_skips_items_owned() -> None:
+    """Ep.1 "Special Items": reroll an Item already owned (D6-T3)."""
+    s = start(pos=13, items=COMPASS | MEDICINE)
+    roll(s, "112", "23333")
+    assert sorted(str(o) for o, _ in s.chance_outcomes()) == [
+        "item 2",
+        "item 3",
+        "item 4",
+        "item 6",
+    ]
+
+
+def test_better_guns_price_is_a_choice() -> None:
+    """Better Guns: the bonus is the Gold spent."""
+    s = start(pos=13, gold=3)
+    roll(s, "112", "24444")
+    run(s, "item 6")
+    assert {"buy guns 1", "buy guns 2", "buy guns 3"} <= set(legal(s))
+    run(s, "buy guns 2")
+    assert s.guns == 2 and s.gold == 1
+
+
+def test_compass_and_hunter() -> None:
+    """Compass: red 1s move 2; Hunter: red 2s count as two for Food, and he
+    is lost when the Posse falls to 1."""
+    s = start(items=COMPASS, pos=2)
+    roll(s, "134", "12334")
+    assert s.pos == 2 + 3
+    s = start(items=HUNTER, food=0, posse=3)
+    roll(s, "234", "23334")
+    assert s.food == 1
+    s = start(items=HUNTER, posse=2)
+    run(s, "red 266", "white 12233", "stop", "gang 1")
+    assert not s.items & HUNTER
+
+
+def test_binoculars_reroll_a_locked_red_five() -> None:
+    """Binoculars: reroll one red 5 of the first roll (Ep.2: a 5 or 6)."""
+    s = start(items=BINOCULARS)
+    run(s, "red 156", "white 12233")
+    assert legal(s) == ["binoculars", "pass"]
+    run(s, "binoculars", "red 2")
+    assert s.forced == (6,) and s.sr == (1, 2, 6)
+
+
+def test_medicine_prevents_one_sources_loss() -> None:
+    """Medicine/Bandages: all Posse loss of one source, then discarded."""
+    s = start(items=MEDICINE)
+    run(s, "red 266", "white 12233", "stop", "gang 2")
+    assert "medicine" in legal(s)
+    run(s, "medicine")
+    assert s.posse == 12 and not s.items & MEDICINE
+
+
+def test_lucky_charm_changes_a_white_die_by_a_pip() -> None:
+    """Ep.2 Lucky Charm: each turn, one locked white die by one pip."""
+    s = start({"episode": 2}, items=CHARM, pos=2)
+    run(s, "black 2", "red 23", "white 22333", "stop")
+    assert "charm w2-" in legal(s)
+    run(s, "charm w2-")
+    assert s.pos == 3
+
+
+def test_poker_wager_and_result() -> None:
+    """Ep.1 "Poker" (RULINGS d6): a mix of Gold, Food and Ammo; three rolls
+    of the white dice; a die picks the hand to beat; win or lose the stake."""
+    s = start(pos=13, gold=4, food=6, ammo=3)
+    roll(s, "112", "23333")
+    run(s, "item 1", "poker", "stake gold 2", "stake food 1", "stake ammo 0")
+    run(s, "white 44456", "keep white 444", "white 44", "stop", "hand 5")  # five 4s beat four 3s
+    assert (s.gold, s.food, s.ammo) == (5 + 2, 7 + 1, 3)
+    assert "poker" not in legal(s)
+
+
+def test_poker_hand_order() -> None:
+    """Ep.1 "Poker": five > four > straight > full house > three > two pair > pair."""
+    order = [(4, 4, 4, 4, 4), (3, 3, 3, 3, 6), (1, 2, 3, 4, 5), (2, 2, 4, 4, 4), (1, 1, 1, 2, 3)]
+    order += [(1, 1, 2, 2, 3), (4, 4, 6, 3, 2), (1, 3, 4, 5, 6)]
+    keys = [hand_key(tuple(sorted(h))) for h in order]
+    assert keys == sorted(keys, reverse=True)
+
+
+def test_poker_tie_starts_over() -> None:
+    """Ep.1 "Poker": a tie starts over."""
+    s = start(pos=13, gold=4)
+    roll(s, "112", "23333")
+    run(s, "item 1", "poker", "stake gold 1", "stake food 0", "stake ammo 0")
+    run(s, "white 13456", "stop", "hand 1")
+    assert s.to_move == CHANCE and s.queue == (("white", 5),) and s.gold == 4 + 1
+
+
+# -- events ----------------------------------------------------------------------------
+
+
+def test_d6_events() -> None:
+    """Ep.1 Events (d6 table): Shortcut, Animal Herd, Wagon Train, Lost, Demands."""
+    s = start({"events": "d6"}, special=True, pos=2)
+    run(s, "special", "event 1")
+    assert s.pos == 5
+    s = start({"events": "d6"}, special=True, ammo=3, food=2)
+    run(s, "special", "event 2", "herd")
+    assert (s.ammo, s.food) == (2, 4)
+    s = start({"events": "d6"}, special=True, food=0)
+    run(s, "special", "event 5")
+    assert s.is_over and s.ended == "event"
+    s = start({"events": "d6"}, special=True, gold=0)
+    run(s, "special", "event 6")
+    assert legal(s) == ["pay 1p"]
+
+
+def test_wagon_train_trades() -> None:
+    """Wagon Train: buy or sell Food/Ammo at 2 for 1 Gold."""
+    s = start({"events": "d6"}, special=True, gold=1, food=10, ammo=2)
+    run(s, "special", "event 3")
+    assert "trade +1f -1a" in legal(s) and "trade +2f +0a" not in legal(s)
+    run(s, "trade -2f +3a")
+    assert (s.gold, s.food, s.ammo) == (0, 6, 8)
+
+
+def test_card_events_of_episode_1() -> None:
+    """Ep.1 "Event List" and RULINGS d6 (3-3 to 6-6)."""
+    s = start(special=True, posse=8)
+    run(s, "special", "event 1-2", "stampede 7")
+    assert s.posse == 6
+    s = start(special=True, posse=4, day=1)
+    run(s, "special", "event 1-3", "snakes 2")
+    assert (s.day, s.posse) == (2, 3)
+    s = start(special=True, pos=12, day=1)
+    run(s, "special", "event 1-4")
+    assert (s.pos, s.day) == (14, 2)  # Calico (15) is nearer ahead: 2 spaces on
+    s = start(special=True, ammo=3, food=0, day=1)
+    run(s, "special", "event 1-5", "deer big", "deer 4")
+    assert (s.ammo, s.food, s.day) == (1, 6, 2)
+    s = start(special=True, gold=0)
+    run(s, "special", "event 2-6", "mine")
+    assert s.gold == 5 and s.fx & FX_GUNSIGHT
+    s = start(special=True, pos=2)
+    run(s, "special", "event 3-3", "shortcut 6")
+    assert s.pos == 5
+    s = start(special=True, food=1, posse=6)
+    run(s, "special", "event 3-5", "fish 3")
+    assert s.food == 4
+
+
+def test_slow_train_stops_movement() -> None:
+    """2-4 Slow Train Crossing: no more movement this turn."""
+    s = start(pos=8)
+    roll(s, "111", "12233")
+    run(s, "event 2-4")
+    assert s.pos == 10 and s.mv == 0
+
+
+def test_effects_last_until_the_next_town_or_event() -> None:
+    """Gold in Them Hills, Downhill Ride, Critters: until the next Town or Event."""
+    s = start(special=True)
+    run(s, "special", "event 1-6", "red 126", "white 12233")
+    assert s.fx & FX_HILLS and "hills w1" in legal(s) and "hills r6" not in legal(s)
+    run(s, "hills w1")
+    assert s.sw == (2, 2, 3, 3, 3)
+    s = start(special=True, pos=2)
+    run(s, "special", "event 2-5")
+    roll(s, "223", "12333")
+    assert s.pos == 4 and s.fx & FX_DOWNHILL  # the extra 1
+    s = start(special=True)
+    run(s, "special", "event 4-6")
+    assert s.queue == (("red", 3), ("white", 7)) and s.fx & FX_CRITTERS
+    s = start(pos=8, fx=FX_CRITTERS | FX_HILLS)
+    run(s, "red 111", "white 1223322", "pass", "stop")
+    assert s.fx == 0  # reaching the Event at 10 ends them
+
+
+def test_bandits_pay_or_fight() -> None:
+    """RULINGS d6 3-6 Bandits!: pay, or a Shootout one die against two."""
+    s = start(special=True, gold=3, food=0, ammo=0)
+    run(s, "special", "event 3-6")
+    assert legal(s) == ["pay 3g", "fight"]
+    run(s, "fight")
+    assert (s.sh_p, s.sh_g) == (1, 2)
+
+
+def test_prisoner_campfire_family_deserters_guide() -> None:
+    """RULINGS d6: 4-4 Prisoner, 4-5 Campfire Songs, 5-5 Lost Family,
+    5-6 Army Deserters, 6-6 Indian Guide."""
+    s = start(special=True, gold=0)
+    run(s, "special", "event 4-4", "red 266", "white 12233", "stop", "gang 0")
+    assert s.prisoner == 2
+    s = start(special=True, food=3)
+    run(s, "special", "event 4-5", "campfire")
+    assert s.food == 2 and s.fx & FX_CAMPFIRE
+    s = start(special=True, day=1)
+    run(s, "special", "event 5-5")
+    assert s.day == 2 and s.family
+    s = start(special=True)
+    run(s, "special", "event 5-6")
+    assert s.deserters == 2
+    run(s, "deserters 12")  # before each turn: neither deserts
+    roll(s, "266", "12233")
+    run(s, "gang 2", "absorb 2")
+    assert s.posse == 12 and s.deserters == 0
+    s = start(special=True)
+    run(s, "special", "event 6-6")
+    assert s.fx & FX_GUIDE
+
+
+def test_episode_2_events() -> None:
+    """Ep.2 "Event List": Traitor, Crowe's Hometown; Downhill drawn again with the Compass."""
+    s = start({"episode": 2}, special=True)
+    run(s, "special", "event 1-2")
+    assert (s.posse, s.crowe) == (9, 18)
+    s = start({"episode": 2}, special=True, items=COMPASS)
+    assert "event 2-5" not in [str(o) for o, _ in (run(s, "special") and s.chance_outcomes())]
+
+
+def test_notation_round_trips() -> None:
+    for text in (
+        "keep red 56",
+        "fours s1 h0 f1 b0",
+        "trade -2f +3a",
+        "pay 1g 1f",
+        "event 3-5",
+        "round win",
+        "reroll p1 c66",
+        "nudge c5-",
+        "hills w5",
+        "family r3 w4",
+        "heat food 2",
+        "stake gold 3",
+        "white 11345",
+        "heat 2",
+        "item 4",
+    ):
+        assert str(GAME.parse_action(text)) == text
+    with pytest.raises(NotationError):
+        GAME.parse_action("keep purple 5")
+    assert GAME.parse_action("fours s1 h0 f1 b0") == Fours(1, 0, 1, 0)
+
+
+def test_sampling_matches_the_listed_distribution() -> None:
+    s = start()
+    rng = np.random.default_rng(1)
+    listed = {o for o, _ in s.chance_outcomes()}
+    assert all(s.sample_chance(rng) in listed for _ in range(200))
