@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import click
 from rich.console import Console
 from rich.markup import escape
 
 from saloon.core.errors import OptionError, SaloonError, UnknownName
+from saloon.core.options import format_option_value
 
 if TYPE_CHECKING:
     from saloon.core.agent import Agent
@@ -55,20 +57,26 @@ def read_options(game: Game, pairs: Sequence[str], options_file: str | None = No
     return game.options_from_dict(values)
 
 
-def format_value(value: object) -> str:
-    """An option value as it would be typed after ``key=``."""
-    if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    if value is None:
-        return "auto"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+#: ``-o KEY=VALUE`` (repeatable), passed to the command as ``option_pairs``.
+OPTION_FLAG = click.option(
+    "-o",
+    "--option",
+    "option_pairs",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A variant option (repeatable); see `saloon rules GAME`.",
+)
+#: ``--options-file FILE.toml``, passed as ``options_file``.
+OPTIONS_FILE_FLAG = click.option(
+    "--options-file",
+    type=click.Path(dir_okay=False),
+    help="A TOML file of options (the -o options override it).",
+)
 
 
-def option_pairs(options: Options) -> list[str]:
+def changed_option_pairs(options: Options) -> list[str]:
     """``key=value`` for each option that differs from the defaults."""
-    return [f"{k}={format_value(v)}" for k, v in options.changed().items()]
+    return [f"{k}={format_option_value(v)}" for k, v in options.changed().items()]
 
 
 def agent_names(game: Game) -> list[str]:

@@ -9,6 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from saloon.cli.common import (
+    OPTION_FLAG,
+    OPTIONS_FILE_FLAG,
     agent_names,
     jsonable,
     make_console,
@@ -22,20 +24,6 @@ from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
 from saloon.core.state import CHANCE
-
-_OPTION = click.option(
-    "-o",
-    "--option",
-    "option_pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A variant option (repeatable); see `saloon rules GAME`.",
-)
-_OPTIONS_FILE = click.option(
-    "--options-file",
-    type=click.Path(dir_okay=False),
-    help="A TOML file of options (the -o options override it).",
-)
 
 
 @click.command("games")
@@ -92,8 +80,8 @@ def rules_command(game_id: str) -> None:
 
 @click.command("solve")
 @click.argument("game_id", metavar="GAME")
-@_OPTION
-@_OPTIONS_FILE
+@OPTION_FLAG
+@OPTIONS_FILE_FLAG
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve_command(
     game_id: str, option_pairs: tuple[str, ...], options_file: str | None, as_json: bool

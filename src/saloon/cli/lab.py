@@ -29,23 +29,10 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from saloon.cli.common import make_console, read_options
+from saloon.cli.common import OPTION_FLAG, OPTIONS_FILE_FLAG, make_console, read_options
 from saloon.core.errors import SaloonError
 from saloon.core.registry import get_game
 
-_OPTION = click.option(
-    "-o",
-    "--option",
-    "option_pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A variant option (repeatable); see `saloon rules GAME`.",
-)
-_OPTIONS_FILE = click.option(
-    "--options-file",
-    type=click.Path(dir_okay=False),
-    help="A TOML file of options (the -o options override it).",
-)
 _DB = click.option(
     "--db",
     "db_path",
@@ -159,8 +146,8 @@ def _echo_json(data: object) -> None:
 
 @click.command("simulate")
 @click.argument("game_id", metavar="GAME", required=False)
-@_OPTION
-@_OPTIONS_FILE
+@OPTION_FLAG
+@OPTIONS_FILE_FLAG
 @click.option("--agent", "agent", metavar="SPEC", help="Every seat plays this agent.")
 @click.option("--seat", "seat_specs", multiple=True, metavar="SPEC", help="One seat (repeat).")
 @click.option(
@@ -355,8 +342,8 @@ def histogram_lines(
 
 @click.command("arena")
 @click.argument("game_id", metavar="GAME")
-@_OPTION
-@_OPTIONS_FILE
+@OPTION_FLAG
+@OPTIONS_FILE_FLAG
 @click.option(
     "--agents",
     "agents_text",

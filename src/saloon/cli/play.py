@@ -12,13 +12,15 @@ from rich.table import Table
 
 from saloon.cli.common import (
     HUMAN,
+    OPTION_FLAG,
+    OPTIONS_FILE_FLAG,
     agent_names,
     ask,
+    changed_option_pairs,
     check_seat_count,
     default_bot,
     make_bot,
     make_console,
-    option_pairs,
     players_text,
     read_options,
     seat_seed,
@@ -49,19 +51,8 @@ def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]
 
 @click.command("play")
 @click.argument("game_id", metavar="[GAME]", required=False)
-@click.option(
-    "-o",
-    "--option",
-    "pairs",
-    multiple=True,
-    metavar="KEY=VALUE",
-    help="A variant option (repeatable); see `saloon rules GAME`.",
-)
-@click.option(
-    "--options-file",
-    type=click.Path(dir_okay=False),
-    help="A TOML file of options (the -o options override it).",
-)
+@OPTION_FLAG
+@OPTIONS_FILE_FLAG
 @click.option(
     "--seat",
     "seat_specs",
@@ -93,7 +84,7 @@ def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]
 )
 def play_command(
     game_id: str | None,
-    pairs: tuple[str, ...],
+    option_pairs: tuple[str, ...],
     options_file: str | None,
     seat_specs: tuple[str, ...],
     dice: str,
@@ -113,7 +104,7 @@ def play_command(
             game, options, specs, seed, dice = Lobby(console, reader).run()
         else:
             game = get_game(game_id)
-            options = read_options(game, pairs, options_file)
+            options = read_options(game, option_pairs, options_file)
             specs = list(seat_specs) or _default_seats(game)
         run_game(console, reader, game, options, specs, dice, seed, delay, record_path)
     except QuitGame:
@@ -351,7 +342,7 @@ class Lobby:
                 return options
             if text in variants:
                 options = variants[text]
-                pairs = option_pairs(options)
+                pairs = changed_option_pairs(options)
                 self.console.print(f"Variant {text}: {options.describe()}", markup=False)
                 continue
             try:

@@ -122,7 +122,7 @@ class Options:
         changed = self.changed()
         if not changed:
             return "default"
-        return " ".join(f"{k}={_format(v)}" for k, v in changed.items())
+        return " ".join(f"{k}={format_option_value(v)}" for k, v in changed.items())
 
     @classmethod
     def help(cls) -> dict[str, str]:
@@ -135,11 +135,16 @@ class Options:
             default = f.default if f.default is not dataclasses.MISSING else None
             kind = _type_name(hints[f.name])
             text = cls.HELP.get(f.name, "")
-            out[f.name] = f"{kind}, default {_format(default)}. {text}".strip()
+            out[f.name] = f"{kind}, default {format_option_value(default)}. {text}".strip()
         return out
 
 
-def _format(value: object) -> str:
+def format_option_value(value: object) -> str:
+    """An option value as it is typed after ``key=`` (lists comma-separated).
+
+    >>> format_option_value((2, 3, 8)), format_option_value(None), format_option_value(True)
+    ('2,3,8', 'auto', 'true')
+    """
     if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
     if value is None:
