@@ -10,12 +10,12 @@ Saloon's rulings: ``docs/rulings.md``, "The d6 Shooters" (D6-n).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from saloon.core.action import Action
 from saloon.core.errors import SaloonError
-from saloon.core.game import Game
+from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.d6shooters.actions import parse_action
@@ -74,6 +74,23 @@ class D6Shooters(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """``heuristic`` and ``planner`` (:mod:`saloon.games.d6shooters.strategy`)."""
+        from saloon.games.d6shooters.strategy import AGENTS
+
+        return AGENTS
+
+    def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
+        """At the split of the 4s, the planner's value of each split (its
+        win probability plus the episode's weight x the expected score / 50),
+        best first; ``None`` at other decisions."""
+        from saloon.games.d6shooters.planner import advise_fours
+        from saloon.games.d6shooters.rules import P_FOURS
+
+        if not isinstance(state, D6State) or state.phase != P_FOURS:
+            return None
+        return advise_fours(state)
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.d6shooters.guide import rules_help

@@ -212,6 +212,18 @@ def _fours_options(n4: int, shelter: int, n6: int, back: int, step: int) -> tupl
 
 
 @cache
+def _fours_set(n4: int, shelter: int, n6: int, back: int, step: int) -> frozenset[Fours]:
+    """:func:`_fours_options` as a set, for a quick legality check."""
+    return frozenset(_fours_options(n4, shelter, n6, back, step))
+
+
+@cache
+def _keep_ok(faces: Faces, shown: Faces, forced: Faces) -> bool:
+    """A keep is legal: sorted faces among those shown, the forced ones in it."""
+    return tuple(sorted(faces)) == faces and _is_sub(faces, shown) and _is_sub(forced, faces)
+
+
+@cache
 def _roll_outcomes(group: str, n: int) -> tuple[tuple[Outcome, float], ...]:
     faces, probs, _ = multisets(n)
     return tuple((Roll(group, f), p) for f, p in zip(faces, probs, strict=True))
@@ -363,6 +375,9 @@ class D6State(State):
 
     def _fours_legal(self) -> tuple[Fours, ...]:
         """Ep.1/Ep.2 Dice Actions (4s): the splits worth offering."""
+        return _fours_options(*self._fours_args())
+
+    def _fours_args(self) -> tuple[int, int, int, int, int]:
         ep = self.ep
         shelter = 0 if self.fx & FX_GUNSIGHT else self.n5
         can_move = not (self.nomove or self.stopped)
@@ -370,7 +385,7 @@ class D6State(State):
             back, step = (self.n4 if can_move else 0), 2
         else:
             back, step = (min(2, self.n4) if can_move else 0), 1
-        return _fours_options(self.n4, shelter, self.n6, back, step)
+        return self.n4, shelter, self.n6, back, step
 
     def _other_legal(self, ph: int) -> list[Action]:
         out: list[Action] = []
@@ -459,13 +474,9 @@ class D6State(State):
             if not isinstance(action, Keep) or action.group != self.kgroups[0]:
                 return False
             forced = self.forced if action.group == "red" else ()
-            return (
-                tuple(sorted(action.faces)) == action.faces
-                and _is_sub(action.faces, self._shown(action.group))
-                and _is_sub(forced, action.faces)
-            )
+            return _keep_ok(action.faces, self._shown(action.group), forced)
         if ph == P_FOURS:
-            return isinstance(action, Fours) and action in self._fours_legal()
+            return isinstance(action, Fours) and action in _fours_set(*self._fours_args())
         if ph == P_REROLL:
             if action == PASS:
                 return True

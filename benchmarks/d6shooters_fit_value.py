@@ -1,0 +1,163 @@
+"""Fit the planner's value of the journey (``saloon.games.d6shooters.value``).
+
+Plays seeded ``heuristic`` games of every version of an episode, records the
+state at the start of every turn (and, in episode 2, on reaching Hoodia) with
+how the game ended (won or not, final score), and fits the small network of
+:class:`~saloon.games.d6shooters.value.ValueNet` by full-batch L-BFGS on the
+cross-entropy of the win and the squared error of the score / 50, with a
+little weight decay. Writes ``value-epN.json`` into the package.
+
+    python benchmarks/d6shooters_fit_value.py GAMES HIDDEN EPISODE EXPLORE
+
+The shipped tables: ``1500 24 1 0`` (episode 1: the heuristic's own games)
+and ``1500 24 2 0.25`` (episode 2: a quarter of the keeps random).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+
+from saloon.core import get_game
+from saloon.games.d6shooters import value as value_mod
+from saloon.games.d6shooters.options import D6ShootersOptions
+from saloon.games.d6shooters.rules import C_ROLL, P_KEEP, P_TACTIC, D6State
+from saloon.games.d6shooters.strategy import HeuristicAgent
+from saloon.games.d6shooters.value import Route, ValueNet, features
+
+OUT = Path(value_mod.__file__).with_name("value-ep{}.json")
+
+
+def collect(
+    episode: int, games: int, seed: int, explore: float = 0.0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Features at each turn start, win (0/1) and final score, per sample.
+
+    With ``explore`` > 0, each keep decision is, with that probability, a
+    random keep of the dice showing instead of the heuristic's: the games
+    then also reach slow and reckless states, and the fit learns what they
+    lead to (the heuristic alone rarely runs late in episode 2)."""
+    game = get_game("d6shooters")
+    rng = np.random.default_rng(seed)
+    agent = HeuristicAgent()
+    xs, wins, scores = [], [], []
+    for version in ("standard", "easier", "shorter"):
+        opts = D6ShootersOptions(episode=episode, version=version)
+        for _ in range(games):
+            st = game.new_state(opts)
+            assert isinstance(st, D6State)
+            st.quiet = True
+            route = Route.of(st)
+            rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+            last = -1
+            while not st.is_over:
+                start = st.phase == C_ROLL and st.rolls == 0 and st.mode == "turn"
+                arrive = st.phase == P_TACTIC and st.sd_round == 0
+                if (start and st.day != last) or (arrive and last != 999):
+                    last = 999 if arrive else st.day
+                    rows.append(
+                        (st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items)
+                    )
+                if st.is_chance:
+                    st.apply_unchecked(st.sample_chance(rng))
+                elif explore and st.phase == P_KEEP and rng.random() < explore:
+                    legal = st.legal_actions()
+                    st.apply_unchecked(legal[int(rng.integers(len(legal)))])
+                else:
+                    st.apply_unchecked(agent.choose(st))
+            won = float(st.ended == "won")
+            for r in rows:
+                xs.append(features(route, *r[:7], r[7]))
+                wins.append(won)
+                scores.append(float(st.score()))
+    return np.vstack(xs), np.asarray(wins), np.asarray(scores)
+
+
+def fit(x: np.ndarray, win: np.ndarray, score: np.ndarray, hidden: int, seed: int) -> ValueNet:
+    rng = np.random.default_rng(seed)
+    n, d = x.shape
+    shapes = [(d, hidden), (hidden,), (hidden, 2), (2,)]
+    sizes = [int(np.prod(s)) for s in shapes]
+    y = score / 50.0
+    decay = 1e-4
+
+    def unpack(theta: np.ndarray) -> list[np.ndarray]:
+        out, k = [], 0
+        for s, m in zip(shapes, sizes, strict=True):
+            out.append(theta[k : k + m].reshape(s))
+            k += m
+        return out
+
+    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        w1, b1, w2, b2 = unpack(theta)
+        h = np.tanh(x @ w1 + b1)
+        out = h @ w2 + b2
+        z = out[:, 0]
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
+        ce = np.mean(np.logaddexp(0.0, z) - win * z)
+        se = np.mean((out[:, 1] - y) ** 2)
+        reg = decay * (np.sum(w1**2) + np.sum(w2**2))
+        g_out = np.empty_like(out)
+        g_out[:, 0] = (p - win) / n
+        g_out[:, 1] = 2.0 * (out[:, 1] - y) / n
+        g_w2 = h.T @ g_out + 2 * decay * w2
+        g_b2 = g_out.sum(0)
+        g_h = (g_out @ w2.T) * (1.0 - h**2)
+        g_w1 = x.T @ g_h + 2 * decay * w1
+        g_b1 = g_h.sum(0)
+        grad = np.concatenate([g.ravel() for g in (g_w1, g_b1, g_w2, g_b2)])
+        return float(ce + se + reg), grad
+
+    theta0 = np.concatenate(
+        [
+            rng.normal(0, 0.3, sizes[0]),
+            np.zeros(sizes[1]),
+            rng.normal(0, 0.3, sizes[2]),
+            np.zeros(2),
+        ]
+    )
+    res = minimize(loss, theta0, jac=True, method="L-BFGS-B", options={"maxiter": 400})
+    w1, b1, w2, b2 = unpack(res.x)
+    print(f"  fit: loss {res.fun:.4f} after {res.nit} iterations ({res.message})")
+    return ValueNet(w1, b1, w2, b2)
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1500
+    hidden = int(sys.argv[2]) if len(sys.argv) > 2 else 24
+    episodes = [int(sys.argv[3])] if len(sys.argv) > 3 else [1, 2]
+    explore = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+    for episode in episodes:
+        began = time.perf_counter()
+        x, win, score = collect(episode, games, seed=episode, explore=explore)
+        print(
+            f"episode {episode}: {len(x):,} turn states from {3 * games:,} games "
+            f"({time.perf_counter() - began:.0f} s)"
+        )
+        net = fit(x, win, score, hidden, seed=episode)
+        if episode == 2:
+            # The heuristic seldom runs late in episode 2, so the fit cannot
+            # tell a hopeless delay: the value is damped by the chance of
+            # still covering the distance (3.8 spaces a turn at best, spread
+            # 1.3), and the planner aims at the win alone (its score output
+            # is poorly fitted there).
+            net = ValueNet(net.w1, net.b1, net.w2, net.b2, (3.8, 1.3), 0.0)
+        p, s = net.outputs(x)
+        brier = float(np.mean((p - win) ** 2))
+        print(
+            f"  Brier score {brier:.4f} (constant: {float(np.var(win)):.4f}); "
+            f"score RMSE {float(np.sqrt(np.mean((s - score) ** 2))):.2f} "
+            f"(constant: {float(np.std(score)):.2f})"
+        )
+        path = Path(str(OUT).format(episode))
+        path.write_text(json.dumps(net.to_json()) + "\n", encoding="utf-8")
+        print(f"  wrote {path.name}")
+
+
+if __name__ == "__main__":
+    main()

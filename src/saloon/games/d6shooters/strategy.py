@@ -1,0 +1,544 @@
+"""The d6 Shooters' own agents and advisor.
+
+* ``heuristic``: a careful player's rules of thumb (:class:`HeuristicAgent`),
+  no look-ahead; every decision is built directly (the dice to keep, the
+  split of the 4s), never picked from an enumerated list.
+* ``planner``: exact expectimax over the rest of the turn's rolls at every
+  keep decision, scoring the end of the turn with a fitted value of the
+  journey (:mod:`saloon.games.d6shooters.planner`,
+  :mod:`saloon.games.d6shooters.value`); the heuristic's rules elsewhere.
+
+Parameters (``heuristic:key=value``): see :class:`Knobs`. The planner also
+takes ``score`` (the weight of the expected score / 50 beside the win
+probability; by default the episode's value table says: 0.2 in episode 1,
+0 in episode 2; see :mod:`~saloon.games.d6shooters.planner`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+
+from saloon.core.action import Action
+from saloon.core.agent import Agent
+from saloon.core.errors import OptionError
+from saloon.core.game import AgentFactory, Game
+from saloon.core.state import State
+from saloon.games.d6shooters.actions import Amount, Change, Fours, Keep, Pay, Place, Reroll, Word
+from saloon.games.d6shooters.dice import round_odds
+from saloon.games.d6shooters.rules import (
+    FX_CAMPFIRE,
+    LEAVE,
+    MAP,
+    MEDICINE,
+    P_ASSIGN,
+    P_BEGIN,
+    P_BINO,
+    P_CHARM,
+    P_CHOICE,
+    P_FAMILY,
+    P_FOURS,
+    P_GUIDE,
+    P_HEAT,
+    P_HILLS,
+    P_ITEM0,
+    P_KEEP,
+    P_LOSS,
+    P_NUDGE,
+    P_RECRUIT,
+    P_REROLL,
+    P_SHOP,
+    P_STAKE_A,
+    P_STAKE_F,
+    P_STAKE_G,
+    P_TACTIC,
+    PASS,
+    ROLL,
+    STOP,
+    D6State,
+)
+
+DONE = Word("done")
+
+
+def _d6(state: State) -> D6State:
+    if not isinstance(state, D6State):
+        raise TypeError(f"a d6 Shooters state is needed, not {type(state).__name__}")
+    return state
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """The heuristic's rules of thumb, each settable in the agent spec."""
+
+    #: Spaces a turn is expected to cover (for "is time short?").
+    pace: float = 2.6
+    #: Keep 3s when at least this many show (episode 1: a Gold per three).
+    threes: int = 2
+    #: Food kept in hand beyond the next Rations before spending it on Heat.
+    food_margin: int = 1
+    #: Buy Posse members only while the Food covers them plus this margin.
+    posse_food: int = 0
+    #: Stake this much Gold at Poker when holding at least ``poker_rich``
+    #: Gold (0: never play).
+    poker_stake: int = 0
+    poker_rich: int = 12
+
+
+# -- small facts about a state --------------------------------------------------------------
+
+
+_STOPS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def next_stop(st: D6State) -> int:
+    """Spaces to the next place movement stops: the next Town in episode 1
+    ("Movement always stops at a Town"), the destination in episode 2."""
+    if st.ep != 1:
+        return st.dest - st.pos
+    key = (id(st.m), st.dest)
+    stops = _STOPS.get(key)
+    if stops is None:
+        stops = (*sorted(t for t in st.m.towns if t < st.dest), st.dest)
+        _STOPS[key] = stops
+    return stops[bisect_right(stops, st.pos)] - st.pos
+
+
+def days_left(st: D6State) -> int:
+    """Turns still to play, this one included ("Days": arrive on the limit or sooner)."""
+    return st.limit - st.day
+
+
+def hurry(st: D6State, pace: float) -> float:
+    """How short time is: spaces left per turn left over the expected pace
+    (above 1: behind schedule)."""
+    return (st.dest - st.pos) / max(1, days_left(st)) / pace
+
+
+def to_rations(st: D6State) -> int:
+    """Days until the next Rations Day ("Food": every 5th Day)."""
+    return 5 - st.day % 5
+
+
+@cache
+def shootout_loss(posse: int, gang: int, bonus: int) -> float:
+    """Expected Posse lost in a Shootout of ``posse`` dice (plus ``bonus``)
+    against ``gang`` dice: the Gang dice left when the Posse runs out
+    ("Shootout!")."""
+    if gang == 0:
+        return 0.0
+    if posse == 0:
+        return float(gang)
+    win, lose = round_odds(posse, gang, bonus)
+    return win * shootout_loss(posse, gang - 1, bonus) + lose * shootout_loss(
+        posse - 1, gang, bonus
+    )
+
+
+# -- the heuristic ----------------------------------------------------------------------------
+
+
+class HeuristicAgent:
+    """A careful player's rules of thumb.
+
+    * Keep ("Gameplay"): 1s to move while they do not overshoot the next
+      Town (where movement stops); 4s against the 5s and 6s that will stay
+      (the red 5s and 6s of the first roll are locked); 2s in pairs when the
+      Food will not cover the next Rations ("Food"); 3s for Gold when a set
+      of three is near ("Prospect"); everything else rolled again.
+    * The 4s ("Dice Actions: 4s"): Seek Shelter from the 5s, then Fight the
+      6s when the Ammo makes the Shootout good, else Hide if time allows,
+      else take the Gang's rolls; Backroads with what is left.
+    * Heat ("Extreme Heat!"): paid in Food while the Food still covers the
+      Posse at the next Rations, else in Posse.
+    * Towns ("Items That Are Always Available"): Food for the Rations to the
+      next Town, Posse while Food allows, Ammo below 4, a useful Special
+      Item; Poker only when rich (``poker_stake``).
+    * Events: the choice worth most in points and safety.
+    """
+
+    def __init__(self, knobs: Knobs | None = None, name: str = "heuristic") -> None:
+        self.name = name
+        self.k = knobs or Knobs()
+        self._keep_key: object = None
+        self._keep_want: list[int] = []
+
+    def choose(self, state: State) -> Action:
+        st = _d6(state)
+        ph = st.phase
+        if ph == P_KEEP:
+            return self.keep(st)
+        if ph == P_FOURS:
+            return self.fours(st)
+        if ph == P_BEGIN:
+            return ROLL
+        return self.other(st, ph)
+
+    # ---- keeping dice
+
+    def wanted(self, st: D6State) -> list[int]:
+        """The faces to keep among all dice showing, colourless (a list)."""
+        k = self.k
+        dice = [*st.sr, *st.sw, *st.sb, *([st.sb[0]] if st.sb else [])]  # black counts twice
+        counts = [0] * 7
+        for f in dice:
+            counts[f] += 1
+        forced = [0] * 7
+        for f in st.forced:
+            forced[f] += 1
+        left = 3 - st.rolls
+        want: list[int] = []
+        # 1s: movement, no more than the next stop takes.
+        room = next_stop(st)
+        ones = min(counts[1], room)
+        want += [1] * ones
+        # 4s against the 5s and 6s that stay (forced) and, on the last roll,
+        # a share of the dice rolled again.
+        threat5, threat6 = forced[5], forced[6]
+        need4 = threat5 + (threat6 if st.ammo >= 1 else (threat6 + 1) // 2)
+        if left == 1:
+            need4 += 1
+        want += [4] * min(counts[4], max(need4, 0))
+        # 2s when Food is short for the next Rations.
+        short = st.food < st.posse + k.food_margin and st.food < st.cap
+        if short and counts[2] >= (2 if left == 1 else 1):
+            want += [2] * (counts[2] - counts[2] % 2 if left == 1 else counts[2])
+        # 3s for Gold.
+        per = 2 if st.ep == 1 and st.items & MAP else 3
+        if counts[3] >= min(k.threes, per) and hurry(st, k.pace) < 1.1:
+            want += [3] * counts[3]
+        # Enough movement already: extra 4s help Backroads and defence.
+        if ones >= room:
+            want += [4] * (counts[4] - min(counts[4], max(need4, 0)))
+        return want
+
+    def keep(self, st: D6State) -> Action:
+        """One colour's keep, from the colourless wish (red first for 1s and 2s:
+        the Compass and the Hunter count red dice double)."""
+        group = st.kgroups[0]
+        key = (st.day, st.rolls, st.sr, st.sw, st.sb)
+        if key != self._keep_key:
+            self._keep_key = key
+            self._keep_want = self.wanted(st)
+        want = list(self._keep_want)
+        if st.ep == 2 and st.sb:
+            # The black die counts two of its number: a whole pair of the wish.
+            bf = st.sb[0]
+            black_kept = want.count(bf) >= 2
+            if black_kept:
+                want.remove(bf)
+                want.remove(bf)
+            if group == "black":
+                return Keep("black", (bf,) if black_kept else ())
+        red = list(st.forced)
+        for f in red:
+            if f in want:
+                want.remove(f)
+        free_red = list(st.sr)
+        for f in st.forced:
+            free_red.remove(f)
+        for f in sorted(free_red):
+            if f in want:
+                want.remove(f)
+                red.append(f)
+        if group == "red":
+            action: Action = Keep("red", tuple(sorted(red)))
+            if st.kfirst and len(red) == len(st.sr) and self._all_white(st, want):
+                return STOP
+            return action
+        white = []
+        for f in st.sw:
+            if f in want:
+                want.remove(f)
+                white.append(f)
+        return Keep("white", tuple(white))
+
+    def _all_white(self, st: D6State, want: list[int]) -> bool:
+        rest = list(want)
+        for f in st.sw:
+            if f in rest:
+                rest.remove(f)
+            else:
+                return False
+        return not st.sb
+
+    # ---- the 4s
+
+    def fours(self, st: D6State) -> Action:
+        opts = st._fours_legal()
+        return max(opts, key=lambda a: self.fours_value(st, a))
+
+    def fours_value(self, st: D6State, a: Fours) -> float:
+        """Points a split is worth, roughly: a Posse member 3 (and safety),
+        a space of Backroads and a Day by how short time is."""
+        heat_hit = 4 / 6 if st.ep == 1 else 3 / 6
+        n5 = st.n5 - a.shelter
+        n6 = max(0, st.n6 - 2 * a.hide)
+        if n6 and a.fight:
+            extra = 1 if st.fx & FX_CAMPFIRE else 0
+            lost = shootout_loss(a.fight + extra, n6, st.ammo + st.guns) + 0.3
+        else:
+            lost = n6 * 4 / 6
+        lost += n5 * heat_hit * (0.7 if st.ep == 1 and st.food >= 2 * n5 else 1.0)
+        h = hurry(st, self.k.pace)
+        space = 1.0 + 3.0 * max(0.0, h - 0.7)
+        step = 2 if st.ep == 1 else 1
+        danger = 2.0 if st.posse <= 3 else 0.0
+        return (
+            -lost * (3.0 + danger)
+            - a.hide * space * self.k.pace
+            + (a.back // step) * space
+            - a.fight * 0.01
+        )
+
+    # ---- everything else
+
+    def other(self, st: D6State, ph: int) -> Action:
+        if ph == P_HEAT:
+            return self.heat(st)
+        if ph == P_SHOP:
+            return self.shop(st)
+        if ph == P_CHOICE:
+            return self.event(st)
+        if ph == P_LOSS:
+            if st.items & MEDICINE and st.loss_n >= 2:
+                return Word("medicine")
+            return Amount("absorb", min(st.deserters, st.loss_n))
+        if ph == P_BINO:
+            return Word("binoculars")
+        if ph == P_HILLS:
+            return self.hills(st)
+        if ph == P_GUIDE:
+            return Amount("guide", 1)
+        if ph == P_FAMILY:
+            return Place(1, 1)
+        if ph == P_ITEM0:
+            return Word("start compass")
+        if ph == P_RECRUIT:
+            room = st.cap - st.posse
+            n = min(st.n_three // 3, room)
+            if st.food < st.posse:
+                n = 0
+            return Amount("recruit", n)
+        if ph == P_CHARM:
+            return self.charm(st)
+        if ph in (P_STAKE_G, P_STAKE_F, P_STAKE_A):
+            return self.stake(st, ph)
+        if ph in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN):
+            return self.showdown(st, ph)
+        legal = st.legal_actions()
+        return PASS if PASS in legal else legal[0]
+
+    def heat(self, st: D6State) -> Action:
+        """Ep.1 "Extreme Heat!": 2 Food or 1 Posse a hit, from whichever is
+        more plentiful against the next Rations."""
+        food, posse, paid = st.food, st.posse, 0
+        for _ in range(st.loss_n):
+            after = posse
+            if food >= 2 and (food - 2 >= after - 1 + self.k.food_margin or posse <= 2):
+                food -= 2
+                paid += 1
+            else:
+                posse -= 1
+        return Amount("heat food", paid)
+
+    def hills(self, st: D6State) -> Action:
+        """Gold in Them Hills: a die to a 3 when it makes a set of 3s likelier."""
+        threes = st.sr.count(3) + st.sw.count(3)
+        if threes < 1:
+            return PASS
+        for f in (6, 5, 2):
+            if f in st.sw:
+                return Change("hills", "w", f, 3)
+        return PASS
+
+    def charm(self, st: D6State) -> Action:
+        """Lucky Charm (episode 2): a white 5 to a 4 (Shelter), else a 2 to a 1."""
+        if 5 in st.sw:
+            return Change("charm", "w", 5, 4)
+        if 2 in st.sw and st.dest - st.pos > 1:
+            return Change("charm", "w", 2, 1)
+        return PASS
+
+    def needed_food(self, st: D6State) -> int:
+        """Food for the Rations until the next Town (about ``pace`` spaces a Day)."""
+        ahead = [t for t in st.m.towns if t > st.pos]
+        dist = (min(ahead) if ahead else st.dest) - st.pos
+        days = max(1.0, dist / self.k.pace)
+        rations = int((st.day % 5 + days) // 5)
+        if ahead and min(ahead) == st.dest:
+            rations = int((st.day % 5 + days - 1) // 5)
+        return max(0, rations) * st.posse
+
+    def shop(self, st: D6State) -> Action:
+        """A Town (Ep.1/Ep.2 "Items"): one buy per decision, most urgent first."""
+        g = st.gold
+        legal = set(map(str, st.legal_actions()))
+        need = self.needed_food(st)
+        if g >= 2 and st.food + 5 <= st.cap + 1 and st.food < need and "buy food 5" in legal:
+            return Word("buy food 5")
+        if g >= 1 and st.food < need and "buy food 2" in legal:
+            return Word("buy food 2")
+        if st.offer == "medicine" and "buy medicine" in legal and g >= 3:
+            return Word("buy medicine")
+        if st.offer == "compass" and "buy compass" in legal and st.dest - st.pos > 25:
+            return Word("buy compass")
+        if st.ammo < 4 and g >= 1 and "buy ammo 2" in legal:
+            return Word("buy ammo 2")
+        if "buy posse" in legal and st.food >= need + st.posse // 3 + self.k.posse_food:
+            return Word("buy posse")
+        if st.offer == "hunter" and "buy hunter" in legal and g >= 4:
+            return Word("buy hunter")
+        if st.offer == "binoculars" and "buy binoculars" in legal and g >= 4:
+            return Word("buy binoculars")
+        k = self.k
+        if k.poker_stake and "poker" in legal and g >= k.poker_rich:
+            return Word("poker")
+        return LEAVE
+
+    def stake(self, st: D6State, ph: int) -> Action:
+        if ph == P_STAKE_G:
+            return Amount("stake gold", min(self.k.poker_stake, st.gold))
+        return Amount("stake food" if ph == P_STAKE_F else "stake ammo", 0)
+
+    def event(self, st: D6State) -> Action:
+        """An Event's choice, by simple value (Ep.1/Ep.2 "Event List")."""
+        legal = st.legal_actions()
+        words = {str(a): a for a in legal}
+        if "mine" in words:
+            return words["mine"]
+        if "campfire" in words:
+            return words["campfire"] if st.food > st.posse and st.ammo >= 1 else PASS
+        if "deer big" in words and hurry(st, self.k.pace) < 0.8 and st.food < st.cap - 6:
+            return words["deer big"]
+        for w in ("deer small", "herd"):
+            if w in words and st.food <= st.cap - 2 and st.ammo >= 2:
+                return words[w]
+        pays = [a for a in legal if isinstance(a, Pay)]
+        if pays or "fight" in words:
+            return self.pay(st, pays, "fight" in words)
+        trades = [a for a in legal if hasattr(a, "food") and hasattr(a, "ammo")]
+        if trades:
+            return self.trade(st, legal)
+        return PASS if PASS in legal else legal[0]
+
+    def pay(self, st: D6State, pays: Sequence[Pay], can_fight: bool) -> Action:
+        short = st.food < st.posse + 2
+
+        def cost(p: Pay) -> float:
+            food_w = 2.5 if short else 1.0
+            posse_w = 8.0 if st.posse <= p.posse + 1 else 3.5
+            return 2.0 * p.gold + food_w * p.food + 0.5 * p.ammo + posse_w * p.posse
+
+        best: Action | None = min(pays, key=cost) if pays else None
+        best_cost = cost(best) if isinstance(best, Pay) else 1e9
+        if can_fight:
+            fight = shootout_loss(1, 2, st.ammo + st.guns) * 3.5 + 0.5
+            if fight < best_cost:
+                return Word("fight")
+        assert best is not None
+        return best
+
+    def trade(self, st: D6State, legal: Sequence[Action]) -> Action:
+        """Wagon Train: Food bought with Gold while it is short."""
+        need = st.posse + 2 - st.food
+        best: Action = PASS
+        for a in legal:
+            f = getattr(a, "food", None)
+            am = getattr(a, "ammo", None)
+            if f is None or am != 0:
+                continue
+            bigger = best == PASS or f > getattr(best, "food", 0)
+            if f > 0 and bigger and need > 0 and f * 2 <= need + 1 and st.gold >= f:
+                best = a
+        return best
+
+    # ---- the Ghost Town Showdown (episode 2)
+
+    def showdown(self, st: D6State, ph: int) -> Action:
+        """Tactics: Charge with the bigger side, Defend when outnumbered,
+        Distract once; rerolls of the Crowe dice that would hit; nudges that
+        turn a Crowe hit into a miss or a Posse miss into a success."""
+        if ph == P_TACTIC:
+            used = st.sd_used
+            if st.sd_pn >= st.sd_cn + 2 and not used & 4:
+                return Word("tactic charge")
+            if not used & 2:
+                return Word("tactic defend")
+            if not used & 8:
+                return Word("tactic distract")
+            if not used & 4 and st.sd_pn > st.sd_cn:
+                return Word("tactic charge")
+            return Word("tactic none")
+        t = st.sd_tactic
+        hit = 6 if t == "defend" else 4 if t == "charge" else 5
+        ok = 3 if t in ("defend", "charge") else 4
+        if ph == P_REROLL:
+            crowe = tuple(f for f in st.sd_c if f >= hit)[:3]
+            posse = tuple(f for f in st.sd_p if f < ok)[: 3 - len(crowe)]
+            if not crowe and len(posse) < 2:
+                return PASS
+            if not crowe and not posse:
+                return PASS
+            return Reroll(tuple(sorted(posse)), tuple(sorted(crowe)))
+        if ph == P_NUDGE:
+            if 5 in st.sd_c:
+                return Change("nudge", "c", 5, 4)
+            if 3 in st.sd_p:
+                return Change("nudge", "p", 3, 4)
+            if 3 in st.sd_c:
+                return Change("nudge", "c", 3, 2)
+            return DONE
+        lo, hi = st._assign_range()
+        return Amount("assign", hi if st.sd_pn > 2 else lo)
+
+
+# -- factories --------------------------------------------------------------------------------
+
+
+def _knobs(params: Mapping[str, str], extra: tuple[str, ...] = ()) -> Knobs:
+    base = Knobs()
+    known = [f.name for f in fields(Knobs)]
+    values: dict[str, float | int] = {}
+    for key, raw in params.items():
+        if key in extra:
+            continue
+        if key not in known:
+            raise OptionError(
+                f"unknown parameter {key!r} (known: {', '.join(known + list(extra))})"
+            )
+        kind = type(getattr(base, key))
+        try:
+            values[key] = kind(raw)
+        except ValueError:
+            raise OptionError(f"parameter {key}={raw!r} is not a number") from None
+    return Knobs(**values)  # type: ignore[arg-type]
+
+
+def _label(name: str, params: Mapping[str, str]) -> str:
+    return name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    return HeuristicAgent(_knobs(params), _label("heuristic", params))
+
+
+def _planner(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    from saloon.games.d6shooters.planner import PlannerAgent
+
+    knobs = _knobs(params, ("score",))
+    raw = params.get("score")
+    weight: float | None = None
+    if raw is not None:
+        try:
+            weight = float(raw)
+        except ValueError:
+            raise OptionError(f"parameter score={raw!r} is not a number") from None
+    return PlannerAgent(knobs, weight, _label("planner", params))
+
+
+AGENTS: dict[str, AgentFactory] = {"heuristic": _heuristic, "planner": _planner}
+
+__all__ = ["AGENTS", "HeuristicAgent", "Knobs", "next_stop", "shootout_loss"]

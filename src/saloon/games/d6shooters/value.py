@@ -1,0 +1,193 @@
+"""A fitted value of the journey: how likely a state at the start of a turn
+is to end in a win, and the score it is worth on average.
+
+The planner (:mod:`saloon.games.d6shooters.planner`) scores the end of each
+turn with this estimate. It is a small neural network (one hidden layer of
+``tanh`` units, two outputs: the log-odds of a win and the expected final
+score / 50) over features of the state that bear on the journey: the Days
+left and the spaces left (and their ratio), the Towns still ahead (each one
+stops movement in episode 1), the Posse, the Food against the Posse and the
+days to the next Rations, the Ammo, the Gold, the Crowe Gang members left
+(episode 2) and the useful Items held.
+
+It was fitted by regression on the turns of simulated ``heuristic`` games
+of every version of the episode (``benchmarks/d6shooters_fit_value.py``
+writes ``value-ep1.json`` and ``value-ep2.json`` beside this module), so it
+estimates the heuristic's own chances from a state: a planner that plays
+one turn better than the heuristic and then trusts this estimate improves
+on the heuristic (one step of policy improvement).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import numpy as np
+from numpy.typing import NDArray
+
+from saloon.games.d6shooters.rules import COMPASS, MEDICINE, D6State
+
+Array = NDArray[np.float64]
+#: A number or an array of numbers (broadcast to the rows).
+Num = Array | float
+
+#: The features, in order (see :func:`features`).
+FEATURES = (
+    "days_left",
+    "spaces_left",
+    "spaces_per_day",
+    "towns_ahead",
+    "posse",
+    "food",
+    "food_minus_posse",
+    "days_to_rations",
+    "ammo",
+    "gold",
+    "crowe",
+    "posse_minus_crowe",
+    "early",
+    "compass",
+    "medicine",
+)
+N_FEATURES = len(FEATURES)
+
+
+@dataclass(frozen=True)
+class Route:
+    """What the features need to know of the route: the Day limit, the
+    destination's space and the Town spaces before it."""
+
+    limit: int
+    dest: int
+    towns: tuple[int, ...]
+
+    @staticmethod
+    def of(st: D6State) -> Route:
+        towns = tuple(sorted(t for t in st.m.towns if st.m.start < t < st.dest))
+        return Route(st.limit, st.dest, towns)
+
+
+def features(
+    route: Route,
+    day: Num,
+    pos: Num,
+    posse: Num,
+    food: Num,
+    ammo: Num,
+    gold: Num,
+    crowe: Num,
+    items: int,
+) -> Array:
+    """The feature matrix (rows, :data:`N_FEATURES`) of states at the start
+    of a turn; every argument but ``route`` and ``items`` is an array (or a
+    number) broadcast to the rows."""
+    day, pos, posse, food, ammo, gold, crowe = np.broadcast_arrays(
+        *(np.asarray(x, dtype=np.float64) for x in (day, pos, posse, food, ammo, gold, crowe))
+    )
+    left = np.maximum(route.limit - day, 0.0)
+    dist = np.maximum(route.dest - pos, 0.0)
+    if route.towns:
+        ahead = len(route.towns) - np.searchsorted(np.asarray(route.towns), pos, side="right")
+    else:
+        ahead = np.zeros_like(pos)
+    out = np.empty((day.size, N_FEATURES))
+    out[:, 0] = left / 40.0
+    out[:, 1] = dist / 95.0
+    out[:, 2] = dist / np.maximum(left, 1.0) / 3.0
+    out[:, 3] = np.asarray(ahead, dtype=np.float64).ravel() / 5.0
+    out[:, 4] = posse.ravel() / 12.0
+    out[:, 5] = food.ravel() / 12.0
+    out[:, 6] = (food - posse).ravel() / 12.0
+    out[:, 7] = (5.0 - np.mod(day, 5.0)).ravel() / 5.0
+    out[:, 8] = np.minimum(ammo, 20.0).ravel() / 10.0
+    out[:, 9] = np.minimum(gold, 30.0).ravel() / 10.0
+    out[:, 10] = crowe.ravel() / 20.0
+    out[:, 11] = (posse - crowe - 2.0).ravel() / 10.0
+    out[:, 12] = (left - dist / 2.5).ravel() / 10.0
+    out[:, 13] = 1.0 if items & COMPASS else 0.0
+    out[:, 14] = 1.0 if items & MEDICINE else 0.0
+    return out
+
+
+@dataclass(frozen=True)
+class ValueNet:
+    """One hidden layer: ``h = tanh(x W1 + b1)``, ``out = h W2 + b2``;
+    ``out[:, 0]`` is the log-odds of a win, ``out[:, 1]`` the expected
+    score / 50."""
+
+    w1: Array
+    b1: Array
+    w2: Array
+    b2: Array
+    #: If set, (mean, spread) of the spaces a turn can cover at best: both
+    #: outputs are multiplied by the chance of covering the spaces left in
+    #: the Days left (a normal approximation), so that states the fitted
+    #: games never reached (far behind schedule) are not valued above zero.
+    reach: tuple[float, float] | None = None
+    #: The planner's default weight of the expected score beside the win
+    #: probability (its ``score`` parameter) for this episode.
+    score_weight: float = 0.2
+
+    def outputs(self, x: Array) -> tuple[Array, Array]:
+        """(win probability, expected score) of each row of features."""
+        h = np.tanh(x @ self.w1 + self.b1)
+        out = h @ self.w2 + self.b2
+        win = 1.0 / (1.0 + np.exp(-np.clip(out[:, 0], -30.0, 30.0)))
+        score = np.maximum(out[:, 1], 0.0) * 50.0
+        if self.reach is not None:
+            mean, spread = self.reach
+            days = x[:, 0] * 40.0
+            dist = x[:, 1] * 95.0
+            z = (days * mean - dist) / (spread * np.sqrt(np.maximum(days, 1.0)))
+            feasible = np.where(dist <= 0, 1.0, 1.0 / (1.0 + np.exp(-1.702 * z)))
+            win = win * feasible
+            score = score * feasible
+        return win, score
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "features": list(FEATURES),
+            "w1": self.w1.tolist(),
+            "b1": self.b1.tolist(),
+            "w2": self.w2.tolist(),
+            "b2": self.b2.tolist(),
+        }
+        if self.reach is not None:
+            out["reach"] = list(self.reach)
+        out["score_weight"] = self.score_weight
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> ValueNet:
+        if data.get("features") != list(FEATURES):
+            raise ValueError("the value table was fitted on other features; refit it")
+        w1, b1, w2, b2 = (np.asarray(data[k], dtype=np.float64) for k in ("w1", "b1", "w2", "b2"))
+        reach = data.get("reach")
+        pair = None
+        if isinstance(reach, list) and len(reach) == 2:
+            pair = (float(reach[0]), float(reach[1]))
+        weight = data.get("score_weight", 0.2)
+        return ValueNet(
+            w1, b1, w2, b2, pair, float(weight) if isinstance(weight, int | float) else 0.2
+        )
+
+
+@cache
+def value_net(episode: int) -> ValueNet:
+    """The shipped value estimate for ``episode`` (``value-epN.json``)."""
+    text = (
+        resources.files("saloon.games.d6shooters")
+        .joinpath(f"value-ep{episode}.json")
+        .read_text(encoding="utf-8")
+    )
+    return ValueNet.from_json(json.loads(text))
+
+
+def state_features(st: D6State) -> Array:
+    """The features of one state (one row)."""
+    return features(
+        Route.of(st), st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items
+    )
