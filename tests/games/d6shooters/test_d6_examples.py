@@ -11,23 +11,14 @@ from typing import Any
 
 from saloon.core import CHANCE, get_game
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import RUN, S_TURN, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.scenario import turn_start
 
 GAME = get_game("d6shooters")
 
 
 def start(options: dict[str, Any], **fields: Any) -> D6State:
-    state = GAME.new_state(D6ShootersOptions(**options))
-    assert isinstance(state, D6State)
-    for k, v in fields.items():
-        assert hasattr(state, k), k
-        setattr(state, k, v)
-    state.special_used = True
-    state._reset_turn()
-    state.stage = S_TURN
-    state.phase = RUN
-    state._advance()
-    return state
+    return turn_start(D6ShootersOptions(**options), **fields)
 
 
 def run(state: D6State, *steps: str) -> D6State:

@@ -32,10 +32,9 @@ from saloon.games.d6shooters.rules import (
     P_REROLL,
     P_SHOP,
     P_TACTIC,
-    RUN,
-    S_TURN,
     D6State,
 )
+from saloon.games.d6shooters.scenario import turn_start
 
 GAME = get_game("d6shooters")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -43,17 +42,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def start(options: dict[str, Any] | None = None, **fields: Any) -> D6State:
     """A state at the start of a turn (Special Event used) with these fields."""
-    state = GAME.new_state(D6ShootersOptions(**(options or {})))
-    assert isinstance(state, D6State)
-    for k, v in fields.items():
-        assert hasattr(state, k), k
-        setattr(state, k, v)
-    state.special_used = True
-    state._reset_turn()
-    state.stage = S_TURN
-    state.phase = RUN
-    state._advance()
-    return state
+    return turn_start(D6ShootersOptions(**(options or {})), **fields)
 
 
 def run(state: D6State, *steps: str) -> D6State:

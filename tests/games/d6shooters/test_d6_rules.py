@@ -34,27 +34,16 @@ from saloon.games.d6shooters.rules import (
     P_BEGIN,
     P_KEEP,
     P_SHOP,
-    RUN,
-    S_TURN,
     D6State,
 )
+from saloon.games.d6shooters.scenario import turn_start
 
 GAME = get_game("d6shooters")
 
 
 def start(options: dict[str, Any] | None = None, special: bool = False, **fields: Any) -> D6State:
     """A state at the start of a turn with the given fields."""
-    state = GAME.new_state(D6ShootersOptions(**(options or {})))
-    assert isinstance(state, D6State)
-    for k, v in fields.items():
-        assert hasattr(state, k), k
-        setattr(state, k, v)
-    state.special_used = not special
-    state._reset_turn()
-    state.stage = S_TURN
-    state.phase = RUN
-    state._advance()
-    return state
+    return turn_start(D6ShootersOptions(**(options or {})), special=special, **fields)
 
 
 def run(state: D6State, *steps: str) -> D6State:
