@@ -9,7 +9,6 @@ and -1 for a loss, so P(player 0 wins) = (v + 1) / 2.
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +34,7 @@ from saloon.core import (  # noqa: E402
     registry,
 )
 from saloon.games.shootout.options import ShootOutOptions  # noqa: E402
+from saloon.testing.walk import reachable_states  # noqa: E402
 
 SHOOTOUT = get_game("shootout")
 
@@ -48,22 +48,7 @@ TOL = 1e-9
 
 def saloon_states(options: ShootOutOptions) -> Iterator[State]:
     """Every distinct Saloon state reachable from a new game, breadth first."""
-    root = SHOOTOUT.new_state(options)
-    seen: set[Hashable] = {root.key()}
-    queue = deque([root])
-    while queue:
-        state = queue.popleft()
-        yield state
-        if state.is_over:
-            continue
-        moves: Sequence[Action] = (
-            [o for o, _ in state.chance_outcomes()] if state.is_chance else state.legal_actions()
-        )
-        for move in moves:
-            child = state.child(move)
-            if child.key() not in seen:
-                seen.add(child.key())
-                queue.append(child)
+    return reachable_states(SHOOTOUT, options)
 
 
 def lookahead(state: Any, values: dict[str, float]) -> float:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +11,7 @@ import pytest
 from saloon.agents.exact import CyclicGame, ExactAgent, ExactSolver, StateLimitExceeded
 from saloon.core import CHANCE, Action, Game, Options, Outcome, RandomDice, State, get_game, play
 from saloon.games.shootout.options import ShootOutOptions
+from saloon.testing.walk import reachable_states
 
 SHOOTOUT = get_game("shootout")
 SMALL = ShootOutOptions(cards=(1, 2), target=2, start=7, back=8, front=5, black=1, red=1)
@@ -20,22 +20,7 @@ OTHER = ShootOutOptions(cards=(1, 2, 3), target=3, start=6, back=7, front=5, bla
 
 def all_states(game: Game, options: Options) -> Iterator[State]:
     """Every distinct state (by key) reachable from a new game, breadth first."""
-    root = game.new_state(options)
-    seen: set[Hashable] = {root.key()}
-    queue = deque([root])
-    while queue:
-        state = queue.popleft()
-        yield state
-        if state.is_over:
-            continue
-        moves: Sequence[Action] = (
-            [o for o, _ in state.chance_outcomes()] if state.is_chance else state.legal_actions()
-        )
-        for move in moves:
-            child = state.child(move)
-            if child.key() not in seen:
-                seen.add(child.key())
-                queue.append(child)
+    return reachable_states(game, options)
 
 
 @pytest.fixture(scope="module")
