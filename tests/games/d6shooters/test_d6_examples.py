@@ -100,7 +100,7 @@ def test_showdown_example_outline() -> None:
     assert (s.sd_pn, s.sd_cn, s.ammo) == (4, 1, 0)
     assert "tactic defend" not in [str(a) for a in s.legal_actions()]
     # Round 4: the remaining dice; a 4-6 removes the last Crowe 1-2.
-    run(s, "tactic none", "posse 1456", "crowe 2")
+    run(s, "tactic none", "posse 1456", "crowe 2", "assign 1")
     assert s.is_over and s.ended == "won"
     # Ep.2 "Scoring": 15 + 2 x 2 Days early + 3 x 4 Posse + 2 Food.
     assert s.score() == 15 + 4 + 12 + 2

@@ -294,7 +294,8 @@ def test_scripted_dice_to_the_end_of_a_game() -> None:
     state.crowe = 0
     dice = ScriptedDice(["black 2", "red 24", "white 12244", "posse 4444444444", "crowe 12"])
     run(state, "roll")
-    for step in ("roll", "roll", "roll", "stop", "tactic none", "roll", "roll", "pass"):
+    steps = ("roll", "roll", "roll", "stop", "tactic none", "roll", "roll", "pass", "assign 2")
+    for step in steps:
         if step == "roll":
             state.apply(dice.roll(state))
         else:

@@ -435,6 +435,18 @@ def test_poker_wager_and_result() -> None:
     assert "poker" not in legal(s)
 
 
+def test_poker_food_stake_is_any_food_and_a_win_stops_at_the_cap() -> None:
+    """Ep.1 "Poker" with "Food" (at most 12 carried; D6-T5): all the Food
+    held may be staked; a win cannot carry it past the cap."""
+    s = start(pos=13, gold=0, food=9, ammo=0)
+    roll(s, "112", "23333")
+    run(s, "item 1", "poker", "stake gold 0")
+    assert legal(s)[-1] == "stake food 10"  # 9, and a Food from the two 2s
+    run(s, "stake food 6", "stake ammo 0")
+    run(s, "white 44456", "keep white 444", "white 44", "stop", "hand 5")
+    assert s.food == 12
+
+
 def test_poker_hand_order() -> None:
     """Ep.1 "Poker": five > four > straight > full house > three > two pair > pair."""
     order = [(4, 4, 4, 4, 4), (3, 3, 3, 3, 6), (1, 2, 3, 4, 5), (2, 2, 4, 4, 4), (1, 1, 1, 2, 3)]
@@ -603,3 +615,19 @@ def test_sampling_matches_the_listed_distribution() -> None:
     rng = np.random.default_rng(1)
     listed = {o for o, _ in s.chance_outcomes()}
     assert all(s.sample_chance(rng) in listed for _ in range(200))
+
+
+def test_showdown_offers_every_split_of_the_successes() -> None:
+    """Ep.2 "Combat" (D6-S4): each Posse 4-6 *may* remove a Crowe 1-2 or set
+    a Crowe 5-6 aside; the player says how many remove, from none up to
+    the number possible, even a split that wastes a success."""
+    s = start({"episode": 2}, day=20, food=8, posse=4, ammo=0, crowe=1)
+    s.pos = s.m.length - 1
+    run(s, "black 3", "red 23", "white 12233", "stop")
+    run(s, "tactic none", "posse 4456", "crowe 125")
+    assert legal(s) == ["assign 0", "assign 1", "assign 2"]
+    # Two remove the 1 and the 2, the third sets the 5 aside, one is spare.
+    run(s, "assign 2")
+    assert (s.sd_pn, s.sd_cn) == (4, 1)
+    run(s, "tactic none", "posse 1111", "crowe 5")
+    assert (s.sd_pn, s.sd_cn) == (3, 1)

@@ -423,11 +423,11 @@ class D6State(State):
         if ph == P_SHOP:
             return self._shop()
         if ph == P_STAKE_G:
-            g_min = 0 if self._stake_room_food() + self.ammo > 0 else 1
+            g_min = 0 if self.food + self.ammo > 0 else 1
             return [Amount("stake gold", g) for g in range(g_min, self.gold + 1)]
         if ph == P_STAKE_F:
             f_min = 0 if self.stake[0] > 0 or self.ammo > 0 else 1
-            return [Amount("stake food", f) for f in range(f_min, self._stake_room_food() + 1)]
+            return [Amount("stake food", f) for f in range(f_min, self.food + 1)]
         if ph == P_STAKE_A:
             a_min = 0 if self.stake[0] + self.stake[1] > 0 else 1
             return [Amount("stake ammo", a) for a in range(a_min, self.ammo + 1)]
@@ -461,10 +461,6 @@ class D6State(State):
             out += [Change("hills", "r", f, 3) for f in sorted(set(free_red)) if f != 3]
         out += [Change("hills", "w", f, 3) for f in sorted(set(self.sw)) if f != 3]
         return out
-
-    def _stake_room_food(self) -> int:
-        """Food worth staking: no more than could be won back under the cap (D6-T5)."""
-        return max(0, min(self.food, self.cap - self.food))
 
     def is_legal(self, action: Action) -> bool:
         ph = self.phase
@@ -1452,7 +1448,7 @@ class D6State(State):
                 out += [Amount("buy guns", n) for n in range(1, g + 1)]
             elif g >= ITEM_PRICE[self.ep][self.offer]:
                 out.append(Word(f"buy {self.offer}"))
-        if self.ep == 1 and not self.poker_done and g + self._stake_room_food() + self.ammo > 0:
+        if self.ep == 1 and not self.poker_done and g + self.food + self.ammo > 0:
             out.append(Word("poker"))
         out.append(LEAVE)
         return out
@@ -1599,14 +1595,13 @@ class D6State(State):
         self._showdown_resolve(0)
 
     def _assign_range(self) -> tuple[int, int]:
-        """Posse 4-6s either remove a Crowe 1-2 or set aside a Crowe 5-6; the
-        splits that waste no success are offered."""
+        """Posse 4-6s each may remove a Crowe 1-2 ("Combat"): the player says
+        how many do (0 up to the number possible); the rest set Crowe 5-6s
+        aside (D6-S4). Splits that waste a success are offered too: the
+        rulebook's "may" leaves them to the player."""
         s = sum(1 for f in self.sd_p if f >= 4)
         low = sum(1 for f in self.sd_c if f <= 2)
-        high = sum(1 for f in self.sd_c if f >= 5)
-        hi = min(s, low)
-        lo = min(low, max(0, s - high))
-        return lo, hi
+        return 0, min(s, low)
 
     def _showdown_resolve(self, removed: int) -> None:
         """One round of combat ("The Ghost Town Showdown": Combat, Tactics)."""

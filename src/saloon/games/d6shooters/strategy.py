@@ -85,6 +85,14 @@ class Knobs:
     #: Gold (0: never play).
     poker_stake: int = 0
     poker_rich: int = 12
+    #: Episode 2: points a Crowe crossed off is worth (each Shootout won
+    #: thins the Gang met at the Showdown).
+    crowe: float = 8.0
+    #: Episode 2: extra 4s kept beyond one a 6, to Fight with.
+    fight_dice: int = 1
+    #: Buy Ammo below this (episode 2: the Showdown's rerolls cost Ammo).
+    ammo: int = 4
+    ammo_ep2: int = 16
 
 
 # -- small facts about a state --------------------------------------------------------------
@@ -135,6 +143,24 @@ def shootout_loss(posse: int, gang: int, bonus: int) -> float:
     return win * shootout_loss(posse, gang - 1, bonus) + lose * shootout_loss(
         posse - 1, gang, bonus
     )
+
+
+@cache
+def shootout_win(posse: int, gang: int, bonus: int) -> float:
+    """The chance that ``posse`` dice (plus ``bonus``) win a Shootout against
+    ``gang`` dice: the Gang runs out of dice first ("Shootout!").
+
+    >>> shootout_win(1, 0, 0)
+    1.0
+    >>> round(shootout_win(2, 1, 3), 3)
+    0.996
+    """
+    if gang == 0:
+        return 1.0
+    if posse == 0:
+        return 0.0
+    win, lose = round_odds(posse, gang, bonus)
+    return win * shootout_win(posse, gang - 1, bonus) + lose * shootout_win(posse - 1, gang, bonus)
 
 
 # -- the heuristic ----------------------------------------------------------------------------
@@ -198,6 +224,8 @@ class HeuristicAgent:
         # a share of the dice rolled again.
         threat5, threat6 = forced[5], forced[6]
         need4 = threat5 + (threat6 if st.ammo >= 1 else (threat6 + 1) // 2)
+        if st.ep == 2 and threat6 and st.ammo >= 1:
+            need4 += k.fight_dice  # a stronger Shootout thins the Crowe Gang
         if left == 1:
             need4 += 1
         want += [4] * min(counts[4], max(need4, 0))
@@ -276,9 +304,13 @@ class HeuristicAgent:
         heat_hit = 4 / 6 if st.ep == 1 else 3 / 6
         n5 = st.n5 - a.shelter
         n6 = max(0, st.n6 - 2 * a.hide)
+        gain = 0.0
         if n6 and a.fight:
             extra = 1 if st.fx & FX_CAMPFIRE else 0
             lost = shootout_loss(a.fight + extra, n6, st.ammo + st.guns) + 0.3
+            if st.ep == 2:
+                # Ep.2 "Shootout!": a win crosses off a Crowe Gang member.
+                gain = self.k.crowe * shootout_win(a.fight + extra, n6, st.ammo + st.guns)
         else:
             lost = n6 * 4 / 6
         lost += n5 * heat_hit * (0.7 if st.ep == 1 and st.food >= 2 * n5 else 1.0)
@@ -287,7 +319,8 @@ class HeuristicAgent:
         step = 2 if st.ep == 1 else 1
         danger = 2.0 if st.posse <= 3 else 0.0
         return (
-            -lost * (3.0 + danger)
+            gain
+            - lost * (3.0 + danger)
             - a.hide * space * self.k.pace
             + (a.back // step) * space
             - a.fight * 0.01
@@ -385,7 +418,10 @@ class HeuristicAgent:
             return Word("buy medicine")
         if st.offer == "compass" and "buy compass" in legal and st.dest - st.pos > 25:
             return Word("buy compass")
-        if st.ammo < 4 and g >= 1 and "buy ammo 2" in legal:
+        ammo = self.k.ammo_ep2 if st.ep == 2 else self.k.ammo
+        if st.ammo + 5 <= ammo and g >= 2 and "buy ammo 5" in legal:
+            return Word("buy ammo 5")
+        if st.ammo < ammo and g >= 1 and "buy ammo 2" in legal:
             return Word("buy ammo 2")
         if "buy posse" in legal and st.food >= need + st.posse // 3 + self.k.posse_food:
             return Word("buy posse")
@@ -491,7 +527,13 @@ class HeuristicAgent:
             if 3 in st.sd_c:
                 return Change("nudge", "c", 3, 2)
             return DONE
-        lo, hi = st._assign_range()
+        # Remove as many Crowe 1-2s as possible when the Posse is big enough
+        # to take the 5-6s' hits, else set aside every 5-6 first; never
+        # waste a success.
+        _, hi = st._assign_range()
+        wins = sum(1 for f in st.sd_p if f >= 4)
+        high = sum(1 for f in st.sd_c if f >= 5)
+        lo = min(hi, max(0, wins - high))
         return Amount("assign", hi if st.sd_pn > 2 else lo)
 
 
@@ -541,4 +583,4 @@ def _planner(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
 
 AGENTS: dict[str, AgentFactory] = {"heuristic": _heuristic, "planner": _planner}
 
-__all__ = ["AGENTS", "HeuristicAgent", "Knobs", "next_stop", "shootout_loss"]
+__all__ = ["AGENTS", "HeuristicAgent", "Knobs", "next_stop", "shootout_loss", "shootout_win"]
