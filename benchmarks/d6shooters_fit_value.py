@@ -1,81 +1,156 @@
 """Fit the planner's value of the journey (``saloon.games.d6shooters.value``).
 
-Plays seeded ``heuristic`` games of every version of an episode, records the
-state at the start of every turn (and, in episode 2, on reaching Hoodia) with
-how the game ended (won or not, final score), and fits the small network of
+Plays seeded games of every version of an episode with an agent, records the
+state at the start of every turn with how the game ended (won or not, final
+score), and fits the small network of
 :class:`~saloon.games.d6shooters.value.ValueNet` by full-batch L-BFGS on the
 cross-entropy of the win and the squared error of the score / 50, with a
 little weight decay. Writes ``value-epN.json`` into the package.
 
-    python benchmarks/d6shooters_fit_value.py GAMES HIDDEN EPISODE EXPLORE
+In episode 2 the network also sees the exact chance of winning the Showdown
+with the Posse, Crowes and Ammo in hand
+(:func:`~saloon.games.d6shooters.value.showdown_chance`), and the win label
+of a game that reached Hoodia is the Showdown's exact chance from the state
+of arrival rather than its one 0/1 outcome (same mean, less noise).
+
+    python benchmarks/d6shooters_fit_value.py GAMES HIDDEN EPISODE EXPLORE [AGENT]
 
 The shipped tables: ``1500 24 1 0`` (episode 1: the heuristic's own games)
-and ``1500 24 2 0.25`` (episode 2: a quarter of the keeps random).
+and ``1500 24 2 0.25 planner`` (episode 2: the planner's games with a
+quarter of the keeps random, the planner using the table fitted before).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 from scipy.optimize import minimize
 
+from saloon.agents import make_agent
 from saloon.core import get_game
+from saloon.core.agent import Agent
 from saloon.games.d6shooters import value as value_mod
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import C_ROLL, P_KEEP, P_TACTIC, D6State
-from saloon.games.d6shooters.strategy import HeuristicAgent
-from saloon.games.d6shooters.value import Route, ValueNet, features
+from saloon.games.d6shooters.value import Route, ValueNet, features, showdown_chance
 
 OUT = Path(value_mod.__file__).with_name("value-ep{}.json")
 
 
+Sample = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
 def collect(
-    episode: int, games: int, seed: int, explore: float = 0.0
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Features at each turn start, win (0/1) and final score, per sample.
+    episode: int,
+    games: int,
+    seed: int,
+    explore: float = 0.0,
+    agent_spec: str = "heuristic",
+    workers: int = 1,
+    lam: float = 1.0,
+) -> Sample:
+    """Features at each turn start, win (0/1) and final score, per sample,
+    from ``games`` games of each version.
 
     With ``explore`` > 0, each keep decision is, with that probability, a
-    random keep of the dice showing instead of the heuristic's: the games
+    random keep of the dice showing instead of the agent's: the games
     then also reach slow and reckless states, and the fit learns what they
-    lead to (the heuristic alone rarely runs late in episode 2)."""
+    lead to (the heuristic alone rarely runs late in episode 2). With one
+    worker the versions are played in turn from one generator; with more,
+    each version in its own process from its own seed ``(seed, version)``."""
+    versions = ("standard", "easier", "shorter")
+    if workers <= 1:
+        rng = np.random.default_rng(seed)
+        agent = make_agent(agent_spec, get_game("d6shooters"), seed=seed)
+        parts = [play(episode, v, games, rng, agent, explore, lam) for v in versions]
+    else:
+        jobs = [
+            (episode, v, games, (seed, k), agent_spec, explore, lam) for k, v in enumerate(versions)
+        ]
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_play_seeded, jobs))
+    return (
+        np.vstack([p[0] for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+    )
+
+
+def _play_seeded(job: tuple[int, str, int, tuple[int, int], str, float, float]) -> Sample:
+    episode, version, games, seed, agent_spec, explore, lam = job
+    agent = make_agent(agent_spec, get_game("d6shooters"), seed=seed[0] * 10 + seed[1])
+    return play(episode, version, games, np.random.default_rng(seed), agent, explore, lam)
+
+
+def play(
+    episode: int,
+    version: str,
+    games: int,
+    rng: np.random.Generator,
+    agent: Agent,
+    explore: float,
+    lam: float = 1.0,
+) -> Sample:
+    """``games`` games of one version: each turn start's features, and the
+    game's win (in episode 2, the Showdown's exact chance on arrival) and score."""
     game = get_game("d6shooters")
-    rng = np.random.default_rng(seed)
-    agent = HeuristicAgent()
+    exact = episode == 2
     xs, wins, scores = [], [], []
-    for version in ("standard", "easier", "shorter"):
-        opts = D6ShootersOptions(episode=episode, version=version)
-        for _ in range(games):
-            st = game.new_state(opts)
-            assert isinstance(st, D6State)
-            st.quiet = True
-            route = Route.of(st)
-            rows: list[tuple[int, int, int, int, int, int, int, int]] = []
-            last = -1
-            while not st.is_over:
-                start = st.phase == C_ROLL and st.rolls == 0 and st.mode == "turn"
-                arrive = st.phase == P_TACTIC and st.sd_round == 0
-                if (start and st.day != last) or (arrive and last != 999):
-                    last = 999 if arrive else st.day
-                    rows.append(
-                        (st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items)
-                    )
-                if st.is_chance:
-                    st.apply_unchecked(st.sample_chance(rng))
-                elif explore and st.phase == P_KEEP and rng.random() < explore:
-                    legal = st.legal_actions()
-                    st.apply_unchecked(legal[int(rng.integers(len(legal)))])
-                else:
-                    st.apply_unchecked(agent.choose(st))
-            won = float(st.ended == "won")
-            for r in rows:
-                xs.append(features(route, *r[:7], r[7]))
-                wins.append(won)
-                scores.append(float(st.score()))
-    return np.vstack(xs), np.asarray(wins), np.asarray(scores)
+    opts = D6ShootersOptions(episode=episode, version=version)
+    for _ in range(games):
+        st = game.new_state(opts)
+        assert isinstance(st, D6State)
+        st.quiet = True
+        route = Route.of(st)
+        rows: list[tuple[int, int, int, int, int, int, int, int]] = []
+        last = -1
+        chance: float | None = None
+        while not st.is_over:
+            start = st.phase == C_ROLL and st.rolls == 0 and st.mode == "turn"
+            arrive = st.phase == P_TACTIC and st.sd_round == 0
+            if arrive and chance is None:
+                chance = float(showdown_chance(st.sd_pn, st.sd_cn, st.ammo)[0])
+            if (start and st.day != last) or (arrive and last != 999):
+                last = 999 if arrive else st.day
+                rows.append(
+                    (st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items)
+                )
+            if st.is_chance:
+                st.apply_unchecked(st.sample_chance(rng))
+            elif explore and st.phase == P_KEEP and rng.random() < explore:
+                legal = st.legal_actions()
+                st.apply_unchecked(legal[int(rng.integers(len(legal)))])
+            else:
+                st.apply_unchecked(agent.choose(st))
+        won = float(st.ended == "won")
+        if exact and chance is not None:
+            won = chance
+        x = np.vstack([features(route, *r[:7], r[7], exact) for r in rows])
+        xs.append(x)
+        wins.append(lambda_returns(x, won, episode, lam))
+        scores.append(np.full(len(rows), float(st.score())))
+    return np.vstack(xs), np.concatenate(wins), np.concatenate(scores)
+
+
+def lambda_returns(x: np.ndarray, outcome: float, episode: int, lam: float) -> np.ndarray:
+    """The win targets of one game's turn starts ``x``: with ``lam`` = 1 the
+    outcome itself; below 1, the lambda-returns that mix in the shipped
+    value's estimate of each next turn start (less noise, some bias)."""
+    if lam >= 1.0:
+        return np.full(len(x), outcome)
+    est, _ = value_mod.value_net(episode).outputs(x)
+    out = np.empty(len(x))
+    g = outcome
+    for t in range(len(x) - 1, -1, -1):
+        out[t] = g
+        g = (1.0 - lam) * est[t] + lam * g
+    return out
 
 
 def fit(x: np.ndarray, win: np.ndarray, score: np.ndarray, hidden: int, seed: int) -> ValueNet:
@@ -132,21 +207,24 @@ def main() -> None:
     hidden = int(sys.argv[2]) if len(sys.argv) > 2 else 24
     episodes = [int(sys.argv[3])] if len(sys.argv) > 3 else [1, 2]
     explore = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
+    agent = sys.argv[5] if len(sys.argv) > 5 else "heuristic"
     for episode in episodes:
         began = time.perf_counter()
-        x, win, score = collect(episode, games, seed=episode, explore=explore)
+        workers = int(os.environ.get("WORKERS", "1"))
+        lam = float(os.environ.get("LAMBDA", "1"))
+        x, win, score = collect(episode, games, episode, explore, agent, workers, lam)
         print(
             f"episode {episode}: {len(x):,} turn states from {3 * games:,} games "
             f"({time.perf_counter() - began:.0f} s)"
         )
         net = fit(x, win, score, hidden, seed=episode)
         if episode == 2:
-            # The heuristic seldom runs late in episode 2, so the fit cannot
+            # The fitted games seldom run late in episode 2, so the fit cannot
             # tell a hopeless delay: the value is damped by the chance of
             # still covering the distance (3.8 spaces a turn at best, spread
             # 1.3), and the planner aims at the win alone (its score output
             # is poorly fitted there).
-            net = ValueNet(net.w1, net.b1, net.w2, net.b2, (3.8, 1.3), 0.0)
+            net = ValueNet(net.w1, net.b1, net.w2, net.b2, (3.8, 1.3), 0.0, showdown=True)
         p, s = net.outputs(x)
         brier = float(np.mean((p - win) ** 2))
         print(

@@ -14,7 +14,7 @@ from saloon.core.errors import OptionError
 from saloon.games.d6shooters.dice import multisets
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.planner import shootout_remaining, split_rows, tables
-from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules import P_KEEP, P_SHOP, D6State
 from saloon.games.d6shooters.strategy import shootout_loss
 
 GAME = get_game("d6shooters")
@@ -142,3 +142,96 @@ def test_advice_values_every_split_of_the_fours() -> None:
             assert all(0.0 <= v <= 3.0 for v in values)
         st.apply(agent.choose(st))
     assert seen > 0
+
+
+def test_advice_at_the_keep_matches_the_planners_choice() -> None:
+    """At every keep ("Gameplay": lock and unlock freely), the advisor values
+    each legal keep of the colour at hand and ``stop``; the planner's own
+    choice is among the best valued."""
+    rng = np.random.default_rng(5)
+    agent = make_agent("planner", GAME, seed=5)
+    st = GAME.new_state(D6ShootersOptions(version="shorter"))
+    assert isinstance(st, D6State)
+    st.quiet = True
+    checked = 0
+    while not st.is_over and checked < 12:
+        if st.is_chance:
+            st.apply_unchecked(st.sample_chance(rng))
+            continue
+        action = agent.choose(st)
+        if st.phase == P_KEEP:
+            advice = GAME.advise(st)
+            assert advice is not None
+            assert sorted(str(a) for a, _ in advice) == sorted(str(a) for a in st.legal_actions())
+            value = dict((str(a), v) for a, v in advice)
+            assert value[str(action)] >= advice[0][1] - 1e-9, (str(action), advice[:3])
+            checked += 1
+        st.apply(action)
+    assert checked >= 12
+
+
+def test_episode_2_value_sees_the_showdown_exactly() -> None:
+    """The planner's value of episode 2 takes the Showdown's exact chance with
+    the Posse, Crowes and Ammo in hand as a feature ("The Ghost Town
+    Showdown"), looked up from the solver's table."""
+    from saloon.games.d6shooters.showdown import showdown_win
+    from saloon.games.d6shooters.value import FEATURES, showdown_chance, state_features, value_net
+
+    assert value_net(2).showdown and not value_net(1).showdown
+    chances = showdown_chance([5, 10, 3, 0], [7, 20, 0, 4], [2, 3, 0, 9])
+    expected = [showdown_win(5, 7, 2), showdown_win(10, 20, 3), 1.0, 0.0]
+    assert np.allclose(chances, expected, atol=1e-12)
+    st = GAME.new_state(D6ShootersOptions(episode=2))
+    assert isinstance(st, D6State)
+    x = state_features(st)
+    assert x.shape == (1, len(FEATURES) + 1)
+    assert x[0, -1] == pytest.approx(showdown_win(st.posse, st.crowe + 2, st.ammo), abs=1e-12)
+    assert state_features(GAME.new_state(D6ShootersOptions(episode=1))).shape == (1, len(FEATURES))
+
+
+def test_the_planner_plays_the_showdown_exactly() -> None:
+    """At Hoodia the planner's every decision is the solver's best one."""
+    from saloon.games.d6shooters.showdown import action_values
+
+    st = GAME.new_state(D6ShootersOptions(episode=2))
+    assert isinstance(st, D6State)
+    st.quiet = True
+    st.pos, st.posse, st.crowe, st.ammo = st.dest - 1, 6, 6, 2
+    rng = np.random.default_rng(3)
+    agent = make_agent("planner", GAME, seed=3)
+    decisions = 0
+    while not st.is_over:
+        if st.is_chance:
+            st.apply_unchecked(st.sample_chance(rng))
+            continue
+        action = agent.choose(st)
+        if st.mode == "showdown":
+            values = action_values(st)
+            assert values[str(action)] == pytest.approx(max(values.values()), abs=1e-12)
+            advice = GAME.advise(st)
+            assert advice is not None and advice[0][1] == pytest.approx(max(values.values()))
+            decisions += 1
+        st.apply(action)
+    assert decisions > 0
+
+
+def test_episode_2_heuristic_credits_a_crowe_for_each_shootout_won() -> None:
+    """Ep.2 "Shootout!": a Shootout won crosses off a Crowe, so the heuristic
+    credits a Fight with ``crowe`` points times its chance of winning; and
+    it stocks Ammo for the Showdown's rerolls."""
+    from saloon.games.d6shooters.actions import Fours
+    from saloon.games.d6shooters.scenario import turn_start
+    from saloon.games.d6shooters.strategy import HeuristicAgent, Knobs, shootout_win
+
+    st = turn_start(D6ShootersOptions(episode=2), posse=8, ammo=6, food=8, pos=20)
+    for step in ("black 2", "red 34", "white 22336", "stop"):
+        st.apply(GAME.parse_action(step))
+    fight = Fours(0, 0, 1, 0)
+    assert fight in st._fours_legal()
+    with_crowe = HeuristicAgent(Knobs(crowe=8.0)).fours_value(st, fight)
+    without = HeuristicAgent(Knobs(crowe=0.0)).fours_value(st, fight)
+    assert with_crowe - without == pytest.approx(8.0 * shootout_win(1, 1, 6))
+    assert HeuristicAgent().fours(st) == fight
+    town = turn_start(D6ShootersOptions(episode=2), gold=4, ammo=2, food=10, posse=3)
+    town.mode, town.phase, town.offer = "town", P_SHOP, ""
+    assert str(HeuristicAgent().shop(town)) == "buy ammo 5"

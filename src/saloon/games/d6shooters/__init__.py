@@ -82,15 +82,27 @@ class D6Shooters(Game):
         return AGENTS
 
     def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
-        """At the split of the 4s, the planner's value of each split (its
-        win probability plus the episode's weight x the expected score / 50),
-        best first; ``None`` at other decisions."""
-        from saloon.games.d6shooters.planner import advise_fours
-        from saloon.games.d6shooters.rules import P_FOURS
+        """The planner's value of each choice (its win probability plus the
+        episode's weight x the expected score / 50), best first, at the
+        dice to keep and the split of the 4s; at the Ghost Town Showdown,
+        each choice's exact chance of winning it. ``None`` at other
+        decisions."""
+        from saloon.games.d6shooters.planner import advise_fours, advise_keep
+        from saloon.games.d6shooters.rules import P_FOURS, P_KEEP, SHOWDOWN_PHASES
 
-        if not isinstance(state, D6State) or state.phase != P_FOURS:
+        if not isinstance(state, D6State):
             return None
-        return advise_fours(state)
+        if state.phase == P_FOURS:
+            return advise_fours(state)
+        if state.phase == P_KEEP and state.mode == "turn":
+            return advise_keep(state)
+        if state.mode == "showdown" and state.phase in SHOWDOWN_PHASES:
+            from saloon.games.d6shooters.showdown import action_values
+
+            values = action_values(state)
+            pairs = [(a, values[str(a)]) for a in state.legal_actions()]
+            return sorted(pairs, key=lambda p: -p[1])
+        return None
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.d6shooters.guide import rules_help

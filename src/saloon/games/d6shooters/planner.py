@@ -41,20 +41,25 @@ from numpy.typing import NDArray
 
 from saloon.core.action import Action
 from saloon.core.state import State
-from saloon.games.d6shooters.actions import Fours
+from saloon.games.d6shooters.actions import Fours, Keep
 from saloon.games.d6shooters.dice import binomial, multisets, round_odds
 from saloon.games.d6shooters.rules import (
     COMPASS,
+    CROWE_LEADERS,
     FX_CAMPFIRE,
     FX_DOWNHILL,
     FX_GUNSIGHT,
     MAP,
     P_FOURS,
+    P_KEEP,
+    SHOWDOWN_PHASES,
     D6State,
     _fours_options,
+    _minus,
 )
+from saloon.games.d6shooters.showdown import best_showdown_action
 from saloon.games.d6shooters.strategy import HeuristicAgent, Knobs, _d6, next_stop
-from saloon.games.d6shooters.value import Route, features, value_net
+from saloon.games.d6shooters.value import Route, features, showdown_chance, value_net
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -304,9 +309,12 @@ class TurnValue:
             else:
                 xa = features(
                     self.route, arr_day - 1.0, st.dest, st.posse, st.food, st.ammo, st.gold,
-                    st.crowe, st.items,
+                    st.crowe, st.items, self.net.showdown,
                 )  # fmt: skip
                 pa, sa = self.net.outputs(xa)
+                if self.net.showdown:
+                    # The turn ends at Hoodia: the Showdown's chance is exact.
+                    pa = showdown_chance(st.posse, st.crowe + CROWE_LEADERS, st.ammo)
                 term = self.score(pa, sa)
             val = np.where(arrived, term, val)
         slots = ex.splits
@@ -352,7 +360,7 @@ class TurnValue:
         first[inv] = np.arange(len(code))
         x = features(
             self.route, day[first], pos[first], posse[first], food[first], ammo[first],
-            gold[first], crowe[first], st.items,
+            gold[first], crowe[first], st.items, self.net.showdown,
         )  # fmt: skip
         pwin, escore = self.net.outputs(x)
         return self.score(pwin, escore)[inv]
@@ -404,6 +412,17 @@ def _fixed_totals(n: int, fixed: Counts) -> IntArray:
 # -- the agent ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """The dice showing as the plan sees them (see :meth:`PlannerAgent._plan`)."""
+
+    t: Tables
+    e1: FloatArray  # each keep's value with one roll left (every die kept: the final dice)
+    e: FloatArray  # each keep's value with the rolls actually left
+    free: Counts  # the free dice showing
+    black: list[int]  # the black die's two faces when kept (episode 2)
+
+
 class PlannerAgent(HeuristicAgent):
     """Expectimax over the turn's remaining rolls at each keep decision and
     over the Heat and Gang dice for the split of the 4s; the heuristic's
@@ -424,6 +443,9 @@ class PlannerAgent(HeuristicAgent):
         st = _d6(state)
         if st.phase == P_FOURS:
             return self.fours(st)
+        if st.phase in SHOWDOWN_PHASES:
+            # The Ghost Town Showdown is solved exactly.
+            return best_showdown_action(st)
         return super().choose(st)
 
     def _weight(self, st: D6State) -> float:
@@ -438,7 +460,12 @@ class PlannerAgent(HeuristicAgent):
             self._want = self._plan_keep(st)
         return list(self._want)
 
-    def _plan_keep(self, st: D6State) -> list[int]:
+    def _plan(self, st: D6State, black_kept: bool | None = None) -> _Plan:
+        """The plan's view of the dice showing: the free dice (red but the
+        forced ones, and white), what is fixed (the forced red dice, and
+        episode 2's black die when kept: it counts two of its number), and
+        each keep's value. ``black_kept`` overrides the black die's rule
+        (kept when it shows a 1, or a 4 the heuristic wants)."""
         fixed = [0] * 6
         for f in st.forced:
             fixed[f - 1] += 1
@@ -448,26 +475,85 @@ class PlannerAgent(HeuristicAgent):
         free += st.sw
         black: list[int] = []
         if st.sb:
-            # Episode 2's black die counts two of its number: kept when it
-            # shows a 1 (or a needed 4), and then fixed for the plan.
             bf = st.sb[0]
-            base = super().wanted(st)
-            if base.count(bf) >= 2 and bf in (1, 4):
+            if black_kept is None and "black" not in st.kgroups and st.phase == P_KEEP:
+                black_kept = True  # already kept this roll
+            if black_kept is None:
+                base = super().wanted(st)
+                black_kept = base.count(bf) >= 2 and bf in (1, 4)
+            if black_kept:
                 fixed[bf - 1] += 2
                 black = [bf, bf]
         n = len(free)
         left = 3 - st.rolls
         t, e1, e2 = self._tables(st, n, tuple(fixed), left)  # type: ignore[arg-type]
         e = e2 if left >= 2 and e2 is not None else e1
-        s = _to_counts(tuple(free))
-        i = t.index[s]
+        return _Plan(t, e1, e, _to_counts(tuple(free)), black)
+
+    def _plan_keep(self, st: D6State) -> list[int]:
+        plan = self._plan(st)
+        t, e = plan.t, plan.e
+        i = t.index[plan.free]
         lo = int(t.sub_start[i])
         hi = int(t.sub_start[i + 1]) if i + 1 < len(t.sub_start) else len(t.sub_flat)
         cand = t.sub_flat[lo:hi]
-        best = int(cand[int(np.argmax(e[cand]))])
+        if "red" not in st.kgroups:
+            # The red dice are already decided: only keeps that hold them.
+            red = _to_counts(_minus(st.sr, st.forced))
+            held = np.all(np.asarray([t.kept_list[k] for k in cand]) >= red, axis=1)
+            cand = cand[held]
+        vals = e[cand]
+        # Keeping every die ends the rolling ("Gameplay"): its value is the final dice's.
+        vals = np.where(cand == t.kept[plan.free], plan.e1[cand], vals)
+        best = int(cand[int(np.argmax(vals))])
         kc = t.kept_list[best]
         want = [f + 1 for f in range(6) for _ in range(kc[f])]
-        return sorted(want + list(st.forced) + black)
+        return sorted(want + list(st.forced) + plan.black)
+
+    def keep_values(self, st: D6State) -> list[tuple[Action, float]]:
+        """The value of each legal keep of the colour at hand (and of
+        ``stop``): the best the plan can make of it, the colours still to
+        decide chosen at their best ("Gameplay": lock and unlock freely)."""
+        group = st.kgroups[0]
+        legal = st.legal_actions()
+        if group == "black":
+            out: list[tuple[Action, float]] = []
+            for a in legal:
+                kept = isinstance(a, Keep) and bool(a.faces)
+                out.append((a, self._best_value(self._plan(st, kept), ())))
+            return out
+        plan = self._plan(st)
+        red_done = "red" not in st.kgroups
+        out = []
+        for a in legal:
+            if isinstance(a, Keep):
+                faces = a.faces if group == "white" else _minus(a.faces, st.forced)
+                fixed = _minus(st.sr, st.forced) if red_done else ()
+                later = st.sw if group == "red" else ()
+                out.append((a, self._best_value(plan, (*fixed, *faces), later)))
+            else:  # stop: every die as it lies
+                out.append((a, float(plan.e1[plan.t.kept[plan.free]])))
+        return out
+
+    @staticmethod
+    def _best_value(
+        plan: _Plan, held: tuple[int, ...], later: tuple[int, ...] | None = None
+    ) -> float:
+        """The best value of a keep holding ``held`` (free faces), adding any
+        sub-multiset of ``later`` (all the free dice when None)."""
+        t = plan.t
+        base = _to_counts(held)
+        if later is None:
+            extra = tuple(plan.free[f] - base[f] for f in range(6))
+        else:
+            extra = _to_counts(later)
+        best = -np.inf
+        for sub in product(*(range(x + 1) for x in extra)):
+            kc = tuple(base[f] + sub[f] for f in range(6))
+            row = t.kept[kc]  # type: ignore[index]
+            v = plan.e1[row] if kc == plan.free else plan.e[row]
+            best = max(best, float(v))
+        return best
 
     def _tables(
         self, st: D6State, n: int, fixed: Counts, left: int
@@ -515,6 +601,15 @@ class PlannerAgent(HeuristicAgent):
         return [float(v) for v in tot[0] if np.isfinite(v)]
 
 
+def advise_keep(st: D6State, weight: float | None = None) -> list[tuple[Action, float]]:
+    """The planner's value of each keep of the colour at hand (and of
+    ``stop``), best first; empty at any other decision."""
+    if st.phase != P_KEEP or st.mode != "turn":
+        return []
+    pairs = PlannerAgent(weight=weight).keep_values(st)
+    return sorted(pairs, key=lambda p: -p[1])
+
+
 def advise_fours(st: D6State, weight: float | None = None) -> list[tuple[Action, float]]:
     """The planner's value (win probability plus ``weight`` times the
     expected score / 50; by default the episode's weight) of each split of
@@ -527,4 +622,4 @@ def advise_fours(st: D6State, weight: float | None = None) -> list[tuple[Action,
     return sorted(pairs, key=lambda p: -p[1])
 
 
-__all__ = ["PlannerAgent", "TurnValue", "advise_fours", "expanded", "tables"]
+__all__ = ["PlannerAgent", "TurnValue", "advise_fours", "advise_keep", "expanded", "tables"]

@@ -121,6 +121,8 @@ RUN, OVER = 0, 1
 ) = range(10, 31)  # fmt: skip
 C_ROLL, C_DESERT, C_COUNT, C_ROUND, C_EVENT, C_FACE, C_ITEM, C_HAND = range(40, 48)
 CHANCE_PHASES = frozenset(range(40, 48))
+#: The player's decisions of the Ghost Town Showdown.
+SHOWDOWN_PHASES = frozenset((P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN))
 
 # Stages of a turn.
 (
@@ -1226,7 +1228,7 @@ class D6State(State):
             self._shop_action(ph, action)
             if self.phase != RUN:
                 return
-        elif ph in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN):
+        elif ph in SHOWDOWN_PHASES:
             self._showdown_action(ph, action)
             return
         self._advance()

@@ -152,8 +152,8 @@ def shootout_win(posse: int, gang: int, bonus: int) -> float:
 
     >>> shootout_win(1, 0, 0)
     1.0
-    >>> round(shootout_win(2, 1, 3), 3)
-    0.996
+    >>> round(shootout_win(2, 1, 3), 4)
+    0.9996
     """
     if gang == 0:
         return 1.0

@@ -28,7 +28,7 @@ from importlib import resources
 import numpy as np
 from numpy.typing import NDArray
 
-from saloon.games.d6shooters.rules import COMPASS, MEDICINE, D6State
+from saloon.games.d6shooters.rules import COMPASS, CROWE_LEADERS, MEDICINE, D6State
 
 Array = NDArray[np.float64]
 #: A number or an array of numbers (broadcast to the rows).
@@ -53,6 +53,43 @@ FEATURES = (
     "medicine",
 )
 N_FEATURES = len(FEATURES)
+#: Episode 2's features: the above and the chance of winning the Ghost Town
+#: Showdown if it began now, with this Posse, Crowe Gang and Ammo
+#: (:func:`showdown_chance`).
+FEATURES_EP2 = (*FEATURES, "showdown")
+
+#: The largest Posse, Crowe Gang and Ammo of the Showdown table; larger
+#: values are looked up at these (Ammo beyond it buys no more rerolls than
+#: a Showdown lasts rounds; Posse and Crowes are capped lower in play).
+SD_POSSE, SD_CROWES, SD_AMMO = 12, 25, 15
+
+
+@cache
+def showdown_grid() -> Array:
+    """The chance of winning the Showdown with best play,
+    ``grid[posse, crowes, ammo]``, no Tactic spent
+    (:func:`saloon.games.d6shooters.showdown.showdown_win`)."""
+    from saloon.games.d6shooters.showdown import table, used_index
+
+    values = table(SD_POSSE, SD_CROWES, SD_AMMO).values[used_index(0)]
+    return np.ascontiguousarray(
+        values[: SD_AMMO + 1, : SD_POSSE + 1, : SD_CROWES + 1].transpose(1, 2, 0)
+    )
+
+
+def showdown_chance(posse: Num, crowes: Num, ammo: Num) -> Array:
+    """:func:`showdown_grid` looked up for arrays of states (clamped to the
+    table; a Posse of 0 has lost).
+
+    >>> float(showdown_chance(5, 0, 0)[0]), float(showdown_chance(0, 3, 4)[0])
+    (1.0, 0.0)
+    """
+    p, c, a = (
+        np.atleast_1d(np.clip(np.asarray(x, dtype=np.int64), 0, hi))
+        for x, hi in ((posse, SD_POSSE), (crowes, SD_CROWES), (ammo, SD_AMMO))
+    )
+    out: Array = showdown_grid()[p, c, a]
+    return out
 
 
 @dataclass(frozen=True)
@@ -80,10 +117,12 @@ def features(
     gold: Num,
     crowe: Num,
     items: int,
+    showdown: bool = False,
 ) -> Array:
-    """The feature matrix (rows, :data:`N_FEATURES`) of states at the start
-    of a turn; every argument but ``route`` and ``items`` is an array (or a
-    number) broadcast to the rows."""
+    """The feature matrix (rows, :data:`N_FEATURES`, one more with
+    ``showdown``: :data:`FEATURES_EP2`) of states at the start of a turn;
+    every argument but ``route``, ``items`` and ``showdown`` is an array (or
+    a number) broadcast to the rows."""
     day, pos, posse, food, ammo, gold, crowe = np.broadcast_arrays(
         *(np.asarray(x, dtype=np.float64) for x in (day, pos, posse, food, ammo, gold, crowe))
     )
@@ -93,7 +132,7 @@ def features(
         ahead = len(route.towns) - np.searchsorted(np.asarray(route.towns), pos, side="right")
     else:
         ahead = np.zeros_like(pos)
-    out = np.empty((day.size, N_FEATURES))
+    out = np.empty((day.size, N_FEATURES + (1 if showdown else 0)))
     out[:, 0] = left / 40.0
     out[:, 1] = dist / 95.0
     out[:, 2] = dist / np.maximum(left, 1.0) / 3.0
@@ -109,6 +148,8 @@ def features(
     out[:, 12] = (left - dist / 2.5).ravel() / 10.0
     out[:, 13] = 1.0 if items & COMPASS else 0.0
     out[:, 14] = 1.0 if items & MEDICINE else 0.0
+    if showdown:
+        out[:, 15] = showdown_chance(posse, crowe + CROWE_LEADERS, ammo).ravel()
     return out
 
 
@@ -130,6 +171,8 @@ class ValueNet:
     #: The planner's default weight of the expected score beside the win
     #: probability (its ``score`` parameter) for this episode.
     score_weight: float = 0.2
+    #: Whether the net takes :data:`FEATURES_EP2` (the Showdown's chance).
+    showdown: bool = False
 
     def outputs(self, x: Array) -> tuple[Array, Array]:
         """(win probability, expected score) of each row of features."""
@@ -149,7 +192,7 @@ class ValueNet:
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
-            "features": list(FEATURES),
+            "features": list(FEATURES_EP2 if self.showdown else FEATURES),
             "w1": self.w1.tolist(),
             "b1": self.b1.tolist(),
             "w2": self.w2.tolist(),
@@ -162,7 +205,8 @@ class ValueNet:
 
     @staticmethod
     def from_json(data: dict[str, object]) -> ValueNet:
-        if data.get("features") != list(FEATURES):
+        names = data.get("features")
+        if names not in (list(FEATURES), list(FEATURES_EP2)):
             raise ValueError("the value table was fitted on other features; refit it")
         w1, b1, w2, b2 = (np.asarray(data[k], dtype=np.float64) for k in ("w1", "b1", "w2", "b2"))
         reach = data.get("reach")
@@ -171,7 +215,13 @@ class ValueNet:
             pair = (float(reach[0]), float(reach[1]))
         weight = data.get("score_weight", 0.2)
         return ValueNet(
-            w1, b1, w2, b2, pair, float(weight) if isinstance(weight, int | float) else 0.2
+            w1,
+            b1,
+            w2,
+            b2,
+            pair,
+            float(weight) if isinstance(weight, int | float) else 0.2,
+            names == list(FEATURES_EP2),
         )
 
 
@@ -189,5 +239,14 @@ def value_net(episode: int) -> ValueNet:
 def state_features(st: D6State) -> Array:
     """The features of one state (one row)."""
     return features(
-        Route.of(st), st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items
+        Route.of(st),
+        st.day,
+        st.pos,
+        st.posse,
+        st.food,
+        st.ammo,
+        st.gold,
+        st.crowe,
+        st.items,
+        value_net(st.ep).showdown,
     )
