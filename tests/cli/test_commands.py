@@ -105,10 +105,31 @@ def test_advise_mid_game(saloon: Run, tmp_path: Path) -> None:
     write_record(tmp_path / "mid.json", ["first p1", "card 3"])
     done = saloon("advise", "shootout", "mid.json", "--json")
     if done.returncode == 2:
-        assert one_error_line(done) == "error: shootout has no advisor"
+        assert one_error_line(done) == "error: shootout gives no advice at this decision"
         return
     data = json.loads(done.stdout)
     actions = [row["action"] for row in data["actions"]]
     assert sorted(actions) == ["colt", "move", "retreat", "winchester"]
     values = [row["value"] for row in data["actions"]]
     assert values == sorted(values, reverse=True)
+
+
+def test_advise_the_d6_shooters_keep(saloon: Run, tmp_path: Path) -> None:
+    """At a keep of The d6 Shooters the advisor ranks every keep of the colour
+    at hand and ``stop``; at a decision it does not cover it says so."""
+    game = get_game("d6shooters")
+    state = game.new_state(game.parse_options([]))
+    GameRecord.from_state(state, ["human"]).save(tmp_path / "begin.json")
+    assert "no advice at this decision" in one_error_line(
+        saloon("advise", "d6shooters", "begin.json")
+    )
+    for move in ("roll", "red 146", "white 12456"):
+        state.apply(game.parse_action(move))
+    legal = sorted(str(a) for a in state.legal_actions())
+    GameRecord.from_state(state, ["human"]).save(tmp_path / "keep.json")
+    done = saloon("advise", "d6shooters", "keep.json", "--json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["actions"]
+    assert sorted(row["action"] for row in rows) == legal
+    values = [row["value"] for row in rows]
+    assert values == sorted(values, reverse=True) and 0.0 <= values[-1] <= values[0] <= 3.0

@@ -140,7 +140,7 @@ def advise_command(game_id: str, record_path: str, as_json: bool) -> None:
         )
     advice = game.advise(state)
     if advice is None:
-        raise SaloonError(f"{game.id} has no advisor")
+        raise SaloonError(f"{game.id} gives no advice at this decision")
     mover = state.to_move
     assert mover is not None
     if as_json:
