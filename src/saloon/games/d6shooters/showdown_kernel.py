@@ -33,38 +33,21 @@ besides passing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numpy as np
 import numpy.typing as npt
 
-try:
-    import numba
-
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - numba is an optional extra
-    HAVE_NUMBA = False
+from saloon.core.jit import jit
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 B8 = npt.NDArray[np.bool_]
-
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 #: The reroll splits ``(posse dice, crowe dice)`` of one to three dice.
 OPT_P = np.array([0, 0, 0, 1, 1, 1, 2, 2, 3], dtype=np.int64)
 OPT_C = np.array([1, 2, 3, 0, 1, 2, 0, 1, 0], dtype=np.int64)
 
 
-def _jit(func: _F) -> _F:
-    """Compile with Numba (machine code cached on disk) when it is installed."""
-    if not HAVE_NUMBA:  # pragma: no cover
-        return func
-    return cast(_F, numba.njit(cache=True, nogil=True)(func))
-
-
-@_jit
+@jit
 def cont(W: F64, p2: int, c2: int) -> float:
     """The value of the next round's start: the Posse at 0 loses (even when
     the Crowes are gone too), the Crowes at 0 lose."""
@@ -75,7 +58,7 @@ def cont(W: F64, p2: int, c2: int) -> float:
     return float(W[p2, c2])
 
 
-@_jit
+@jit
 def final_table(F: F64, L: B8, p: int, c: int, W: F64, kind: int, loop: bool) -> None:
     """``F[s, lw, h]``: the value once the dice are final, for ``s`` Posse
     successes, ``lw`` low and ``h`` high Crowe dice.
@@ -109,7 +92,7 @@ def final_table(F: F64, L: B8, p: int, c: int, W: F64, kind: int, loop: bool) ->
                 L[s, lw, h] = same
 
 
-@_jit
+@jit
 def category_round(
     p: int,
     c: int,
@@ -239,7 +222,7 @@ def category_round(
 # -- Distract ---------------------------------------------------------------------------
 
 
-@_jit
+@jit
 def build_q(
     Q: F64,
     F: F64,
@@ -293,7 +276,7 @@ def build_q(
                             Q[t, cp, g, s] = best
 
 
-@_jit
+@jit
 def _posse_block(X: F64, Y: F64, npos: int, MERGE_P: I64) -> None:
     """One ``(lw, h, cp)`` block ``[g, s]``: ``Y`` over ``npos`` kept Posse
     dice, the expectation of ``X`` (over ``npos + 1``) when one more Posse
@@ -309,7 +292,7 @@ def _posse_block(X: F64, Y: F64, npos: int, MERGE_P: I64) -> None:
             ya[s] = 0.5 * xs[s + 1] + sixth * (x1[s] + x2[s] + x3[s])
 
 
-@_jit
+@jit
 def _crowe_block(Y: F64, XA: F64, X3: F64, X4: F64, X5: F64, X6: F64, npos: int) -> None:
     """One block ``[g, s]`` of one more Crowe die rolled: low a third of
     the time (``XA``: one more low die), else a 3, 4, 5 or 6 (``X3`` ..
@@ -327,7 +310,7 @@ def _crowe_block(Y: F64, XA: F64, X3: F64, X4: F64, X5: F64, X6: F64, npos: int)
             ya[s] = third * xa[s] + sixth * (x3[s] + x4[s] + x5[s] + x6[s])
 
 
-@_jit
+@jit
 def distract_value(
     p: int,
     c: int,
@@ -467,7 +450,7 @@ def distract_value(
 # -- the whole table ------------------------------------------------------------------------
 
 
-@_jit
+@jit
 def solve_state(
     V: F64,
     TV: F64,
@@ -556,7 +539,7 @@ def solve_state(
     V[u, a, p, c] = min(x, 1.0)
 
 
-@_jit
+@jit
 def solve_all(
     V: F64,
     TV: F64,

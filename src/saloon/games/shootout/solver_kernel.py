@@ -28,17 +28,11 @@ it needs two pairs of tables, one for each player to move: ``ab`` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
-try:
-    import numba
-
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - numba is a test dependency
-    HAVE_NUMBA = False
+from saloon.core.jit import HAVE_NUMBA, jit
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -48,17 +42,8 @@ MISSING_NUMBA = (
     "`pip install 'saloon[fast]'` (or `pip install numba`)"
 )
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 
-
-def _jit(func: _F) -> _F:
-    """Compile with Numba (machine code cached on disk) when it is installed."""
-    if not HAVE_NUMBA:  # pragma: no cover
-        return func
-    return cast(_F, numba.njit(cache=True, nogil=True)(func))
-
-
-@_jit
+@jit
 def _shots(
     am: F64,
     t_miss_c: F64,
@@ -99,7 +84,7 @@ def _shots(
             am[x, y] = best
 
 
-@_jit
+@jit
 def _duel(
     t_ab: F64,
     a_ab: F64,
