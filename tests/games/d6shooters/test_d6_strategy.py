@@ -235,3 +235,21 @@ def test_episode_2_heuristic_credits_a_crowe_for_each_shootout_won() -> None:
     town = turn_start(D6ShootersOptions(episode=2), gold=4, ammo=2, food=10, posse=3)
     town.mode, town.phase, town.offer = "town", P_SHOP, ""
     assert str(HeuristicAgent().shop(town)) == "buy ammo 5"
+
+
+def test_advice_at_episode_2s_black_die() -> None:
+    """Episode 2 asks the black die first (it counts two of its number):
+    the advisor values keeping it, rolling it again and stopping."""
+    from saloon.games.d6shooters.scenario import turn_start
+
+    st = turn_start(D6ShootersOptions(episode=2), pos=20)
+    for step in ("black 1", "red 23", "white 12456"):
+        st.apply(GAME.parse_action(step))
+    assert st.phase == P_KEEP and st.kgroups[0] == "black"
+    advice = GAME.advise(st)
+    assert advice is not None
+    assert sorted(str(a) for a, _ in advice) == ["keep black 1", "keep black none", "stop"]
+    value = {str(a): v for a, v in advice}
+    # Keeping the black 1 (two moves) is worth at least rolling everything but it.
+    assert 0.0 < value["keep black 1"] <= 1.0
+    assert value["keep black none"] <= value["keep black 1"]

@@ -25,7 +25,14 @@ the 4s is chosen the same way over the actual dice. Approximations: Events
 on the way are not foreseen; the items that depend on colour (the Compass
 counts a share of the 1s as red in episode 1); episode 2's black die is kept
 by the heuristic's rule (a 1, or a needed 4) and is left out of the plan
-when rolled again. Every other decision is the heuristic's.
+when rolled again. At Hoodia the Ghost Town Showdown is played by the exact
+solver (:mod:`saloon.games.d6shooters.showdown`), and a turn that reaches
+Hoodia is valued by its exact chance of winning it. Every other decision is
+the heuristic's.
+
+:meth:`PlannerAgent.keep_values` and :func:`advise_keep` give the same
+values for each keep the rules offer at a colour's decision (D6-D3), for
+the advisor.
 """
 
 from __future__ import annotations
@@ -517,10 +524,15 @@ class PlannerAgent(HeuristicAgent):
         group = st.kgroups[0]
         legal = st.legal_actions()
         if group == "black":
+            # The black die rolled again is left out of the plan (so the
+            # value of rerolling it is a lower bound); kept, it is fixed.
             out: list[tuple[Action, float]] = []
             for a in legal:
-                kept = isinstance(a, Keep) and bool(a.faces)
-                out.append((a, self._best_value(self._plan(st, kept), ())))
+                if isinstance(a, Keep):
+                    out.append((a, self._best_value(self._plan(st, bool(a.faces)), (), None)))
+                else:  # stop: every die as it lies, the black one too
+                    plan = self._plan(st, True)
+                    out.append((a, float(plan.e1[plan.t.kept[plan.free]])))
             return out
         plan = self._plan(st)
         red_done = "red" not in st.kgroups
@@ -536,11 +548,10 @@ class PlannerAgent(HeuristicAgent):
         return out
 
     @staticmethod
-    def _best_value(
-        plan: _Plan, held: tuple[int, ...], later: tuple[int, ...] | None = None
-    ) -> float:
+    def _best_value(plan: _Plan, held: tuple[int, ...], later: tuple[int, ...] | None) -> float:
         """The best value of a keep holding ``held`` (free faces), adding any
-        sub-multiset of ``later`` (all the free dice when None)."""
+        sub-multiset of ``later`` (of all the free dice but ``held`` when
+        None)."""
         t = plan.t
         base = _to_counts(held)
         if later is None:

@@ -8,14 +8,17 @@ score / 50) over features of the state that bear on the journey: the Days
 left and the spaces left (and their ratio), the Towns still ahead (each one
 stops movement in episode 1), the Posse, the Food against the Posse and the
 days to the next Rations, the Ammo, the Gold, the Crowe Gang members left
-(episode 2) and the useful Items held.
+(episode 2) and the useful Items held; in episode 2 also the exact chance
+of winning the Ghost Town Showdown if it began now
+(:func:`showdown_chance`, from :mod:`saloon.games.d6shooters.showdown`).
 
-It was fitted by regression on the turns of simulated ``heuristic`` games
-of every version of the episode (``benchmarks/d6shooters_fit_value.py``
-writes ``value-ep1.json`` and ``value-ep2.json`` beside this module), so it
-estimates the heuristic's own chances from a state: a planner that plays
-one turn better than the heuristic and then trusts this estimate improves
-on the heuristic (one step of policy improvement).
+It was fitted by regression on the turns of simulated games of every
+version of the episode (``benchmarks/d6shooters_fit_value.py`` writes
+``value-ep1.json`` and ``value-ep2.json`` beside this module): episode 1 on
+the ``heuristic``'s games, episode 2 by rounds of policy iteration on the
+planner's own (docs/games/d6shooters.md). It estimates the chances of the
+policy that played those games, so a planner that plays one turn better
+and then trusts the estimate improves on that policy.
 """
 
 from __future__ import annotations
