@@ -183,6 +183,10 @@ class HeuristicAgent:
       next Town, Posse while Food allows, Ammo below 4, a useful Special
       Item; Poker only when rich (``poker_stake``).
     * Events: the choice worth most in points and safety.
+    * Episode 2: a Fight is credited ``crowe`` points times its chance of
+      winning (a Shootout won crosses off a Crowe, Ep.2 "Shootout!"), a 4
+      more than the 6s is kept to fight with, and Ammo is stocked up to
+      ``ammo_ep2`` for the Showdown's rerolls.
     """
 
     def __init__(self, knobs: Knobs | None = None, name: str = "heuristic") -> None:
