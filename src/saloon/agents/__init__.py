@@ -24,7 +24,7 @@ from saloon.agents._params import Params, parse_spec
 from saloon.agents.expectimax import ExpectimaxAgent
 from saloon.agents.mcts import MCTSAgent
 from saloon.agents.random_agent import RandomAgent
-from saloon.core.agent import Agent
+from saloon.core.agent import Agent, spec_label
 from saloon.core.errors import UnknownName
 from saloon.core.game import AgentFactory, Game
 
@@ -39,15 +39,9 @@ __all__ = [
 ]
 
 
-def _label(name: str, params: Mapping[str, str]) -> str:
-    if not params:
-        return name
-    return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
-
-
 def _random(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     Params("random", params, ())
-    return RandomAgent(seed=seed, name=_label("random", params))
+    return RandomAgent(seed=seed, name=spec_label("random", params))
 
 
 def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
@@ -64,7 +58,7 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         c=p.get_float("c", 1.4),
         max_depth=p.optional_int("max_depth", minimum=1),
         seed=seed,
-        name=_label("mcts", params),
+        name=spec_label("mcts", params),
     )
 
 
@@ -74,7 +68,7 @@ def _expectimax(game: Game, seed: int | None, params: Mapping[str, str]) -> Agen
         depth=p.get_int("depth", 2, minimum=1),
         rollouts=p.get_int("rollouts", 8, minimum=0),
         seed=seed,
-        name=_label("expectimax", params),
+        name=spec_label("expectimax", params),
     )
 
 

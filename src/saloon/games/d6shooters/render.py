@@ -351,7 +351,7 @@ def pending_line(state: D6State) -> str:
     if ph == P_NUDGE:
         return f"Distract: change a die by one pip ({state.sd_nudges} left) or done."
     if ph == P_ASSIGN:
-        return "Posse 4-6s: remove Crowe 1-2s or set aside Crowe 5-6s."
+        return "Posse 4-6s: how many remove a Crowe 1-2 (the rest set Crowe 5-6s aside)?"
     words = {
         P_ITEM0: "Choose the free Special Item (Easier Version).",
         P_BEGIN: "Start the Day: roll, or call the once-a-game Special Event.",

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 
 from saloon.core.action import Action
-from saloon.core.agent import Agent
+from saloon.core.agent import Agent, parse_knobs, spec_label
 from saloon.core.errors import OptionError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.state import State
@@ -544,45 +544,22 @@ class HeuristicAgent:
 # -- factories --------------------------------------------------------------------------------
 
 
-def _knobs(params: Mapping[str, str], extra: tuple[str, ...] = ()) -> Knobs:
-    base = Knobs()
-    known = [f.name for f in fields(Knobs)]
-    values: dict[str, float | int] = {}
-    for key, raw in params.items():
-        if key in extra:
-            continue
-        if key not in known:
-            raise OptionError(
-                f"unknown parameter {key!r} (known: {', '.join(known + list(extra))})"
-            )
-        kind = type(getattr(base, key))
-        try:
-            values[key] = kind(raw)
-        except ValueError:
-            raise OptionError(f"parameter {key}={raw!r} is not a number") from None
-    return Knobs(**values)  # type: ignore[arg-type]
-
-
-def _label(name: str, params: Mapping[str, str]) -> str:
-    return name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
-
-
 def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
-    return HeuristicAgent(_knobs(params), _label("heuristic", params))
+    return HeuristicAgent(parse_knobs("heuristic", params, Knobs), spec_label("heuristic", params))
 
 
 def _planner(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     from saloon.games.d6shooters.planner import PlannerAgent
 
-    knobs = _knobs(params, ("score",))
+    knobs = parse_knobs("planner", params, Knobs, ("score",))
     raw = params.get("score")
     weight: float | None = None
     if raw is not None:
         try:
             weight = float(raw)
         except ValueError:
-            raise OptionError(f"parameter score={raw!r} is not a number") from None
-    return PlannerAgent(knobs, weight, _label("planner", params))
+            raise OptionError(f"planner parameter score={raw!r} is not a number") from None
+    return PlannerAgent(knobs, weight, spec_label("planner", params))
 
 
 AGENTS: dict[str, AgentFactory] = {"heuristic": _heuristic, "planner": _planner}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from saloon.core.action import Action
-from saloon.core.agent import Agent
+from saloon.core.agent import Agent, parse_knobs
 from saloon.core.errors import OptionError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.state import State
@@ -149,21 +149,6 @@ class HeuristicAgent:
         return MOVE
 
 
-def _thresholds(params: Mapping[str, str]) -> Thresholds:
-    base = Thresholds()
-    values: dict[str, float | int] = {}
-    for key, raw in params.items():
-        if not hasattr(base, key):
-            known = ", ".join(Thresholds.__dataclass_fields__)
-            raise OptionError(f"unknown heuristic parameter {key!r} (known: {known})")
-        kind = type(getattr(base, key))
-        try:
-            values[key] = kind(raw)
-        except ValueError:
-            raise OptionError(f"heuristic parameter {key}={raw!r} is not a number") from None
-    return Thresholds(**values)  # type: ignore[arg-type]
-
-
 def _solver(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     if params:
         raise OptionError(f"the solver agent takes no parameters, not {', '.join(params)}")
@@ -171,7 +156,7 @@ def _solver(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
 
 
 def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
-    return HeuristicAgent(seed, _thresholds(params))
+    return HeuristicAgent(seed, parse_knobs("heuristic", params, Thresholds))
 
 
 AGENTS: dict[str, AgentFactory] = {"solver": _solver, "heuristic": _heuristic}
