@@ -37,7 +37,8 @@ from saloon.core import get_game
 from saloon.core.agent import Agent
 from saloon.games.d6shooters import value as value_mod
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import C_ROLL, P_KEEP, P_TACTIC, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import C_ROLL, P_KEEP, P_TACTIC
 from saloon.games.d6shooters.value import Route, ValueNet, features, showdown_chance
 
 OUT = Path(value_mod.__file__).with_name("value-ep{}.json")
@@ -112,14 +113,25 @@ def play(
         last = -1
         chance: float | None = None
         while not st.is_over:
-            start = st.phase == C_ROLL and st.rolls == 0 and st.mode == "turn"
-            arrive = st.phase == P_TACTIC and st.sd_round == 0
+            start = st.phase == C_ROLL and st.dice.rolls == 0 and st.mode == "turn"
+            arrive = st.phase == P_TACTIC and st.showdown.round == 0
             if arrive and chance is None:
-                chance = float(showdown_chance(st.sd_pn, st.sd_cn, st.ammo)[0])
-            if (start and st.day != last) or (arrive and last != 999):
-                last = 999 if arrive else st.day
+                chance = float(
+                    showdown_chance(st.showdown.posse, st.showdown.crowes, st.journey.ammo)[0]
+                )
+            if (start and st.journey.day != last) or (arrive and last != 999):
+                last = 999 if arrive else st.journey.day
                 rows.append(
-                    (st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items)
+                    (
+                        st.journey.day,
+                        st.journey.space,
+                        st.journey.posse,
+                        st.journey.food,
+                        st.journey.ammo,
+                        st.journey.gold,
+                        st.journey.crowes,
+                        st.journey.items,
+                    )
                 )
             if st.is_chance:
                 st.apply_unchecked(st.sample_chance(rng))
@@ -128,7 +140,7 @@ def play(
                 st.apply_unchecked(legal[int(rng.integers(len(legal)))])
             else:
                 st.apply_unchecked(agent.choose(st))
-        won = float(st.ended == "won")
+        won = float(st.journey.ended == "won")
         if exact and chance is not None:
             won = chance
         x = np.vstack([features(route, *r[:7], r[7], exact) for r in rows])

@@ -24,7 +24,8 @@ from saloon.core.action import Action
 from saloon.core.state import CHANCE
 from saloon.games.d6shooters import GAME
 from saloon.games.d6shooters import showdown as sd
-from saloon.games.d6shooters.rules import P_TACTIC, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import P_TACTIC
 from saloon.games.d6shooters.scenario import turn_start
 from saloon.games.d6shooters.strategy import HeuristicAgent
 
@@ -34,7 +35,12 @@ STATES = [(10, 20, 4), (8, 14, 3), (6, 12, 3), (6, 8, 0), (4, 8, 1)]
 
 def showdown_state(posse: int, crowes: int, ammo: int) -> D6State:
     st = turn_start(OPTIONS, posse=posse, ammo=ammo)
-    st.sd_pn, st.sd_cn, st.sd_round, st.sd_used = posse, crowes, 0, 0
+    st.showdown.posse, st.showdown.crowes, st.showdown.round, st.showdown.tactics_used = (
+        posse,
+        crowes,
+        0,
+        0,
+    )
     st.mode, st.phase, st.quiet = "showdown", P_TACTIC, True
     return st
 
@@ -52,9 +58,9 @@ def play(
                 st.apply_unchecked(st.sample_chance(rng))
             else:
                 st.apply_unchecked(choose(st))
-        wins += st.ended == "won"
-        rounds += st.sd_round
-        capped += st.sd_round >= 50 and st.ended != "won"
+        wins += st.journey.ended == "won"
+        rounds += st.showdown.round
+        capped += st.showdown.round >= 50 and st.journey.ended != "won"
     return wins / games, rounds / games, capped
 
 

@@ -14,7 +14,9 @@ import pytest
 from saloon.core import Action, get_game
 from saloon.games.d6shooters.actions import Amount, Change, Fours, Keep, Pay, Reroll
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import P_KEEP, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import P_KEEP
+from saloon.games.d6shooters.rules.turn import shown
 
 GAME = get_game("d6shooters")
 
@@ -24,14 +26,14 @@ def greedy(state: D6State) -> Action:
     if state.phase == P_KEEP:
         keeps = [a for a in legal if isinstance(a, Keep)]
         group = keeps[0].group
-        shown = state._shown(group)
-        threats = sum(1 for f in state.sr + state.sw + state.sb if f >= 5)
-        want = [f for f in shown if f == 1]
-        fours = [f for f in shown if f == 4]
+        showing = shown(state, group)
+        threats = sum(1 for f in state.dice.red + state.dice.white + state.dice.black if f >= 5)
+        want = [f for f in showing if f == 1]
+        fours = [f for f in showing if f == 4]
         want += fours[: max(1, threats)]
-        if state.food < state.posse + 4 and state.mode == "turn":
-            want += [f for f in shown if f == 2]
-        want += [f for f in shown if f >= 5 and (group == "red" and f in state.forced)]
+        if state.journey.food < state.journey.posse + 4 and state.mode == "turn":
+            want += [f for f in showing if f == 2]
+        want += [f for f in showing if f >= 5 and (group == "red" and f in state.dice.locked)]
         target = tuple(sorted(want))
         for a in keeps:
             if a.faces == target:
@@ -44,8 +46,12 @@ def greedy(state: D6State) -> Action:
         fours = [a for a in legal if isinstance(a, Fours)]
 
         def value(a: Fours) -> tuple[int, int, int]:
-            left6 = max(0, state.n6 - 2 * a.hide)
-            return (a.shelter * 3 + min(a.fight, left6) * 2 + a.back - a.hide * 2, -a.hide, a.back)
+            left6 = max(0, state.resolution.sixes - 2 * a.hide)
+            return (
+                a.shelter * 3 + min(a.fight, left6) * 2 + a.back - a.hide * 2,
+                -a.hide,
+                a.back,
+            )
 
         return max(fours, key=value)
     words = {str(a): a for a in legal}
@@ -69,16 +75,16 @@ def greedy(state: D6State) -> Action:
         "tactic none",
         "fight",
     ):
-        if w in words and not (w.startswith("buy food") and state.food > state.cap - 3):
-            if w == "buy posse" and state.food < state.posse + 2:
+        if w in words and not (w.startswith("buy food") and state.journey.food > state.cap - 3):
+            if w == "buy posse" and state.journey.food < state.journey.posse + 2:
                 continue
-            if w == "buy ammo 2" and state.ammo >= 5:
+            if w == "buy ammo 2" and state.journey.ammo >= 5:
                 continue
             return words[w]
     amounts = [a for a in legal if isinstance(a, Amount)]
     if amounts:
         if amounts[0].verb == "heat food":
-            return amounts[-1] if state.food > state.posse + 1 else amounts[0]
+            return amounts[-1] if state.journey.food > state.journey.posse + 1 else amounts[0]
         if amounts[0].verb in ("absorb", "recruit"):
             return amounts[-1]
         return amounts[0]
@@ -98,9 +104,13 @@ def win_rate(options: D6ShootersOptions, games: int, seed: int = 0) -> float:
         s.quiet = True
         while not s.is_over:
             s.apply_unchecked(s.sample_chance(rng) if s.is_chance else greedy(s))
-            assert 0 <= s.posse <= s.cap and 0 <= s.food <= s.cap and s.day <= s.limit
-            assert min(s.gold, s.ammo) >= 0
-        wins += s.ended == "won"
+            assert (
+                0 <= s.journey.posse <= s.cap
+                and 0 <= s.journey.food <= s.cap
+                and s.journey.day <= s.limit
+            )
+            assert min(s.journey.gold, s.journey.ammo) >= 0
+        wins += s.journey.ended == "won"
     return wins / games
 
 

@@ -15,7 +15,9 @@ from saloon.core import ContentError, get_game
 from saloon.games.d6shooters.bounds import length_bound, score_bound
 from saloon.games.d6shooters.content import load_events, load_map
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import P_ITEM0, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import P_FREE_ITEM
+from saloon.games.d6shooters.rules.turn import advance
 
 GAME = get_game("d6shooters")
 
@@ -66,7 +68,7 @@ def test_a_players_own_map(tmp_path: Path) -> None:
     path = tmp_path / "tiny.toml"
     path.write_text(SMALL_MAP, encoding="utf-8")
     s = GAME.new_state(D6ShootersOptions(map=str(path)))
-    assert isinstance(s, D6State) and s.dest == 12 and s.limit == 10
+    assert isinstance(s, D6State) and s.destination == 12 and s.limit == 10
 
 
 @pytest.mark.parametrize(
@@ -99,33 +101,40 @@ def test_a_malformed_event_file(tmp_path: Path) -> None:
 def test_easier_version() -> None:
     """Ep.1 "Easier Version": 12 Food, 5 Gold and a Special Item of your choice."""
     s = GAME.new_state(D6ShootersOptions(version="easier"))
-    assert isinstance(s, D6State) and s.phase == P_ITEM0
-    assert (s.food, s.gold) == (12, 5)
+    assert isinstance(s, D6State) and s.phase == P_FREE_ITEM
+    assert (s.journey.food, s.journey.gold) == (12, 5)
     assert str(s.legal_actions()[0]) == "start compass"
     s.apply(GAME.parse_action("start hunter"))
-    assert s.posse == 12 and s.items
+    assert s.journey.posse == 12 and s.journey.items
 
 
 def test_shorter_version() -> None:
     """Ep.1 "Shorter Version": Essen in 30 Days."""
     s = GAME.new_state(D6ShootersOptions(version="shorter"))
-    assert isinstance(s, D6State) and (s.dest_name, s.limit) == ("Essen", 30)
+    assert isinstance(s, D6State) and (s.destination_name, s.limit) == ("Essen", 30)
 
 
 def test_scoring_episode_1() -> None:
     """Ep.1 "Scoring": 10, 2 a Day early, 3 a Posse, 2 a Gold, 1 a Food, 1 per 2 Ammo."""
     s = GAME.new_state(D6ShootersOptions(events="d6"))
     assert isinstance(s, D6State)
-    s.special_used = True
-    s.pos, s.day, s.posse, s.gold, s.food, s.ammo = 94, 29, 4, 3, 2, 5
+    s.journey.special_used = True
+    (
+        s.journey.space,
+        s.journey.day,
+        s.journey.posse,
+        s.journey.gold,
+        s.journey.food,
+        s.journey.ammo,
+    ) = 94, 29, 4, 3, 2, 5
     s.phase = 0
-    s._advance()
+    advance(s)
     for step in ("red 223", "white 12333", "stop"):
         s.apply(GAME.parse_action(step))
-    assert s.ended == "won" and s.arrival == 30
+    assert s.journey.ended == "won" and s.journey.arrival_day == 30
     # The other dice are disregarded once Reno is reached (no Food or Gold from them).
     assert s.score() == 10 + 2 * 10 + 3 * 4 + 2 * 3 + 2 + 5 // 2
-    assert s.day == 29  # no Day marked, no Rations: the game is over
+    assert s.journey.day == 29  # no Day marked, no Rations: the game is over
 
 
 def test_bounds_hold_and_are_finite() -> None:

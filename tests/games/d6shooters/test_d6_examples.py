@@ -31,26 +31,32 @@ def test_episode_1_turn_example() -> None:
     """Ep.1 "Turn Example": Day 8, three spaces past Calico, 4 Food, 6 Posse,
     4 Ammo, 0 Gold; the turn ends on Day 10 with 3 Posse and no Food."""
     calico = 15
-    s = start({"events": "d6"}, day=8, pos=calico + 3, food=4, posse=6, ammo=4, gold=0)
+    s = start({"events": "d6"}, day=8, space=calico + 3, food=4, posse=6, ammo=4, gold=0)
     # First roll: red 4 6 6 (the 6s lock), white 1 2 4 5 6.
     run(s, "red 466", "white 12456")
-    assert s.forced == (6, 6)
+    assert s.dice.locked == (6, 6)
     # Lock the white 1, 2, 4 and the red 4; roll the other two whites: 3 and 5.
     run(s, "keep red 466", "keep white 124", "white 35")
     # Unlock the white 2 and roll three whites: 1, 2, 5. All dice are locked.
     run(s, "keep red 466", "keep white 14", "white 125")
     # Two 1s move two spaces onto an Event: the d6 table's 5, Lost.
-    assert s.to_move == CHANCE and s.pos == 20
+    assert s.to_move == CHANCE and s.journey.space == 20
     run(s, "event 5")
-    assert (s.day, s.food) == (9, 3)
+    assert (s.journey.day, s.journey.food) == (9, 3)
     # One 2 is wasted; a 4 Seeks Shelter from the 5, a 4 Fights the two 6s.
     run(s, "fours s1 h0 f1 b0")
-    assert (s.food, s.n5) == (3, 0)
+    assert (s.journey.food, s.resolution.fives) == (3, 0)
     # Shootout, one die plus 4 Ammo against two: 9 beats 7; 6 ties 6 (rolled
     # again, so not an outcome); 5 loses to 6: one Gang die left, one Posse lost.
     run(s, "round win", "round lose")
     # Ammo -1; Day 10 is a Rations Day: 3 Food for 5 Posse, two are lost.
-    assert (s.day, s.posse, s.food, s.ammo, s.gold) == (10, 3, 0, 3, 0)
+    assert (s.journey.day, s.journey.posse, s.journey.food, s.journey.ammo, s.journey.gold) == (
+        10,
+        3,
+        0,
+        3,
+        0,
+    )
     assert not s.is_over
 
 
@@ -60,48 +66,52 @@ def test_episode_2_turn_example() -> None:
     (The rulebook's "Red 4" in the first lock is a slip: episode 2's first
     roll shows no red 4.)"""
     s = start({"episode": 2, "events": "d6"}, day=18, food=4, posse=6, ammo=4, gold=0)
-    s.pos = s.m.town_at("Levitra") + 2
+    s.journey.space = s.map.town_at("Levitra") + 2
     run(s, "black 1", "red 66", "white 12456")
     run(s, "keep black 1", "keep red 66", "keep white 124", "white 35")
     run(s, "keep black 1", "keep red 66", "keep white 14", "white 245")
     # Three moves (black 1 = two, white 1) land on an Event: 5, Lost.
-    assert s.pos == s.m.town_at("Levitra") + 5
+    assert s.journey.space == s.map.town_at("Levitra") + 5
     run(s, "event 5")
-    assert (s.day, s.food) == (19, 3)
+    assert (s.journey.day, s.journey.food) == (19, 3)
     run(s, "fours s1 h0 f1 b0")
     # The Fight "didn't work out": a round won, a round lost, one Posse lost.
     run(s, "round win", "round lose")
-    assert (s.day, s.posse, s.food, s.ammo) == (20, 3, 0, 3)
-    assert s.crowe == 18  # no Crowe crossed off after a lost Shootout
+    assert (s.journey.day, s.journey.posse, s.journey.food, s.journey.ammo) == (20, 3, 0, 3)
+    assert s.journey.crowes == 18  # no Crowe crossed off after a lost Shootout
 
 
 def test_showdown_example_outline() -> None:
     """Ep.2 "Showdown Example": Hoodia on Day 28, 5 Posse and 2 Ammo against
     five Gang members plus Russell and Sheryl; Distract and a reroll, Charge,
     Defend and the last Ammo on a reroll, then the remaining dice win."""
-    s = start({"episode": 2}, day=27, food=2, posse=5, ammo=2, gold=0, crowe=5)
-    s.pos = s.m.length - 1
+    s = start({"episode": 2}, day=27, food=2, posse=5, ammo=2, gold=0, crowes=5)
+    s.journey.space = s.map.length - 1
     run(s, "black 3", "red 23", "white 12233", "stop")
-    assert s.is_over is False and s.arrival == 28
-    assert (s.sd_pn, s.sd_cn) == (5, 7)
+    assert s.is_over is False and s.journey.arrival_day == 28
+    assert (s.showdown.posse, s.showdown.crowes) == (5, 7)
     # Round 1: Distract; 1 Ammo rerolls three dice; three pips changed.
     run(s, "tactic distract", "posse 13456", "crowe 1235566")
     run(s, "reroll p1 c66", "posse 5", "crowe 12")
-    assert (s.sd_p, s.sd_c, s.ammo) == ((3, 4, 5, 5, 6), (1, 1, 2, 2, 3, 5, 5), 1)
+    assert (s.showdown.posse_faces, s.showdown.crowe_faces, s.journey.ammo) == (
+        (3, 4, 5, 5, 6),
+        (1, 1, 2, 2, 3, 5, 5),
+        1,
+    )
     run(s, "nudge p3+", "nudge c3-", "nudge c5-")
     # Five successes: four remove Crowe 1-2s, one sets the Crowe 5 aside.
     run(s, "assign 4")
-    assert (s.sd_pn, s.sd_cn) == (5, 3)
+    assert (s.showdown.posse, s.showdown.crowes) == (5, 3)
     # Round 2: Charge: 3-6 remove Crowe 1-3; Crowe 4-6 hit.
     run(s, "tactic charge", "posse 23456", "crowe 136", "pass")
-    assert (s.sd_pn, s.sd_cn) == (4, 1)
+    assert (s.showdown.posse, s.showdown.crowes) == (4, 1)
     # Round 3: Defend, and the last Ammo rerolls three dice; nothing changes.
     run(s, "tactic defend", "posse 1126", "crowe 4", "reroll p11 c4", "posse 33", "crowe 5")
-    assert (s.sd_pn, s.sd_cn, s.ammo) == (4, 1, 0)
+    assert (s.showdown.posse, s.showdown.crowes, s.journey.ammo) == (4, 1, 0)
     assert "tactic defend" not in [str(a) for a in s.legal_actions()]
     # Round 4: the remaining dice; a 4-6 removes the last Crowe 1-2.
     run(s, "tactic none", "posse 1456", "crowe 2", "assign 1")
-    assert s.is_over and s.ended == "won"
+    assert s.is_over and s.journey.ended == "won"
     # Ep.2 "Scoring": 15 + 2 x 2 Days early + 3 x 4 Posse + 2 Food.
     assert s.score() == 15 + 4 + 12 + 2
     assert s.result().winners == (0,)

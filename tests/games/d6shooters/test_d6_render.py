@@ -24,7 +24,8 @@ from saloon.games.d6shooters.render import (
     route_marks,
     turn_dice,
 )
-from saloon.games.d6shooters.rules import (
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import (
     C_ROUND,
     FX_DOWNHILL,
     FX_HILLS,
@@ -32,7 +33,6 @@ from saloon.games.d6shooters.rules import (
     P_REROLL,
     P_SHOP,
     P_TACTIC,
-    D6State,
 )
 from saloon.games.d6shooters.scenario import turn_start
 
@@ -78,7 +78,7 @@ def line_with(text: str, needle: str) -> str:
 
 def test_first_roll_shows_free_dice_and_forced_locks() -> None:
     s = run(start(), "red 156", "white 11234")
-    assert s.phase == P_KEEP and s.kgroups[0] == "red"
+    assert s.phase == P_KEEP and s.dice.keep_colours[0] == "red"
     text = str(s)
     dice = line_with(text, "Dice (roll 1 of 3)")
     assert "red  1  «5» «6»" in dice
@@ -106,7 +106,7 @@ def test_kept_dice_and_dice_to_roll_again() -> None:
         ("red", None, False),
     ]
     run(s, "keep white 11")
-    assert s.queue == (("red", 1), ("white", 3))
+    assert s.dice.to_roll == (("red", 1), ("white", 3))
     text = str(s)
     assert "Dice (roll 2 of 3)" in text
     assert "red «5» «6»  ?" in text and "white [1] [1]  ?   ?   ?" in text
@@ -137,7 +137,7 @@ def test_locked_dice_after_the_third_roll() -> None:
 
 
 def test_shootout_and_effects_in_force() -> None:
-    s = start(fx=FX_HILLS | FX_DOWNHILL)
+    s = start(until_town_or_event=FX_HILLS | FX_DOWNHILL)
     run(s, "red 466", "white 12345")
     text = str(s)
     assert "In force: Gold in Them Hills; Downhill Ride" in text
@@ -145,7 +145,7 @@ def test_shootout_and_effects_in_force() -> None:
     run(s, "hills w5", "stop")
     run(s, "fours s0 h0 f2 b0")
     # One 1 and the Downhill Ride's extra move: two spaces; no 5 left, the 6s attack.
-    assert s.phase == C_ROUND and s.pos == 3
+    assert s.phase == C_ROUND and s.journey.space == 3
     text = str(s)
     assert "Shootout (gang): Posse 2 dice + 6 Ammo against Gang 2 dice" in text
     assert "A Shootout round is fought" in text
@@ -155,7 +155,7 @@ def test_shootout_and_effects_in_force() -> None:
 
 
 def test_route_days_and_resources_in_text() -> None:
-    s = start(day=12, pos=18, food=4, posse=6, ammo=4, gold=2, items=16)
+    s = start(day=12, space=18, food=4, posse=6, ammo=4, gold=2, items=16)
     text = str(s)
     assert (
         "Day 13 of 40 · space 18 of 95 (77 to Reno) · next Event at 20, Dutch Flat at 35." in text
@@ -179,7 +179,7 @@ def test_route_days_and_resources_in_text() -> None:
 
 
 def test_route_days_and_resources_in_svg() -> None:
-    s = start(day=12, pos=18, food=4, posse=6, ammo=4, gold=2, items=16, guns=3)
+    s = start(day=12, space=18, food=4, posse=6, ammo=4, gold=2, items=16, guns_bonus=3)
     root = svg_of(s)
     assert by_id(root, "posse").get("data-space") == "18"
     res = by_id(root, "resources")
@@ -211,10 +211,10 @@ def test_days_chart_marks_rations_days() -> None:
 
 
 def test_in_a_town_with_an_item_for_sale() -> None:
-    s = start(pos=13)
+    s = start(space=13)
     # Two 1s reach Calico (movement stops); the Town is visited at the end of the turn.
     run(s, "red 114", "white 22334", "stop", "item 4")
-    assert s.phase == P_SHOP and s.pos == 15
+    assert s.phase == P_SHOP and s.journey.space == 15
     text = str(s)
     assert "In Calico: for sale: Binoculars (2 Gold)" in text
     assert "In Calico: buy, play Poker or leave." in text
@@ -236,7 +236,7 @@ def test_in_a_town_with_an_item_for_sale() -> None:
 
 
 def test_episode_2_dice_gang_and_resource_spaces() -> None:
-    s = start({"episode": 2}, crowe=15, pos=3)
+    s = start({"episode": 2}, crowes=15, space=3)
     run(s, "black 1", "red 56", "white 23346")
     text = str(s)
     assert "black (×2)  1   red «5» «6»  white  2   3   3   4   6" in text
@@ -256,11 +256,11 @@ def test_episode_2_dice_gang_and_resource_spaces() -> None:
     assert spaces["5"].get("data-resource") == "F+" and spaces["31"].get("data-resource") == "D+"
     # Land on F+ (the black 1 moves two): a resource space.
     run(s, "stop")
-    assert s.pos == 5 and "A resource space (F+)." in str(s)
+    assert s.journey.space == 5 and "A resource space (F+)." in str(s)
 
 
 def test_episode_2_showdown() -> None:
-    s = start({"episode": 2}, crowe=3, pos=79, posse=4, ammo=2)
+    s = start({"episode": 2}, crowes=3, space=79, posse=4, ammo=2)
     run(s, "black 2", "red 24", "white 12244", "stop")
     assert s.phase == P_TACTIC and s.mode == "showdown"
     text = str(s)
@@ -290,8 +290,8 @@ def test_scripted_dice_to_the_end_of_a_game() -> None:
     """A short game played out with scripted dice; the last sheet says how it ended."""
     state = GAME.new_state(D6ShootersOptions(version="shorter", episode=2))
     assert isinstance(state, D6State)
-    state.pos = state.dest - 1
-    state.crowe = 0
+    state.journey.space = state.destination - 1
+    state.journey.crowes = 0
     dice = ScriptedDice(["black 2", "red 24", "white 12244", "posse 4444444444", "crowe 12"])
     run(state, "roll")
     steps = ("roll", "roll", "roll", "stop", "tactic none", "roll", "roll", "pass", "assign 2")
@@ -301,7 +301,7 @@ def test_scripted_dice_to_the_end_of_a_game() -> None:
         else:
             run(state, step)
     assert dice.remaining == 0
-    assert state.ended == "won"
+    assert state.journey.ended == "won"
     text = str(state)
     assert "Won on Day 1 with" in text
     root = svg_of(state)
@@ -354,10 +354,10 @@ def test_every_state_of_random_games_renders(options: D6ShootersOptions) -> None
 def test_random_towns_poker_and_showdowns_render() -> None:
     """Random play from near a Town (episode 1: Poker) and near Hoodia."""
     for seed in range(2):
-        states = walk(start(pos=12, gold=6, food=10), seed)
+        states = walk(start(space=12, gold=6, food=10), seed)
         assert any(s.phase == P_SHOP for s in states)
         check_renders(states)
-        states = walk(start({"episode": 2}, pos=77, crowe=3, ammo=6), seed)
+        states = walk(start({"episode": 2}, space=77, crowes=3, ammo=6), seed)
         check_renders(states)
     assert any(s.mode == "showdown" for s in states)
 

@@ -17,7 +17,8 @@ from saloon.core import CHANCE, IllegalAction, NotationError, get_game
 from saloon.games.d6shooters.actions import Fours, Keep, Roll
 from saloon.games.d6shooters.dice import hand_key, round_odds
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import (
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import (
     BINOCULARS,
     CHARM,
     COMPASS,
@@ -34,7 +35,6 @@ from saloon.games.d6shooters.rules import (
     P_BEGIN,
     P_KEEP,
     P_SHOP,
-    D6State,
 )
 from saloon.games.d6shooters.scenario import turn_start
 
@@ -72,9 +72,9 @@ def roll(state: D6State, red: str, white: str, black: str = "") -> D6State:
 def test_each_episode_rolls_its_dice() -> None:
     """Ep.1 "Gameplay": 3 red and 5 white; Ep.2: black, 2 red and 5 white."""
     s1 = start()
-    assert s1.queue == (("red", 3), ("white", 5))
+    assert s1.dice.to_roll == (("red", 3), ("white", 5))
     s2 = start({"episode": 2})
-    assert s2.queue == (("black", 1), ("red", 2), ("white", 5))
+    assert s2.dice.to_roll == (("black", 1), ("red", 2), ("white", 5))
     assert s2.chance_outcomes()[0][0] == Roll("black", (1,))
     assert sum(p for _, p in start().chance_outcomes()) == pytest.approx(1.0)
 
@@ -83,12 +83,12 @@ def test_red_fives_and_sixes_lock_on_the_first_roll_only() -> None:
     """Ep.1 "Gameplay": red 5s and 6s of the first roll lock and cannot be unlocked."""
     s = start()
     run(s, "red 156", "white 11111")
-    assert s.forced == (5, 6)
+    assert s.dice.locked == (5, 6)
     assert "keep red 1" not in legal(s) and "keep red 56" in legal(s)
     with pytest.raises(IllegalAction):
         run(s, "keep red 1")
     run(s, "keep red 56", "keep white 11111", "red 6")
-    assert s.forced == (5, 6) and s.sr == (5, 6, 6)
+    assert s.dice.locked == (5, 6) and s.dice.red == (5, 6, 6)
     # The second roll's red 6 is free.
     assert "keep red 56" in legal(s)
 
@@ -99,10 +99,14 @@ def test_three_rolls_at_most_and_stopping_early() -> None:
     run(s, "red 123", "white 12312", "keep red none", "keep white none", "red 123")
     run(s, "white 23232", "keep red 123", "keep white none", "white 11111")
     # No keep decision after the third roll: the turn resolves and ends.
-    assert s.day == 1 and s.pos == 1 + 6 and s.queue == (("red", 3), ("white", 5))
+    assert (
+        s.journey.day == 1
+        and s.journey.space == 1 + 6
+        and s.dice.to_roll == (("red", 3), ("white", 5))
+    )
     s2 = start()
     run(s2, "red 123", "white 12312", "stop")
-    assert s2.day == 1 and s2.pos == 1 + 3
+    assert s2.journey.day == 1 and s2.journey.space == 1 + 3
 
 
 def test_keep_is_checked_directly() -> None:
@@ -117,9 +121,9 @@ def test_keep_is_checked_directly() -> None:
 
 def test_the_black_die_counts_as_two() -> None:
     """Ep.2 "Gameplay": the black die counts as two of its number."""
-    s = start({"episode": 2}, pos=2)
+    s = start({"episode": 2}, space=2)
     roll(s, "23", "22333", black="1")
-    assert s.pos == 4
+    assert s.journey.space == 4
 
 
 # -- movement, Events and Towns ----------------------------------------------------------
@@ -128,61 +132,61 @@ def test_the_black_die_counts_as_two() -> None:
 def test_episode_1_town_stops_movement_and_is_visited_after_the_dice() -> None:
     """Ep.1 "Dice Actions: Move", "Towns": stop at a Town; further 1s and
     4s are wasted; the other dice are resolved before the visit."""
-    s = start(pos=13, food=6)
+    s = start(space=13, food=6)
     roll(s, "111", "12233")
-    assert s.pos == 15 and s.stopped
+    assert s.journey.space == 15 and s.resolution.town_stop
     # Food from the 2s came first; the Town's Special Item roll is next.
-    assert s.food == 7 and s.to_move == CHANCE and s.chance_outcomes()[0][0].label == "item"
+    assert s.journey.food == 7 and s.to_move == CHANCE and s.chance_outcomes()[0][0].label == "item"
 
 
 def test_episode_2_visits_the_town_on_the_way_and_uses_all_1s() -> None:
     """Ep.2 "Dice Actions: Move", "Movement": all 1s are used; a Town on the
     way is visited, then the move goes on."""
-    s = start({"episode": 2}, pos=12)
+    s = start({"episode": 2}, space=12)
     roll(s, "11", "12233", black="2")
-    assert s.pos == 14  # Cactus Springs
+    assert s.journey.space == 14  # Cactus Springs
     run(s, "item 1")
     assert s.phase == P_SHOP
     run(s, "leave")
-    assert s.pos == 15
+    assert s.journey.space == 15
 
 
 def test_an_event_pauses_movement_then_it_resumes() -> None:
     """RULINGS d6: reaching or passing an E square resolves its Event, then
     the rest of the movement goes on."""
-    s = start({"events": "d6"}, pos=8)
+    s = start({"events": "d6"}, space=8)
     roll(s, "111", "12233")
-    assert s.pos == 10 and s.to_move == CHANCE
+    assert s.journey.space == 10 and s.to_move == CHANCE
     run(s, "event 4")  # Open Road
-    assert s.pos == 12
+    assert s.journey.space == 12
 
 
 def test_backroads_episode_1_two_fours_a_space() -> None:
     """Ep.1 "Dice Actions" (4s): a space for every two 4s."""
-    s = start(pos=2)
+    s = start(space=2)
     run(s, "red 234", "white 23444", "stop")
     assert "fours s0 h0 f0 b4" in legal(s) and "fours s0 h0 f0 b1" not in legal(s)
     run(s, "fours s0 h0 f0 b4")
-    assert s.pos == 4
+    assert s.journey.space == 4
 
 
 def test_backroads_episode_2_a_space_a_four_at_most_two() -> None:
     """Ep.2 "Dice Actions" (4s): a space per 4, at most 2, may use only one."""
-    s = start({"episode": 2}, pos=2)
+    s = start({"episode": 2}, space=2)
     run(s, "black 2", "red 44", "white 23444", "stop")
     assert "fours s0 h0 f0 b1" in legal(s) and "fours s0 h0 f0 b3" not in legal(s)
     run(s, "fours s0 h0 f0 b2")
-    assert s.pos == 4
+    assert s.journey.space == 4
 
 
 def test_resource_spaces_count_only_when_landed_on() -> None:
     """Ep.2 "Resource Spaces": landing exactly, not passing over."""
-    s = start({"episode": 2}, pos=3, food=5)
+    s = start({"episode": 2}, space=3, food=5)
     roll(s, "23", "12333", black="1")  # 3 moves: 3 -> 6, passing F+ at 5
-    assert s.pos == 6 and s.food == 5 + 1  # only the two 2s' Food
-    s = start({"episode": 2}, pos=3, food=5)
+    assert s.journey.space == 6 and s.journey.food == 5 + 1  # only the two 2s' Food
+    s = start({"episode": 2}, space=3, food=5)
     roll(s, "23", "22333", black="1")  # 2 moves: lands on 5 (F+)
-    assert s.food == 6 + 1  # two 2s find a Food too
+    assert s.journey.food == 6 + 1  # two 2s find a Food too
 
 
 # -- food, gold, the 4s, heat and the gang -----------------------------------------------
@@ -192,20 +196,20 @@ def test_find_food_and_the_food_cap() -> None:
     """Ep.1 "Find Food": a Food per two 2s; "Food": never more than 12."""
     s = start(food=4)
     roll(s, "222", "22223")
-    assert s.food == 7
+    assert s.journey.food == 7
     s = start(food=11)
     roll(s, "222", "22223")
-    assert s.food == 12
+    assert s.journey.food == 12
 
 
 def test_prospect_and_the_prospectors_map() -> None:
     """Ep.1 "Prospect": a Gold per three 3s; the Map: per two 3s."""
     s = start(gold=0)
     roll(s, "333", "33322")
-    assert s.gold == 2
+    assert s.journey.gold == 2
     s = start(gold=0, items=MAP)
     roll(s, "333", "33322")
-    assert s.gold == 3
+    assert s.journey.gold == 3
 
 
 def test_episode_2_threes_recruit_or_find_gold() -> None:
@@ -214,7 +218,7 @@ def test_episode_2_threes_recruit_or_find_gold() -> None:
     roll(s, "33", "33322", black="3")  # 7 threes: two sets
     assert legal(s) == ["recruit 0", "recruit 1", "recruit 2"]
     run(s, "recruit 1")
-    assert (s.posse, s.gold) == (9, 1)
+    assert (s.journey.posse, s.journey.gold) == (9, 1)
 
 
 def test_seek_shelter_and_hide() -> None:
@@ -222,8 +226,8 @@ def test_seek_shelter_and_hide() -> None:
     s = start(day=1)
     run(s, "red 566", "white 44222", "stop")
     run(s, "fours s1 h1 f0 b0")
-    assert s.day == 2 + 1  # the Hide's Day, then the turn's
-    assert s.posse == 12
+    assert s.journey.day == 2 + 1  # the Hide's Day, then the turn's
+    assert s.journey.posse == 12
 
 
 def test_hide_days_option_in_episode_2() -> None:
@@ -231,11 +235,11 @@ def test_hide_days_option_in_episode_2() -> None:
     s = start({"episode": 2}, day=1)
     run(s, "black 6", "red 66", "white 44422", "stop")
     run(s, "fours s0 h2 f0 b0")
-    assert s.day == 4
+    assert s.journey.day == 4
     s = start({"episode": 2, "hide_days": "per_turn"}, day=1)
     run(s, "black 6", "red 66", "white 44422", "stop")
     run(s, "fours s0 h2 f0 b0")
-    assert s.day == 3
+    assert s.journey.day == 3
 
 
 def test_fight_only_against_sixes_left() -> None:
@@ -251,20 +255,22 @@ def test_heat_episode_1_two_food_or_a_posse_member() -> None:
     s = start(food=6)
     run(s, "red 155", "white 12233")
     run(s, "stop")
-    assert s.sub == "heat" and s.loss_n == 2
+    assert s.pending.roll_for == "heat" and s.pending.dice == 2
     run(s, "heat 2")
     assert legal(s) == ["heat food 0", "heat food 1", "heat food 2"]
     run(s, "heat food 1")
-    assert (s.food, s.posse) == (4 + 1, 11)
+    assert (s.journey.food, s.journey.posse) == (4 + 1, 11)
 
 
 def test_heat_episode_2_loses_posse_on_4_to_6() -> None:
     """Ep.2 "Extreme Heat!": each 4-6 costs 1 Posse."""
     s = start({"episode": 2})
     run(s, "black 5", "red 23", "white 12233", "stop")
-    assert s.loss_n == 2 and dict((str(o), p) for o, p in s.chance_outcomes())["heat 0"] == 0.25
+    assert (
+        s.pending.dice == 2 and dict((str(o), p) for o, p in s.chance_outcomes())["heat 0"] == 0.25
+    )
     run(s, "heat 1")
-    assert s.posse == 9
+    assert s.journey.posse == 9
 
 
 def test_gang_attack_without_fight() -> None:
@@ -273,7 +279,7 @@ def test_gang_attack_without_fight() -> None:
     run(s, "red 266", "white 12233", "stop")
     assert dict((str(o), p) for o, p in s.chance_outcomes())["gang 2"] == pytest.approx(4 / 9)
     run(s, "gang 2")
-    assert s.posse == 10
+    assert s.journey.posse == 10
 
 
 def test_shootout_odds_ammo_and_better_guns() -> None:
@@ -281,18 +287,18 @@ def test_shootout_odds_ammo_and_better_guns() -> None:
     assert round_odds(1, 1, 0) == (0.5, 0.5)
     win, lose = round_odds(1, 2, 4)
     assert win + lose == pytest.approx(1.0) and win > 0.5
-    s = start(ammo=0, items=GUNS, guns=3)
+    s = start(ammo=0, items=GUNS, guns_bonus=3)
     run(s, "red 466", "white 12233", "stop", "fours s0 h0 f1 b0")
     assert s.chance_outcomes()[0][1] == pytest.approx(round_odds(1, 2, 3)[0])
     run(s, "round lose")
-    assert (s.ammo, s.posse) == (0, 10)  # Ammo never below 0
+    assert (s.journey.ammo, s.journey.posse) == (0, 10)  # Ammo never below 0
 
 
 def test_episode_2_shootout_win_crosses_off_a_crowe() -> None:
     """Ep.2 "Shootout!": a win crosses off a Crowe Gang member; Ammo -1."""
     s = start({"episode": 2}, ammo=4)
     run(s, "black 2", "red 46", "white 12233", "stop", "fours s0 h0 f1 b0", "round win")
-    assert (s.crowe, s.ammo) == (17, 3)
+    assert (s.journey.crowes, s.journey.ammo) == (17, 3)
 
 
 # -- days, rations, caps ------------------------------------------------------------------
@@ -303,38 +309,42 @@ def test_rations_every_fifth_day() -> None:
     unfed are lost; no Food at all loses the game."""
     s = start(day=4, food=5, posse=7)
     roll(s, "223", "12333")
-    assert (s.day, s.food, s.posse) == (5, 0, 6)  # the two 2s found a Food first
+    assert (s.journey.day, s.journey.food, s.journey.posse) == (
+        5,
+        0,
+        6,
+    )  # the two 2s found a Food first
     s = start(day=4, food=0, posse=7)
     roll(s, "133", "13333")
-    assert s.is_over and s.ended == "starved" and s.returns() == (0.0,)
+    assert s.is_over and s.journey.ended == "starved" and s.returns() == (0.0,)
 
 
 def test_an_added_day_pays_rations_at_once() -> None:
     """Ep.1 "Days": a Day added by Hide or Lost reaching a Rations Day pays now."""
     s = start(day=4, food=20 - 8, posse=5)
     run(s, "red 266", "white 44222", "stop", "fours s0 h1 f0 b0")
-    assert s.day == 6 and s.food == 12 - 5
+    assert s.journey.day == 6 and s.journey.food == 12 - 5
 
 
 def test_posse_cap() -> None:
     """Ep.1 "Your Posse": never more than 12 (Ep.2: 10)."""
     s = start({"episode": 2}, posse=10)
     run(s, "black 3", "red 33", "white 33322", "stop")
-    assert s.posse == 10 and s.gold == 3 + 2
+    assert s.journey.posse == 10 and s.journey.gold == 3 + 2
 
 
 def test_posse_zero_loses() -> None:
     """Ep.1 "End of the Game": Posse reduced to 0 loses."""
     s = start(posse=1)
     run(s, "red 266", "white 12233", "stop", "gang 1")
-    assert s.is_over and s.ended == "posse"
+    assert s.is_over and s.journey.ended == "posse"
 
 
 def test_the_day_limit() -> None:
     """Ep.1 "End of the Game": over after the 40th Day."""
     s = start(day=39)
     roll(s, "223", "12333")
-    assert s.is_over and s.ended == "late" and s.day == 40
+    assert s.is_over and s.journey.ended == "late" and s.journey.day == 40
 
 
 # -- the Special Event, Towns, Items, Poker ----------------------------------------------
@@ -345,25 +355,25 @@ def test_special_event_once_per_game() -> None:
     s = start({"events": "d6"}, special=True)
     assert s.phase == P_BEGIN and legal(s) == ["roll", "special"]
     run(s, "special", "event 4")
-    assert s.special_used and s.queue == (("red", 3), ("white", 5))
+    assert s.journey.special_used and s.dice.to_roll == (("red", 3), ("white", 5))
     roll(s, "223", "23333")
     assert s.phase != P_BEGIN
 
 
 def test_town_buys() -> None:
     """Ep.1 "Items That Are Always Available": Food, Ammo, up to 3 Posse."""
-    s = start(pos=13, food=2, ammo=0, gold=10, posse=5)
+    s = start(space=13, food=2, ammo=0, gold=10, posse=5)
     roll(s, "112", "23333")
     run(s, "item 1", "buy food 5", "buy ammo 2", "buy posse", "buy posse", "buy posse")
-    assert (s.food, s.ammo, s.posse, s.gold) == (3 + 5, 2, 8, 5)
+    assert (s.journey.food, s.journey.ammo, s.journey.posse, s.journey.gold) == (3 + 5, 2, 8, 5)
     assert "buy posse" not in legal(s)
     run(s, "buy compass", "leave")
-    assert s.items & COMPASS and s.gold == 5 - 2
+    assert s.journey.items & COMPASS and s.journey.gold == 5 - 2
 
 
 def test_special_item_roll_skips_items_owned() -> None:
     """Ep.1 "Special Items": reroll an Item already owned (D6-T3)."""
-    s = start(pos=13, items=COMPASS | MEDICINE)
+    s = start(space=13, items=COMPASS | MEDICINE)
     roll(s, "112", "23333")
     assert sorted(str(o) for o, _ in s.chance_outcomes()) == [
         "item 2",
@@ -375,26 +385,26 @@ def test_special_item_roll_skips_items_owned() -> None:
 
 def test_better_guns_price_is_a_choice() -> None:
     """Better Guns: the bonus is the Gold spent."""
-    s = start(pos=13, gold=3)
+    s = start(space=13, gold=3)
     roll(s, "112", "24444")
     run(s, "item 6")
     assert {"buy guns 1", "buy guns 2", "buy guns 3"} <= set(legal(s))
     run(s, "buy guns 2")
-    assert s.guns == 2 and s.gold == 1
+    assert s.journey.guns_bonus == 2 and s.journey.gold == 1
 
 
 def test_compass_and_hunter() -> None:
     """Compass: red 1s move 2; Hunter: red 2s count as two for Food, and he
     is lost when the Posse falls to 1."""
-    s = start(items=COMPASS, pos=2)
+    s = start(items=COMPASS, space=2)
     roll(s, "134", "12334")
-    assert s.pos == 2 + 3
+    assert s.journey.space == 2 + 3
     s = start(items=HUNTER, food=0, posse=3)
     roll(s, "234", "23334")
-    assert s.food == 1
+    assert s.journey.food == 1
     s = start(items=HUNTER, posse=2)
     run(s, "red 266", "white 12233", "stop", "gang 1")
-    assert not s.items & HUNTER
+    assert not s.journey.items & HUNTER
 
 
 def test_binoculars_reroll_a_locked_red_five() -> None:
@@ -403,7 +413,7 @@ def test_binoculars_reroll_a_locked_red_five() -> None:
     run(s, "red 156", "white 12233")
     assert legal(s) == ["binoculars", "pass"]
     run(s, "binoculars", "red 2")
-    assert s.forced == (6,) and s.sr == (1, 2, 6)
+    assert s.dice.locked == (6,) and s.dice.red == (1, 2, 6)
 
 
 def test_medicine_prevents_one_sources_loss() -> None:
@@ -412,39 +422,39 @@ def test_medicine_prevents_one_sources_loss() -> None:
     run(s, "red 266", "white 12233", "stop", "gang 2")
     assert "medicine" in legal(s)
     run(s, "medicine")
-    assert s.posse == 12 and not s.items & MEDICINE
+    assert s.journey.posse == 12 and not s.journey.items & MEDICINE
 
 
 def test_lucky_charm_changes_a_white_die_by_a_pip() -> None:
     """Ep.2 Lucky Charm: each turn, one locked white die by one pip."""
-    s = start({"episode": 2}, items=CHARM, pos=2)
+    s = start({"episode": 2}, items=CHARM, space=2)
     run(s, "black 2", "red 23", "white 22333", "stop")
     assert "charm w2-" in legal(s)
     run(s, "charm w2-")
-    assert s.pos == 3
+    assert s.journey.space == 3
 
 
 def test_poker_wager_and_result() -> None:
     """Ep.1 "Poker" (RULINGS d6): a mix of Gold, Food and Ammo; three rolls
     of the white dice; a die picks the hand to beat; win or lose the stake."""
-    s = start(pos=13, gold=4, food=6, ammo=3)
+    s = start(space=13, gold=4, food=6, ammo=3)
     roll(s, "112", "23333")
     run(s, "item 1", "poker", "stake gold 2", "stake food 1", "stake ammo 0")
     run(s, "white 44456", "keep white 444", "white 44", "stop", "hand 5")  # five 4s beat four 3s
-    assert (s.gold, s.food, s.ammo) == (5 + 2, 7 + 1, 3)
+    assert (s.journey.gold, s.journey.food, s.journey.ammo) == (5 + 2, 7 + 1, 3)
     assert "poker" not in legal(s)
 
 
 def test_poker_food_stake_is_any_food_and_a_win_stops_at_the_cap() -> None:
     """Ep.1 "Poker" with "Food" (at most 12 carried; D6-T5): all the Food
     held may be staked; a win cannot carry it past the cap."""
-    s = start(pos=13, gold=0, food=9, ammo=0)
+    s = start(space=13, gold=0, food=9, ammo=0)
     roll(s, "112", "23333")
     run(s, "item 1", "poker", "stake gold 0")
     assert legal(s)[-1] == "stake food 10"  # 9, and a Food from the two 2s
     run(s, "stake food 6", "stake ammo 0")
     run(s, "white 44456", "keep white 444", "white 44", "stop", "hand 5")
-    assert s.food == 12
+    assert s.journey.food == 12
 
 
 def test_poker_hand_order() -> None:
@@ -457,11 +467,11 @@ def test_poker_hand_order() -> None:
 
 def test_poker_tie_starts_over() -> None:
     """Ep.1 "Poker": a tie starts over."""
-    s = start(pos=13, gold=4)
+    s = start(space=13, gold=4)
     roll(s, "112", "23333")
     run(s, "item 1", "poker", "stake gold 1", "stake food 0", "stake ammo 0")
     run(s, "white 13456", "stop", "hand 1")
-    assert s.to_move == CHANCE and s.queue == (("white", 5),) and s.gold == 4 + 1
+    assert s.to_move == CHANCE and s.dice.to_roll == (("white", 5),) and s.journey.gold == 4 + 1
 
 
 # -- events ----------------------------------------------------------------------------
@@ -469,15 +479,15 @@ def test_poker_tie_starts_over() -> None:
 
 def test_d6_events() -> None:
     """Ep.1 Events (d6 table): Shortcut, Animal Herd, Wagon Train, Lost, Demands."""
-    s = start({"events": "d6"}, special=True, pos=2)
+    s = start({"events": "d6"}, special=True, space=2)
     run(s, "special", "event 1")
-    assert s.pos == 5
+    assert s.journey.space == 5
     s = start({"events": "d6"}, special=True, ammo=3, food=2)
     run(s, "special", "event 2", "herd")
-    assert (s.ammo, s.food) == (2, 4)
+    assert (s.journey.ammo, s.journey.food) == (2, 4)
     s = start({"events": "d6"}, special=True, food=0)
     run(s, "special", "event 5")
-    assert s.is_over and s.ended == "event"
+    assert s.is_over and s.journey.ended == "event"
     s = start({"events": "d6"}, special=True, gold=0)
     run(s, "special", "event 6")
     assert legal(s) == ["pay 1p"]
@@ -489,59 +499,65 @@ def test_wagon_train_trades() -> None:
     run(s, "special", "event 3")
     assert "trade +1f -1a" in legal(s) and "trade +2f +0a" not in legal(s)
     run(s, "trade -2f +3a")
-    assert (s.gold, s.food, s.ammo) == (0, 6, 8)
+    assert (s.journey.gold, s.journey.food, s.journey.ammo) == (0, 6, 8)
 
 
 def test_card_events_of_episode_1() -> None:
     """Ep.1 "Event List" and RULINGS d6 (3-3 to 6-6)."""
     s = start(special=True, posse=8)
     run(s, "special", "event 1-2", "stampede 7")
-    assert s.posse == 6
+    assert s.journey.posse == 6
     s = start(special=True, posse=4, day=1)
     run(s, "special", "event 1-3", "snakes 2")
-    assert (s.day, s.posse) == (2, 3)
-    s = start(special=True, pos=12, day=1)
+    assert (s.journey.day, s.journey.posse) == (2, 3)
+    s = start(special=True, space=12, day=1)
     run(s, "special", "event 1-4")
-    assert (s.pos, s.day) == (14, 2)  # Calico (15) is nearer ahead: 2 spaces on
+    assert (s.journey.space, s.journey.day) == (14, 2)  # Calico (15) is nearer ahead: 2 spaces on
     s = start(special=True, ammo=3, food=0, day=1)
     run(s, "special", "event 1-5", "deer big", "deer 4")
-    assert (s.ammo, s.food, s.day) == (1, 6, 2)
+    assert (s.journey.ammo, s.journey.food, s.journey.day) == (1, 6, 2)
     s = start(special=True, gold=0)
     run(s, "special", "event 2-6", "mine")
-    assert s.gold == 5 and s.fx & FX_GUNSIGHT
-    s = start(special=True, pos=2)
+    assert s.journey.gold == 5 and s.effects.until_town_or_event & FX_GUNSIGHT
+    s = start(special=True, space=2)
     run(s, "special", "event 3-3", "shortcut 6")
-    assert s.pos == 5
+    assert s.journey.space == 5
     s = start(special=True, food=1, posse=6)
     run(s, "special", "event 3-5", "fish 3")
-    assert s.food == 4
+    assert s.journey.food == 4
 
 
 def test_slow_train_stops_movement() -> None:
     """2-4 Slow Train Crossing: no more movement this turn."""
-    s = start(pos=8)
+    s = start(space=8)
     roll(s, "111", "12233")
     run(s, "event 2-4")
-    assert s.pos == 10 and s.mv == 0
+    assert s.journey.space == 10 and s.resolution.movement_left == 0
 
 
 def test_effects_last_until_the_next_town_or_event() -> None:
     """Gold in Them Hills, Downhill Ride, Critters: until the next Town or Event."""
     s = start(special=True)
     run(s, "special", "event 1-6", "red 126", "white 12233")
-    assert s.fx & FX_HILLS and "hills w1" in legal(s) and "hills r6" not in legal(s)
+    assert (
+        s.effects.until_town_or_event & FX_HILLS
+        and "hills w1" in legal(s)
+        and "hills r6" not in legal(s)
+    )
     run(s, "hills w1")
-    assert s.sw == (2, 2, 3, 3, 3)
-    s = start(special=True, pos=2)
+    assert s.dice.white == (2, 2, 3, 3, 3)
+    s = start(special=True, space=2)
     run(s, "special", "event 2-5")
     roll(s, "223", "12333")
-    assert s.pos == 4 and s.fx & FX_DOWNHILL  # the extra 1
+    assert s.journey.space == 4 and s.effects.until_town_or_event & FX_DOWNHILL  # the extra 1
     s = start(special=True)
     run(s, "special", "event 4-6")
-    assert s.queue == (("red", 3), ("white", 7)) and s.fx & FX_CRITTERS
-    s = start(pos=8, fx=FX_CRITTERS | FX_HILLS)
+    assert (
+        s.dice.to_roll == (("red", 3), ("white", 7)) and s.effects.until_town_or_event & FX_CRITTERS
+    )
+    s = start(space=8, until_town_or_event=FX_CRITTERS | FX_HILLS)
     run(s, "red 111", "white 1223322", "pass", "stop")
-    assert s.fx == 0  # reaching the Event at 10 ends them
+    assert s.effects.until_town_or_event == 0  # reaching the Event at 10 ends them
 
 
 def test_bandits_pay_or_fight() -> None:
@@ -550,7 +566,7 @@ def test_bandits_pay_or_fight() -> None:
     run(s, "special", "event 3-6")
     assert legal(s) == ["pay 3g", "fight"]
     run(s, "fight")
-    assert (s.sh_p, s.sh_g) == (1, 2)
+    assert (s.shootout.posse_dice, s.shootout.gang_dice) == (1, 2)
 
 
 def test_prisoner_campfire_family_deserters_guide() -> None:
@@ -558,30 +574,30 @@ def test_prisoner_campfire_family_deserters_guide() -> None:
     5-6 Army Deserters, 6-6 Indian Guide."""
     s = start(special=True, gold=0)
     run(s, "special", "event 4-4", "red 266", "white 12233", "stop", "gang 0")
-    assert s.prisoner == 2
+    assert s.effects.prisoner == 2
     s = start(special=True, food=3)
     run(s, "special", "event 4-5", "campfire")
-    assert s.food == 2 and s.fx & FX_CAMPFIRE
+    assert s.journey.food == 2 and s.effects.until_town_or_event & FX_CAMPFIRE
     s = start(special=True, day=1)
     run(s, "special", "event 5-5")
-    assert s.day == 2 and s.family
+    assert s.journey.day == 2 and s.effects.lost_family
     s = start(special=True)
     run(s, "special", "event 5-6")
-    assert s.deserters == 2
+    assert s.effects.deserters == 2
     run(s, "deserters 12")  # before each turn: neither deserts
     roll(s, "266", "12233")
     run(s, "gang 2", "absorb 2")
-    assert s.posse == 12 and s.deserters == 0
+    assert s.journey.posse == 12 and s.effects.deserters == 0
     s = start(special=True)
     run(s, "special", "event 6-6")
-    assert s.fx & FX_GUIDE
+    assert s.effects.until_town_or_event & FX_GUIDE
 
 
 def test_episode_2_events() -> None:
     """Ep.2 "Event List": Traitor, Crowe's Hometown; Downhill drawn again with the Compass."""
     s = start({"episode": 2}, special=True)
     run(s, "special", "event 1-2")
-    assert (s.posse, s.crowe) == (9, 18)
+    assert (s.journey.posse, s.journey.crowes) == (9, 18)
     s = start({"episode": 2}, special=True, items=COMPASS)
     assert "event 2-5" not in [str(o) for o, _ in (run(s, "special") and s.chance_outcomes())]
 
@@ -621,13 +637,13 @@ def test_showdown_offers_every_split_of_the_successes() -> None:
     """Ep.2 "Combat" (D6-S4): each Posse 4-6 *may* remove a Crowe 1-2 or set
     a Crowe 5-6 aside; the player says how many remove, from none up to
     the number possible, even a split that wastes a success."""
-    s = start({"episode": 2}, day=20, food=8, posse=4, ammo=0, crowe=1)
-    s.pos = s.m.length - 1
+    s = start({"episode": 2}, day=20, food=8, posse=4, ammo=0, crowes=1)
+    s.journey.space = s.map.length - 1
     run(s, "black 3", "red 23", "white 12233", "stop")
     run(s, "tactic none", "posse 4456", "crowe 125")
     assert legal(s) == ["assign 0", "assign 1", "assign 2"]
     # Two remove the 1 and the 2, the third sets the 5 aside, one is spare.
     run(s, "assign 2")
-    assert (s.sd_pn, s.sd_cn) == (4, 1)
+    assert (s.showdown.posse, s.showdown.crowes) == (4, 1)
     run(s, "tactic none", "posse 1111", "crowe 5")
-    assert (s.sd_pn, s.sd_cn) == (3, 1)
+    assert (s.showdown.posse, s.showdown.crowes) == (3, 1)

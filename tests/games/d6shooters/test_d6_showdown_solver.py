@@ -18,14 +18,8 @@ from saloon.core.action import Action
 from saloon.core.state import CHANCE
 from saloon.games.d6shooters import GAME
 from saloon.games.d6shooters import showdown as sd
-from saloon.games.d6shooters.rules import (
-    OVER,
-    P_ASSIGN,
-    P_NUDGE,
-    P_REROLL,
-    P_TACTIC,
-    D6State,
-)
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import OVER, P_ASSIGN, P_NUDGE, P_REROLL, P_TACTIC
 from saloon.games.d6shooters.scenario import turn_start
 from saloon.games.d6shooters.strategy import HeuristicAgent
 
@@ -44,7 +38,12 @@ def _cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 def showdown_state(posse: int, crowes: int, ammo: int, used: int = 0) -> D6State:
     """An episode-2 game at the start of a Showdown round."""
     st = turn_start(OPTIONS, posse=posse, ammo=ammo)
-    st.sd_pn, st.sd_cn, st.sd_round, st.sd_used = posse, crowes, 0, used
+    st.showdown.posse, st.showdown.crowes, st.showdown.round, st.showdown.tactics_used = (
+        posse,
+        crowes,
+        0,
+        used,
+    )
     st.mode, st.phase, st.quiet = "showdown", P_TACTIC, True
     st.history, st.log = [], []
     return st
@@ -101,9 +100,9 @@ class Brute:
         record: bool = False,
     ) -> tuple[float, float]:
         if st.phase == OVER:
-            return (1.0 if st.ended == "won" else 0.0), 0.0
+            return (1.0 if st.journey.ended == "won" else 0.0), 0.0
         if st.phase == P_TACTIC and not root:
-            nxt = (st.sd_pn, st.sd_cn, st.ammo, st.sd_used)
+            nxt = (st.showdown.posse, st.showdown.crowes, st.journey.ammo, st.showdown.tactics_used)
             return (x, 1.0) if nxt == key else (self.win(*nxt), 0.0)
         k = st.key()
         if k in memo:
@@ -136,7 +135,7 @@ class Brute:
 
     def action_values(self, st: D6State) -> dict[str, float]:
         """Each legal action's value at a recorded decision node."""
-        key = (st.sd_pn, st.sd_cn, st.ammo, st.sd_used)
+        key = (st.showdown.posse, st.showdown.crowes, st.journey.ammo, st.showdown.tactics_used)
         x = self.values[key]
         out = {}
         for action in st.legal_actions():
@@ -178,7 +177,12 @@ def test_action_values_match_the_brute_force_inside_a_round(brute: Brute) -> Non
         want = brute.action_values(st)
         assert got.keys() == want.keys()
         for name, v in want.items():
-            assert got[name] == pytest.approx(v, abs=1e-9), (st.phase, st.sd_p, st.sd_c, name)
+            assert got[name] == pytest.approx(v, abs=1e-9), (
+                st.phase,
+                st.showdown.posse_faces,
+                st.showdown.crowe_faces,
+                name,
+            )
         assert want[str(sd.best_showdown_action(st))] == pytest.approx(value, abs=1e-9)
         seen[st.phase] += 1
     assert all(n > 0 for n in seen.values()), seen
@@ -198,7 +202,7 @@ def play(st: D6State, choose: Callable[[D6State], Action], rng: np.random.Genera
             action = choose(st)
             assert st.is_legal(action), (st.phase, action)
             st.apply_unchecked(action)
-    return bool(st.ended == "won")
+    return bool(st.journey.ended == "won")
 
 
 def win_rate(state: tuple[int, int, int], choose: Callable[[D6State], Action], seed: int) -> float:
@@ -346,7 +350,7 @@ def test_the_api_answers_about_engine_states() -> None:
     assert set(values) == {"tactic none", "tactic defend", "tactic charge", "tactic distract"}
     assert max(values.values()) == pytest.approx(sd.showdown_win(2, 3, 1), abs=1e-12)
     assert str(sd.best_showdown_action(st)) in values
-    st.sd_used = 0b1110
+    st.showdown.tactics_used = 0b1110
     assert list(sd.action_values(st)) == ["tactic none"]
     st.phase = OVER
     with pytest.raises(ValueError):

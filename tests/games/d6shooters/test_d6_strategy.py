@@ -14,7 +14,9 @@ from saloon.core.errors import OptionError
 from saloon.games.d6shooters.dice import multisets
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.planner import shootout_remaining, split_rows, tables
-from saloon.games.d6shooters.rules import P_KEEP, P_SHOP, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.moves import fours_choices
+from saloon.games.d6shooters.rules.nodes import P_KEEP, P_SHOP
 from saloon.games.d6shooters.strategy import shootout_loss
 
 GAME = get_game("d6shooters")
@@ -51,7 +53,7 @@ def test_heuristic_plays_only_legal_actions_in_every_variant(name: str) -> None:
     options = GAME.variants()[name]
     assert isinstance(options, D6ShootersOptions)
     for st in play("heuristic", options, 8, seed=3):
-        assert st.ended in ("won", "posse", "late", "starved", "event", "showdown")
+        assert st.journey.ended in ("won", "posse", "late", "starved", "event", "showdown")
 
 
 @pytest.mark.parametrize("episode", [1, 2])
@@ -114,8 +116,8 @@ def test_planner_beats_the_heuristic() -> None:
     n = 50
     planner = play("planner", options, n, seed=11)
     heuristic = play("heuristic", options, n, seed=11)
-    pw = sum(s.ended == "won" for s in planner)
-    hw = sum(s.ended == "won" for s in heuristic)
+    pw = sum(s.journey.ended == "won" for s in planner)
+    hw = sum(s.journey.ended == "won" for s in heuristic)
     assert wilson(pw, n)[0] > wilson(hw, n)[1], (pw, hw)
     assert np.mean([s.score() for s in planner]) > np.mean([s.score() for s in heuristic])
 
@@ -185,7 +187,9 @@ def test_episode_2_value_sees_the_showdown_exactly() -> None:
     assert isinstance(st, D6State)
     x = state_features(st)
     assert x.shape == (1, len(FEATURES) + 1)
-    assert x[0, -1] == pytest.approx(showdown_win(st.posse, st.crowe + 2, st.ammo), abs=1e-12)
+    assert x[0, -1] == pytest.approx(
+        showdown_win(st.journey.posse, st.journey.crowes + 2, st.journey.ammo), abs=1e-12
+    )
     assert state_features(GAME.new_state(D6ShootersOptions(episode=1))).shape == (1, len(FEATURES))
 
 
@@ -196,7 +200,12 @@ def test_the_planner_plays_the_showdown_exactly() -> None:
     st = GAME.new_state(D6ShootersOptions(episode=2))
     assert isinstance(st, D6State)
     st.quiet = True
-    st.pos, st.posse, st.crowe, st.ammo = st.dest - 1, 6, 6, 2
+    st.journey.space, st.journey.posse, st.journey.crowes, st.journey.ammo = (
+        st.destination - 1,
+        6,
+        6,
+        2,
+    )
     rng = np.random.default_rng(3)
     agent = make_agent("planner", GAME, seed=3)
     decisions = 0
@@ -223,11 +232,11 @@ def test_episode_2_heuristic_credits_a_crowe_for_each_shootout_won() -> None:
     from saloon.games.d6shooters.scenario import turn_start
     from saloon.games.d6shooters.strategy import HeuristicAgent, Knobs, shootout_win
 
-    st = turn_start(D6ShootersOptions(episode=2), posse=8, ammo=6, food=8, pos=20)
+    st = turn_start(D6ShootersOptions(episode=2), posse=8, ammo=6, food=8, space=20)
     for step in ("black 2", "red 34", "white 22336", "stop"):
         st.apply(GAME.parse_action(step))
     fight = Fours(0, 0, 1, 0)
-    assert fight in st._fours_legal()
+    assert fight in fours_choices(st)
     with_crowe = HeuristicAgent(Knobs(crowe=8.0)).fours_value(st, fight)
     without = HeuristicAgent(Knobs(crowe=0.0)).fours_value(st, fight)
     assert with_crowe - without == pytest.approx(8.0 * shootout_win(1, 1, 6))
@@ -242,10 +251,10 @@ def test_advice_at_episode_2s_black_die() -> None:
     the advisor values keeping it, rolling it again and stopping."""
     from saloon.games.d6shooters.scenario import turn_start
 
-    st = turn_start(D6ShootersOptions(episode=2), pos=20)
+    st = turn_start(D6ShootersOptions(episode=2), space=20)
     for step in ("black 1", "red 23", "white 12456"):
         st.apply(GAME.parse_action(step))
-    assert st.phase == P_KEEP and st.kgroups[0] == "black"
+    assert st.phase == P_KEEP and st.dice.keep_colours[0] == "black"
     advice = GAME.advise(st)
     assert advice is not None
     assert sorted(str(a) for a, _ in advice) == ["keep black 1", "keep black none", "stop"]

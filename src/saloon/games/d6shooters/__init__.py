@@ -88,7 +88,7 @@ class D6Shooters(Game):
         each choice's exact chance of winning it. ``None`` at other
         decisions."""
         from saloon.games.d6shooters.planner import advise_fours, advise_keep
-        from saloon.games.d6shooters.rules import P_FOURS, P_KEEP, SHOWDOWN_PHASES
+        from saloon.games.d6shooters.rules.nodes import P_FOURS, P_KEEP, SHOWDOWN_NODES
 
         if not isinstance(state, D6State):
             return None
@@ -96,7 +96,7 @@ class D6Shooters(Game):
             return advise_fours(state)
         if state.phase == P_KEEP and state.mode == "turn":
             return advise_keep(state)
-        if state.mode == "showdown" and state.phase in SHOWDOWN_PHASES:
+        if state.mode == "showdown" and state.phase in SHOWDOWN_NODES:
             from saloon.games.d6shooters.showdown import action_values
 
             values = action_values(state)

@@ -25,7 +25,7 @@ from math import ceil
 
 from saloon.games.d6shooters.content import load_events, load_map
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import MAX_POKER_TIES, MAX_SHOWDOWN_ROUNDS
+from saloon.games.d6shooters.rules.nodes import MAX_POKER_TIES, MAX_SHOWDOWN_ROUNDS
 
 
 def _limits(o: D6ShootersOptions) -> tuple[int, int, int]:

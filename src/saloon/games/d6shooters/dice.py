@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from math import comb, factorial
 
 Faces = tuple[int, ...]
@@ -130,6 +130,48 @@ def two_dice_sums() -> tuple[tuple[int, ...], tuple[float, ...], tuple[float, ..
     sums = tuple(range(2, 13))
     probs = [(6 - abs(s - 7)) / 36 for s in sums]
     return sums, tuple(probs), _cumulative(probs)
+
+
+# -- multisets of faces ---------------------------------------------------------------
+
+
+def face_counts(faces: Faces) -> list[int]:
+    """How many of each face (index 1 to 6) ``faces`` holds."""
+    c = [0] * 7
+    for f in faces:
+        c[f] += 1
+    return c
+
+
+@cache
+def subsets(faces: Faces, must: Faces) -> tuple[Faces, ...]:
+    """Every sub-multiset of ``faces`` that contains ``must`` (sorted tuples).
+
+    >>> subsets((1, 1, 4), (4,))
+    ((4,), (1, 4), (1, 1, 4))
+    """
+    have = face_counts(faces)
+    need = face_counts(must)
+    ranges = [range(need[f], have[f] + 1) for f in range(1, 7)]
+    out = []
+    for combo in product(*ranges):
+        out.append(tuple(f for f in range(1, 7) for _ in range(combo[f - 1])))
+    return tuple(out)
+
+
+@cache
+def is_sub(small: Faces, big: Faces) -> bool:
+    """Whether ``small`` is a sub-multiset of ``big``."""
+    cs, cb = face_counts(small), face_counts(big)
+    return all(cs[f] <= cb[f] for f in range(1, 7))
+
+
+def minus(big: Faces, small: Faces) -> Faces:
+    """``big`` without the faces of ``small`` (each taken once)."""
+    rest = list(big)
+    for f in small:
+        rest.remove(f)
+    return tuple(rest)
 
 
 # -- poker (Ep.1 "Poker") --------------------------------------------------------------

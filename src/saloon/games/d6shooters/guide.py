@@ -7,8 +7,9 @@ and heading; :func:`rules_help` picks the passage for the decision at hand.
 from __future__ import annotations
 
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import (
-    C_COUNT,
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import (
+    C_CHECK,
     C_EVENT,
     C_HAND,
     C_ITEM,
@@ -17,26 +18,25 @@ from saloon.games.d6shooters.rules import (
     OVER,
     P_ASSIGN,
     P_BEGIN,
-    P_BINO,
+    P_BINOCULARS,
     P_CHARM,
-    P_CHOICE,
+    P_EVENT_CHOICE,
     P_FAMILY,
     P_FOURS,
+    P_FREE_ITEM,
     P_GUIDE,
-    P_HEAT,
+    P_HEAT_FOOD,
     P_HILLS,
-    P_ITEM0,
     P_KEEP,
     P_LOSS,
     P_NUDGE,
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
-    P_STAKE_A,
-    P_STAKE_F,
-    P_STAKE_G,
+    P_STAKE_AMMO,
+    P_STAKE_FOOD,
+    P_STAKE_GOLD,
     P_TACTIC,
-    D6State,
 )
 
 
@@ -65,7 +65,7 @@ def overview(o: D6ShootersOptions) -> str:
 
 
 _PASSAGES: dict[int, str] = {
-    P_ITEM0: "Easier Version: pick the Special Item you start with (Better Guns counts +2). "
+    P_FREE_ITEM: "Easier Version: pick the Special Item you start with (Better Guns counts +2). "
     "[rulebook: Ep.1 Easier Version; rulings D6-E1, D6-E2]",
     P_BEGIN: "Once per game you may call an Event at the start of a turn, wherever you are, "
     "before rolling. [rulebook: Special Event]",
@@ -73,7 +73,7 @@ _PASSAGES: dict[int, str] = {
     "[RULINGS d6: 6-6 Indian Guide]",
     P_FAMILY: "Lost Family: set one red and one white die to numbers of your choice before "
     "this roll. [RULINGS d6: 5-5 Lost Family]",
-    P_BINO: "Binoculars: you may reroll a red 5 (episode 2: a 5 or 6) that locked on the "
+    P_BINOCULARS: "Binoculars: you may reroll a red 5 (episode 2: a 5 or 6) that locked on the "
     "first roll. [rulebook: Special Items]",
     P_HILLS: "Gold in Them Hills: change one die to a 3 after the first roll (episode 1: not "
     "a locked red 5 or 6; episode 2: a white die). [rulebook: Event List 1-6]",
@@ -88,16 +88,16 @@ _PASSAGES: dict[int, str] = {
     "costs a Day; Fight rolls a die each in a Shootout against the 6s; Backroads moves a "
     "space per two 4s (episode 2: per 4, at most 2). Unused 4s are wasted. "
     "[rulebook: Dice Actions (4s)]",
-    P_HEAT: "Each Heat hit costs 2 Food or 1 Posse member: choose how many hits you pay with "
+    P_HEAT_FOOD: "Each Heat hit costs 2 Food or 1 Posse member: choose how many hits you pay with "
     "Food. [rulebook: Ep.1 Extreme Heat!]",
     P_LOSS: "Medicine saves the whole loss (then it is used up); Army Deserters can die in "
     "your Posse's place. [rulebook: Special Items; RULINGS d6: 5-6 Army Deserters]",
-    P_CHOICE: "The Event offers a choice: take it, pay, trade or decline as it allows. "
+    P_EVENT_CHOICE: "The Event offers a choice: take it, pay, trade or decline as it allows. "
     "[rulebook: Events, Event List]",
     P_SHOP: "In Town buy Food, Ammo and up to 3 Posse (episode 2: 2) for Gold, the Special "
     "Item on offer, or (episode 1) play one hand of Poker; leave when done. "
     "[rulebook: Towns, Items, Poker]",
-    P_STAKE_G: "Poker: stake Gold, then Food, then Ammo (at least one in all); a win pays the "
+    P_STAKE_GOLD: "Poker: stake Gold, then Food, then Ammo (at least one in all); a win pays the "
     "stake again, a loss takes it. [rulebook: Ep.1 Poker; RULINGS d6]",
     P_TACTIC: "Showdown: declare a Tactic before rolling (each once): Defend (3-6 remove "
     "Crowe 1-2; only Crowe 6s hit), Charge (3-6 remove Crowe 1-3; Crowe 4-6 hit), Distract "
@@ -109,7 +109,7 @@ _PASSAGES: dict[int, str] = {
     "for this round; the Crowe 5-6s left each remove a Posse die. Choose how many remove. "
     "[rulebook: The Ghost Town Showdown, Combat]",
     C_ROLL: "The dice are rolled: type the faces showing, e.g. 'white 11345'. [rulebook: Gameplay]",
-    C_COUNT: "Rerolled dice: count how many hit (Heat: 3-6 in episode 1, 4-6 in episode 2; "
+    C_CHECK: "Rerolled dice: count how many hit (Heat: 3-6 in episode 1, 4-6 in episode 2; "
     "the Gang: 3-6). [rulebook: Dice Actions]",
     C_ROUND: "A Shootout round: your dice plus Ammo (and Better Guns) against the Gang's; "
     "ties are rolled again; the loser removes a die. [rulebook: Shootout!]",
@@ -119,8 +119,8 @@ _PASSAGES: dict[int, str] = {
     "again). [rulebook: Special Items]",
     C_HAND: "A die picks the hand to beat. [rulebook: Ep.1 Poker]",
 }
-_PASSAGES[P_STAKE_F] = _PASSAGES[P_STAKE_G]
-_PASSAGES[P_STAKE_A] = _PASSAGES[P_STAKE_G]
+_PASSAGES[P_STAKE_FOOD] = _PASSAGES[P_STAKE_GOLD]
+_PASSAGES[P_STAKE_AMMO] = _PASSAGES[P_STAKE_GOLD]
 
 
 def rules_help(state: D6State | None, options: D6ShootersOptions) -> str:

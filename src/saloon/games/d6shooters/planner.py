@@ -49,8 +49,10 @@ from numpy.typing import NDArray
 from saloon.core.action import Action
 from saloon.core.state import State
 from saloon.games.d6shooters.actions import Fours, Keep
-from saloon.games.d6shooters.dice import binomial, multisets, round_odds
-from saloon.games.d6shooters.rules import (
+from saloon.games.d6shooters.dice import binomial, minus, multisets, round_odds
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.moves import fours_options
+from saloon.games.d6shooters.rules.nodes import (
     COMPASS,
     CROWE_LEADERS,
     FX_CAMPFIRE,
@@ -59,10 +61,7 @@ from saloon.games.d6shooters.rules import (
     MAP,
     P_FOURS,
     P_KEEP,
-    SHOWDOWN_PHASES,
-    D6State,
-    _fours_options,
-    _minus,
+    SHOWDOWN_NODES,
 )
 from saloon.games.d6shooters.showdown import best_showdown_action
 from saloon.games.d6shooters.strategy import HeuristicAgent, Knobs, _d6, next_stop
@@ -175,9 +174,9 @@ def split_rows(
     outcomes it leads to: (split, probability, Heat hits, Posse lost to the
     Gang, Ammo used, Shootout won, Days hidden, spaces of Backroads)."""
     if ep == 1:
-        opts = _fours_options(n4, n5 if shelter else 0, n6, n4 if back else 0, 2)
+        opts = fours_options(n4, n5 if shelter else 0, n6, n4 if back else 0, 2)
     else:
-        opts = _fours_options(n4, n5 if shelter else 0, n6, min(2, n4) if back else 0, 1)
+        opts = fours_options(n4, n5 if shelter else 0, n6, min(2, n4) if back else 0, 1)
     if not opts:
         opts = (Fours(0, 0, 0, 0),)
     heat_faces = 4 if ep == 1 else 3
@@ -234,7 +233,7 @@ class TurnValue:
         self.weight = weight
         self.margin = margin
         self.route = Route.of(st)
-        self.net = value_net(st.ep)
+        self.net = value_net(st.episode)
 
     def score(self, pwin: FloatArray, escore: FloatArray) -> FloatArray:
         return pwin + self.weight * escore / 50.0
@@ -250,15 +249,15 @@ class TurnValue:
         rows = ex.rows
         i = ex.item
         c = counts[i]
-        ep = st.ep
-        dist = st.dest - st.pos
+        ep = st.episode
+        dist = st.destination - st.journey.space
         stop = next_stop(st)
-        can_move = not (st.nomove or st.stopped)
+        can_move = not (st.resolution.no_movement or st.resolution.town_stop)
         ones = c[:, 0].astype(np.float64)
-        if ep == 1 and st.items & COMPASS:
+        if ep == 1 and st.journey.items & COMPASS:
             # Red 1s move two: a share of the 1s, by the free red dice.
             ones = np.floor(ones * (1.0 + 3.0 / max(1, st_dice(st))) + 0.5)
-        if st.fx & FX_DOWNHILL and ep == 1 and not moved:
+        if st.effects.until_town_or_event & FX_DOWNHILL and ep == 1 and not moved:
             ones = ones + 1.0
         if not can_move:
             ones = ones * 0.0
@@ -268,13 +267,13 @@ class TurnValue:
         arrive1 = to_dest & (ones >= dist)
         arrive_b = to_dest & (ones + back >= dist)
         moves = np.minimum(ones + back, stop)
-        pos = st.pos + moves
+        pos = st.journey.space + moves
         cap = st.cap
-        food = np.minimum(cap, st.food + c[:, 1] // 2).astype(np.float64)
-        gold = np.full(len(rows), float(st.gold))
-        posse = np.full(len(rows), float(st.posse))
+        food = np.minimum(cap, st.journey.food + c[:, 1] // 2).astype(np.float64)
+        gold = np.full(len(rows), float(st.journey.gold))
+        posse = np.full(len(rows), float(st.journey.posse))
         if ep == 1:
-            gold += c[:, 2] // (2 if st.items & MAP else 3)
+            gold += c[:, 2] // (2 if st.journey.items & MAP else 3)
         else:
             sets = c[:, 2] // 3
             add = np.where(food >= posse, np.minimum(sets, cap - posse), 0)
@@ -288,9 +287,11 @@ class TurnValue:
             paid = np.zeros(len(rows))
         food = food - 2.0 * paid
         posse = posse - (heat - paid) - rows[:, R_GANG]
-        ammo = np.maximum(0.0, st.ammo - rows[:, R_AMMO])
-        crowe = np.maximum(0.0, st.crowe - rows[:, R_WON]) if ep == 2 else np.zeros(len(rows))
-        day0 = st.day
+        ammo = np.maximum(0.0, st.journey.ammo - rows[:, R_AMMO])
+        crowe = (
+            np.maximum(0.0, st.journey.crowes - rows[:, R_WON]) if ep == 2 else np.zeros(len(rows))
+        )
+        day0 = st.journey.day
         day = day0 + hide + 1.0
         dead = (posse <= 0) | (day >= st.limit)
         for d in range(day0 + 1, day0 + int(hide.max(initial=0.0)) + 2):
@@ -309,19 +310,22 @@ class TurnValue:
             if ep == 1:
                 late = arr_day > st.limit
                 pts = (
-                    10.0 + 2.0 * (st.limit - arr_day) + 3 * st.posse + 2 * st.gold
-                    + st.food + st.ammo // 2
+                    10.0 + 2.0 * (st.limit - arr_day) + 3 * st.journey.posse + 2 * st.journey.gold
+                    + st.journey.food + st.journey.ammo // 2
                 )  # fmt: skip
                 term = np.where(late, 0.0, self.score(np.ones(len(rows)), pts))
             else:
+                j = st.journey
                 xa = features(
-                    self.route, arr_day - 1.0, st.dest, st.posse, st.food, st.ammo, st.gold,
-                    st.crowe, st.items, self.net.showdown,
+                    self.route, arr_day - 1.0, st.destination, j.posse, j.food, j.ammo, j.gold,
+                    j.crowes, j.items, self.net.showdown,
                 )  # fmt: skip
                 pa, sa = self.net.outputs(xa)
                 if self.net.showdown:
                     # The turn ends at Hoodia: the Showdown's chance is exact.
-                    pa = showdown_chance(st.posse, st.crowe + CROWE_LEADERS, st.ammo)
+                    pa = showdown_chance(
+                        st.journey.posse, st.journey.crowes + CROWE_LEADERS, st.journey.ammo
+                    )
                 term = self.score(pa, sa)
             val = np.where(arrived, term, val)
         slots = ex.splits
@@ -344,13 +348,13 @@ class TurnValue:
         (the rows repeat a few hundred states many times)."""
         st = self.st
         parts = (
-            (np.clip(pos - st.pos, 0, 31), 32),
-            (np.clip(day - st.day, 0, 7), 8),
+            (np.clip(pos - st.journey.space, 0, 31), 32),
+            (np.clip(day - st.journey.day, 0, 7), 8),
             (np.clip(posse, 0, 15), 16),
             (np.clip(food, 0, 15), 16),
-            (np.clip(st.ammo - ammo, 0, 1), 2),
-            (np.clip(gold - st.gold, 0, 7), 8),
-            (np.clip(st.crowe - crowe, 0, 1), 2),
+            (np.clip(st.journey.ammo - ammo, 0, 1), 2),
+            (np.clip(gold - st.journey.gold, 0, 7), 8),
+            (np.clip(st.journey.crowes - crowe, 0, 1), 2),
         )
         code = np.zeros(len(day), dtype=np.int64)
         size = 1
@@ -367,7 +371,7 @@ class TurnValue:
         first[inv] = np.arange(len(code))
         x = features(
             self.route, day[first], pos[first], posse[first], food[first], ammo[first],
-            gold[first], crowe[first], st.items, self.net.showdown,
+            gold[first], crowe[first], st.journey.items, self.net.showdown,
         )  # fmt: skip
         pwin, escore = self.net.outputs(x)
         return self.score(pwin, escore)[inv]
@@ -376,15 +380,15 @@ class TurnValue:
         """What the 4s' outcomes depend on: Shelter allowed, Backroads
         allowed, the episode, the Shootout bonus, Campfire's extra die."""
         st = self.st
-        shelter = not st.fx & FX_GUNSIGHT
-        back = not (st.nomove or st.stopped)
-        extra = 1 if st.fx & FX_CAMPFIRE else 0
-        return shelter, back, st.ep, st.ammo + st.guns, extra
+        shelter = not st.effects.until_town_or_event & FX_GUNSIGHT
+        back = not (st.resolution.no_movement or st.resolution.town_stop)
+        extra = 1 if st.effects.until_town_or_event & FX_CAMPFIRE else 0
+        return shelter, back, st.episode, st.journey.ammo + st.journey.guns_bonus, extra
 
 
 def st_dice(st: D6State) -> int:
     """How many dice a turn rolls."""
-    return len(st.sr) + len(st.sw) + len(st.sb)
+    return len(st.dice.red) + len(st.dice.white) + len(st.dice.black)
 
 
 def _expanded_for(
@@ -450,18 +454,26 @@ class PlannerAgent(HeuristicAgent):
         st = _d6(state)
         if st.phase == P_FOURS:
             return self.fours(st)
-        if st.phase in SHOWDOWN_PHASES:
+        if st.phase in SHOWDOWN_NODES:
             # The Ghost Town Showdown is solved exactly.
             return best_showdown_action(st)
         return super().choose(st)
 
     def _weight(self, st: D6State) -> float:
-        return value_net(st.ep).score_weight if self.weight is None else self.weight
+        return value_net(st.episode).score_weight if self.weight is None else self.weight
 
     # ---- the keep
 
     def wanted(self, st: D6State) -> list[int]:
-        key = (st.day, st.pos, st.rolls, st.sr, st.sw, st.sb, st.forced)
+        key = (
+            st.journey.day,
+            st.journey.space,
+            st.dice.rolls,
+            st.dice.red,
+            st.dice.white,
+            st.dice.black,
+            st.dice.locked,
+        )
         if key != self._want_key:
             self._want_key = key
             self._want = self._plan_keep(st)
@@ -474,16 +486,16 @@ class PlannerAgent(HeuristicAgent):
         each keep's value. ``black_kept`` overrides the black die's rule
         (kept when it shows a 1, or a 4 the heuristic wants)."""
         fixed = [0] * 6
-        for f in st.forced:
+        for f in st.dice.locked:
             fixed[f - 1] += 1
-        free = list(st.sr)
-        for f in st.forced:
+        free = list(st.dice.red)
+        for f in st.dice.locked:
             free.remove(f)
-        free += st.sw
+        free += st.dice.white
         black: list[int] = []
-        if st.sb:
-            bf = st.sb[0]
-            if black_kept is None and "black" not in st.kgroups and st.phase == P_KEEP:
+        if st.dice.black:
+            bf = st.dice.black[0]
+            if black_kept is None and "black" not in st.dice.keep_colours and st.phase == P_KEEP:
                 black_kept = True  # already kept this roll
             if black_kept is None:
                 base = super().wanted(st)
@@ -492,7 +504,7 @@ class PlannerAgent(HeuristicAgent):
                 fixed[bf - 1] += 2
                 black = [bf, bf]
         n = len(free)
-        left = 3 - st.rolls
+        left = 3 - st.dice.rolls
         t, e1, e2 = self._tables(st, n, tuple(fixed), left)  # type: ignore[arg-type]
         e = e2 if left >= 2 and e2 is not None else e1
         return _Plan(t, e1, e, _to_counts(tuple(free)), black)
@@ -504,9 +516,9 @@ class PlannerAgent(HeuristicAgent):
         lo = int(t.sub_start[i])
         hi = int(t.sub_start[i + 1]) if i + 1 < len(t.sub_start) else len(t.sub_flat)
         cand = t.sub_flat[lo:hi]
-        if "red" not in st.kgroups:
+        if "red" not in st.dice.keep_colours:
             # The red dice are already decided: only keeps that hold them.
-            red = _to_counts(_minus(st.sr, st.forced))
+            red = _to_counts(minus(st.dice.red, st.dice.locked))
             held = np.all(np.asarray([t.kept_list[k] for k in cand]) >= red, axis=1)
             cand = cand[held]
         vals = e[cand]
@@ -515,13 +527,13 @@ class PlannerAgent(HeuristicAgent):
         best = int(cand[int(np.argmax(vals))])
         kc = t.kept_list[best]
         want = [f + 1 for f in range(6) for _ in range(kc[f])]
-        return sorted(want + list(st.forced) + plan.black)
+        return sorted(want + list(st.dice.locked) + plan.black)
 
     def keep_values(self, st: D6State) -> list[tuple[Action, float]]:
         """The value of each legal keep of the colour at hand (and of
         ``stop``): the best the plan can make of it, the colours still to
         decide chosen at their best ("Gameplay": lock and unlock freely)."""
-        group = st.kgroups[0]
+        group = st.dice.keep_colours[0]
         legal = st.legal_actions()
         if group == "black":
             # The black die rolled again is left out of the plan (so the
@@ -535,13 +547,13 @@ class PlannerAgent(HeuristicAgent):
                     out.append((a, float(plan.e1[plan.t.kept[plan.free]])))
             return out
         plan = self._plan(st)
-        red_done = "red" not in st.kgroups
+        red_done = "red" not in st.dice.keep_colours
         out = []
         for a in legal:
             if isinstance(a, Keep):
-                faces = a.faces if group == "white" else _minus(a.faces, st.forced)
-                fixed = _minus(st.sr, st.forced) if red_done else ()
-                later = st.sw if group == "red" else ()
+                faces = a.faces if group == "white" else minus(a.faces, st.dice.locked)
+                fixed = minus(st.dice.red, st.dice.locked) if red_done else ()
+                later = st.dice.white if group == "red" else ()
                 out.append((a, self._best_value(plan, (*fixed, *faces), later)))
             else:  # stop: every die as it lies
                 out.append((a, float(plan.e1[plan.t.kept[plan.free]])))
@@ -569,9 +581,10 @@ class PlannerAgent(HeuristicAgent):
     def _tables(
         self, st: D6State, n: int, fixed: Counts, left: int
     ) -> tuple[Tables, FloatArray, FloatArray | None]:
+        j, res = st.journey, st.resolution
         key = (
-            st.day, st.pos, st.posse, st.food, st.ammo, st.gold, st.crowe, st.items, st.fx,
-            st.nomove, st.stopped, n, fixed,
+            j.day, j.space, j.posse, j.food, j.ammo, j.gold, j.crowes, j.items,
+            st.effects.until_town_or_event, res.no_movement, res.town_stop, n, fixed,
         )  # fmt: skip
         if key == self._memo_key and self._memo is not None:
             t, e1, e2 = self._memo
@@ -605,7 +618,10 @@ class PlannerAgent(HeuristicAgent):
 
     def fours_values(self, st: D6State) -> list[float]:
         """Each legal split's value, in the rules' order."""
-        counts = np.asarray([[0, 0, 0, st.n4, st.n5, st.n6]], dtype=np.int64)
+        counts = np.asarray(
+            [[0, 0, 0, st.resolution.fours, st.resolution.fives, st.resolution.sixes]],
+            dtype=np.int64,
+        )
         tv = TurnValue(st, self._weight(st), self.k.food_margin)
         ex = _expanded_for(counts, *tv.settings())
         tot, _, _ = tv.final(counts, ex, moved=True)

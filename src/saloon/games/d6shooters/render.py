@@ -32,11 +32,12 @@ from rich.table import Table
 from rich.text import Text
 
 from saloon.games.d6shooters.content import EventSpec
-from saloon.games.d6shooters.rules import (
-    C_COUNT,
-    C_DESERT,
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import (
+    C_CHECK,
+    C_DESERTERS,
     C_EVENT,
-    C_FACE,
+    C_EVENT_DIE,
     C_HAND,
     C_ITEM,
     C_ROLL,
@@ -47,35 +48,34 @@ from saloon.games.d6shooters.rules import (
     ITEM_TITLES,
     P_ASSIGN,
     P_BEGIN,
-    P_BINO,
+    P_BINOCULARS,
     P_CHARM,
-    P_CHOICE,
+    P_EVENT_CHOICE,
     P_FAMILY,
     P_FOURS,
+    P_FREE_ITEM,
     P_GUIDE,
-    P_HEAT,
+    P_HEAT_FOOD,
     P_HILLS,
-    P_ITEM0,
     P_KEEP,
     P_LOSS,
     P_NUDGE,
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
-    P_STAKE_A,
-    P_STAKE_F,
-    P_STAKE_G,
+    P_STAKE_AMMO,
+    P_STAKE_FOOD,
+    P_STAKE_GOLD,
     P_TACTIC,
     TACTICS,
-    D6State,
 )
 
 #: How many log sentences the drawings show.
 LOG_LINES = 4
 #: The phases in which the dice of the turn are still being rolled.
-ROLLING = frozenset({C_ROLL, P_KEEP, P_BINO, P_HILLS})
+ROLLING = frozenset({C_ROLL, P_KEEP, P_BINOCULARS, P_HILLS})
 #: The phases of a visit to a Town.
-IN_TOWN = frozenset({C_ITEM, P_SHOP, P_STAKE_G, P_STAKE_F, P_STAKE_A})
+IN_TOWN = frozenset({C_ITEM, P_SHOP, P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO})
 
 _DIE_STYLE = {
     "black": "bold white on grey15",
@@ -118,8 +118,8 @@ def space_kind(state: D6State, space: int) -> str:
     >>> [space_kind(s, n) for n in (1, 2, 10, 15, 95)]
     ['start', 'plain', 'event', 'town', 'destination']
     """
-    m = state.m
-    if space == state.dest:
+    m = state.map
+    if space == state.destination:
         return "destination"
     if space == m.start:
         return "start"
@@ -142,9 +142,9 @@ def route_marks(state: D6State) -> list[tuple[int, str, str]]:
     >>> route_marks(s)[:3]
     [(1, 'start', 'Pyrite'), (10, 'event', 'E'), (15, 'town', 'Calico')]
     """
-    m = state.m
+    m = state.map
     out = []
-    for space in range(m.start, state.dest + 1):
+    for space in range(m.start, state.destination + 1):
         kind = space_kind(state, space)
         if kind in ("start", "town", "destination"):
             out.append((space, kind, m.towns[space]))
@@ -177,35 +177,35 @@ def turn_dice(state: D6State) -> list[Die]:
     if state.mode == "showdown":
         return []
     groups: list[tuple[str, tuple[int, ...]]] = [
-        ("black", state.sb),
-        ("red", state.sr),
-        ("white", state.sw),
+        ("black", state.dice.black),
+        ("red", state.dice.red),
+        ("white", state.dice.white),
     ]
     ph = state.phase
     rolling = ph in ROLLING
-    queue = dict(state.queue) if ph == C_ROLL else {}
-    krolls = dict(state.krolls)
+    queue = dict(state.dice.to_roll) if ph == C_ROLL else {}
+    krolls = dict(state.dice.rerolls)
     out: list[Die] = []
     for colour, faces in groups:
-        forced = _mark_forced(faces, state.forced) if colour == "red" else [False] * len(faces)
+        forced = _mark_forced(faces, state.dice.locked) if colour == "red" else [False] * len(faces)
         pending = 0
         if not rolling:
             kept = [True] * len(faces)
-        elif ph == C_ROLL and state.rolls == 0:
+        elif ph == C_ROLL and state.dice.rolls == 0:
             # The first roll: only dice set beforehand (Guide, Lost Family) are kept.
             placed: tuple[int, ...] = ()
             if state.mode == "turn":
-                placed = {"red": state.placed_r, "white": state.placed_w}.get(colour, ())
+                placed = {"red": state.dice.set_red, "white": state.dice.set_white}.get(colour, ())
             kept = _mark_forced(faces, placed)
             pending = queue.get(colour, 0)
-        elif ph == C_ROLL and state.sub == "bino":
+        elif ph == C_ROLL and state.pending.roll_for == "bino":
             kept = list(forced)
             pending = queue.get(colour, 0)
         elif ph == C_ROLL:
             pending = queue.get(colour, 0)
             mixed = colour in krolls and not pending
             kept = [not mixed or fo for fo in forced]
-        elif ph == P_KEEP and colour not in state.kgroups:
+        elif ph == P_KEEP and colour not in state.dice.keep_colours:
             kept = [True] * len(faces)
             pending = krolls.get(colour, 0)
         else:
@@ -223,7 +223,10 @@ def showdown_dice(state: D6State) -> tuple[list[Die], list[Die]]:
     ph = state.phase
     live = ph in (C_ROLL, P_REROLL, P_NUDGE, P_ASSIGN)
     out: list[list[Die]] = []
-    for side, faces, n in (("posse", state.sd_p, state.sd_pn), ("crowe", state.sd_c, state.sd_cn)):
+    for side, faces, n in (
+        ("posse", state.showdown.posse_faces, state.showdown.posse),
+        ("crowe", state.showdown.crowe_faces, state.showdown.crowes),
+    ):
         dice = [Die(side, f) for f in faces] if live else []
         dice += [Die(side, None) for _ in range(max(0, n - len(dice)))]
         out.append(dice)
@@ -233,27 +236,27 @@ def showdown_dice(state: D6State) -> tuple[list[Die], list[Die]]:
 def crowe_track(state: D6State) -> tuple[int, int]:
     """The Crowe Gang track: ``(boxes, left)``; Russell and Sheryl come on
     top and are never crossed off."""
-    base = state.m.short_crowe if state.options.version == "shorter" else CROWE_MEMBERS
-    return max(base, state.crowe), state.crowe
+    base = state.map.short_crowe if state.options.version == "shorter" else CROWE_MEMBERS
+    return max(base, state.journey.crowes), state.journey.crowes
 
 
 def event_spec(state: D6State) -> EventSpec | None:
     """The Event being resolved, if one is."""
-    key = state.event_key
+    key = state.pending.event_key
     if not key:
         return None
     if "-" in key:
         lo, hi = key.split("-")
-        return state.ev.cards.get((int(lo), int(hi)))
+        return state.event_table.cards.get((int(lo), int(hi)))
     n = int(key)
-    return state.ev.d6[n - 1] if 1 <= n <= len(state.ev.d6) else None
+    return state.event_table.d6[n - 1] if 1 <= n <= len(state.event_table.d6) else None
 
 
 def _event_live(state: D6State) -> bool:
     ph = state.phase
-    if ph in (P_CHOICE, C_FACE):
+    if ph in (P_EVENT_CHOICE, C_EVENT_DIE):
         return True
-    return ph == C_COUNT and state.sub in ("snakes", "fish")
+    return ph == C_CHECK and state.pending.roll_for in ("snakes", "fish")
 
 
 def _next_of(spaces: Iterable[int], pos: int, dest: int) -> int | None:
@@ -264,25 +267,26 @@ def _next_of(spaces: Iterable[int], pos: int, dest: int) -> int | None:
 def status_line(state: D6State) -> str:
     """Where and when the posse is, or how the journey ended, as a sentence."""
     if state.is_over:
-        if state.ended == "won":
-            return f"Won on Day {state.arrival} with {state.score()} points."
-        return f"The journey failed ({state.ended}) on Day {state.day}."
+        if state.journey.ended == "won":
+            return f"Won on Day {state.journey.arrival_day} with {state.score()} points."
+        return f"The journey failed ({state.journey.ended}) on Day {state.journey.day}."
     if state.mode == "showdown":
         return (
-            f"The Ghost Town Showdown at {state.dest_name}, reached on Day {state.arrival} "
-            f"of {state.limit}."
+            f"The Ghost Town Showdown at {state.destination_name}, reached on Day "
+            f"{state.journey.arrival_day} of {state.limit}."
         )
-    m = state.m
+    m = state.map
     parts = [
-        f"Day {state.day + 1} of {state.limit}",
-        f"space {state.pos} of {state.dest} ({state.dest - state.pos} to {state.dest_name})",
+        f"Day {state.journey.day + 1} of {state.limit}",
+        f"space {state.journey.space} of {state.destination} "
+        f"({state.destination - state.journey.space} to {state.destination_name})",
     ]
-    nxt_town = _next_of(m.towns, state.pos, state.dest)
-    nxt_event = _next_of(m.events, state.pos, state.dest)
+    nxt_town = _next_of(m.towns, state.journey.space, state.destination)
+    nxt_event = _next_of(m.events, state.journey.space, state.destination)
     ahead = []
     if nxt_event is not None:
         ahead.append(f"Event at {nxt_event}")
-    if nxt_town is not None and nxt_town != state.dest:
+    if nxt_town is not None and nxt_town != state.destination:
         ahead.append(f"{m.towns[nxt_town]} at {nxt_town}")
     if ahead:
         parts.append("next " + ", ".join(ahead))
@@ -291,10 +295,12 @@ def status_line(state: D6State) -> str:
 
 def rations_note(state: D6State) -> str:
     """When the next Rations are due and what they cost."""
-    nxt = (state.day // 5 + 1) * 5
+    nxt = (state.journey.day // 5 + 1) * 5
     if nxt >= state.limit:
         return "no more Rations Days"
-    return f"next Rations on Day {nxt}: {state.posse} Posse to feed, {state.food} Food"
+    return (
+        f"next Rations on Day {nxt}: {state.journey.posse} Posse to feed, {state.journey.food} Food"
+    )
 
 
 def pending_line(state: D6State) -> str:
@@ -302,62 +308,64 @@ def pending_line(state: D6State) -> str:
     ph = state.phase
     if state.is_over:
         return status_line(state)
-    town = state.m.towns.get(state.town, "the Town")
+    town = state.map.towns.get(state.visit.space, "the Town")
     chance = {
-        C_COUNT: f"Rolling {state.loss_n} {state.sub} dice.",
+        C_CHECK: f"Rolling {state.pending.dice} {state.pending.roll_for} dice.",
         C_ROUND: "A Shootout round is fought (ties are rolled again).",
         C_EVENT: "An Event is drawn.",
-        C_FACE: f"A die is rolled ({state.sub}).",
+        C_EVENT_DIE: f"A die is rolled ({state.pending.roll_for}).",
         C_ITEM: f"A die is rolled for {town}'s Special Item.",
         C_HAND: "A die is rolled for the Poker hand to beat.",
-        C_DESERT: f"A die is rolled for each of the {state.deserters} Army Deserters.",
+        C_DESERTERS: f"A die is rolled for each of the {state.effects.deserters} Army Deserters.",
     }
     if ph == C_ROLL:
-        dice = ", ".join(f"{n} {g}" for g, n in state.queue)
-        return f"Rolling {dice} {'die' if sum(n for _, n in state.queue) == 1 else 'dice'}."
+        dice = ", ".join(f"{n} {g}" for g, n in state.dice.to_roll)
+        return f"Rolling {dice} {'die' if sum(n for _, n in state.dice.to_roll) == 1 else 'dice'}."
     if ph in chance:
         return chance[ph]
     if ph == P_KEEP:
-        group = state.kgroups[0] if state.kgroups else "the"
-        stop = " or stop rolling" if state.kfirst else ""
-        return f"Keep which {group} dice (after roll {state.rolls} of 3){stop}?"
+        group = state.dice.keep_colours[0] if state.dice.keep_colours else "the"
+        stop = " or stop rolling" if state.dice.keep_first else ""
+        return f"Keep which {group} dice (after roll {state.dice.rolls} of 3){stop}?"
     if ph == P_FOURS:
+        res = state.resolution
         return (
-            f"Use {state.n4} four{'s' if state.n4 != 1 else ''}: Seek Shelter (5s: {state.n5}), "
-            f"Hide (6s: {state.n6}), Fight or Backroads."
+            f"Use {res.fours} four{'s' if res.fours != 1 else ''}: Seek Shelter "
+            f"(5s: {res.fives}), Hide (6s: {res.sixes}), Fight or Backroads."
         )
     if ph == P_RECRUIT:
-        return f"{state.n_three // 3} set(s) of 3s: recruit Posse or find Gold."
-    if ph == P_HEAT:
-        return f"Extreme Heat: {state.loss_n} hit(s); pay 2 Food for each or lose Posse."
+        return f"{state.resolution.threes // 3} set(s) of 3s: recruit Posse or find Gold."
+    if ph == P_HEAT_FOOD:
+        return f"Extreme Heat: {state.pending.loss} hit(s); pay 2 Food for each or lose Posse."
     if ph == P_LOSS:
-        return f"{state.loss_n} Posse lost to {state.loss_src}: use Medicine or deserters?"
-    if ph == P_CHOICE:
+        p = state.pending
+        return f"{p.loss} Posse lost to {p.loss_source}: use Medicine or deserters?"
+    if ph == P_EVENT_CHOICE:
         spec = event_spec(state)
-        return f"Event choice: {spec.name if spec else state.event}."
+        return f"Event choice: {spec.name if spec else state.pending.event_kind}."
     if ph == P_SHOP:
         return (
             f"In {town}: buy, play Poker or leave."
-            if state.ep == 1
+            if state.episode == 1
             else f"In {town}: buy or leave."
         )
-    if ph in (P_STAKE_G, P_STAKE_F, P_STAKE_A):
-        what = {P_STAKE_G: "Gold", P_STAKE_F: "Food", P_STAKE_A: "Ammo"}[ph]
+    if ph in (P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO):
+        what = {P_STAKE_GOLD: "Gold", P_STAKE_FOOD: "Food", P_STAKE_AMMO: "Ammo"}[ph]
         return f"Poker in {town}: how much {what} to stake?"
     if ph == P_TACTIC:
-        return f"Showdown round {state.sd_round + 1}: declare a Tactic (or none)."
+        return f"Showdown round {state.showdown.round + 1}: declare a Tactic (or none)."
     if ph == P_REROLL:
         return "Spend 1 Ammo to reroll up to three dice (either side)?"
     if ph == P_NUDGE:
-        return f"Distract: change a die by one pip ({state.sd_nudges} left) or done."
+        return f"Distract: change a die by one pip ({state.showdown.pips_left} left) or done."
     if ph == P_ASSIGN:
         return "Posse 4-6s: how many remove a Crowe 1-2 (the rest set Crowe 5-6s aside)?"
     words = {
-        P_ITEM0: "Choose the free Special Item (Easier Version).",
+        P_FREE_ITEM: "Choose the free Special Item (Easier Version).",
         P_BEGIN: "Start the Day: roll, or call the once-a-game Special Event.",
         P_GUIDE: "Indian Guide: set one red die before rolling.",
         P_FAMILY: "Lost Family: set one red and one white die before rolling.",
-        P_BINO: "Binoculars: reroll the locked red die?",
+        P_BINOCULARS: "Binoculars: reroll the locked red die?",
         P_HILLS: "Gold in Them Hills: turn one die into a 3?",
         P_CHARM: "Lucky Charm: change one white die by one pip?",
     }
@@ -367,42 +375,44 @@ def pending_line(state: D6State) -> str:
 def effects_list(state: D6State) -> list[str]:
     """The effects in force: the Event effects the rules track, and this
     turn's own limits."""
-    out = list(state.effects())
-    if state.nomove and state.mode == "turn":
+    out = list(state.effects_in_force())
+    if state.resolution.no_movement and state.mode == "turn":
         out.append("Slow Train Crossing (no more movement this turn)")
-    if state.stopped and state.ep == 1 and not state.is_over:
+    if state.resolution.town_stop and state.episode == 1 and not state.is_over:
         out.append("Stopped at a Town (movement dice wasted)")
     return out
 
 
 def resolve_summary(state: D6State) -> str:
     """Once the dice are locked: what each number does this turn."""
-    parts = [f"moves {state.n_moves}"]
-    if state.n_food:
-        gain = f" (+{state.n_food // 2} Food)" if state.n_food >= 2 else ""
-        parts.append(f"2s {state.n_food}{gain}")
-    if state.n_three:
-        parts.append(f"3s {state.n_three}")
-    parts.append(f"4s {state.n4}")
-    if state.fight or state.back:
-        parts.append(f"fight {state.fight}, backroads {state.back}")
-    parts.append(f"5s {state.n5}")
-    parts.append(f"6s {state.n6}")
+    parts = [f"moves {state.resolution.ones}"]
+    if state.resolution.twos:
+        gain = f" (+{state.resolution.twos // 2} Food)" if state.resolution.twos >= 2 else ""
+        parts.append(f"2s {state.resolution.twos}{gain}")
+    if state.resolution.threes:
+        parts.append(f"3s {state.resolution.threes}")
+    parts.append(f"4s {state.resolution.fours}")
+    if state.resolution.fight or state.resolution.backroads:
+        parts.append(f"fight {state.resolution.fight}, backroads {state.resolution.backroads}")
+    parts.append(f"5s {state.resolution.fives}")
+    parts.append(f"6s {state.resolution.sixes}")
     return " · ".join(parts)
 
 
 def _dice_live(state: D6State) -> bool:
-    return state.mode == "turn" and bool(state.sr or state.sw or state.sb or state.queue)
+    return state.mode == "turn" and bool(
+        state.dice.red or state.dice.white or state.dice.black or state.dice.to_roll
+    )
 
 
 def _roll_label(state: D6State) -> str:
     if state.phase in ROLLING or (state.mode == "poker" and state.phase == P_KEEP):
-        if state.phase == C_ROLL and state.sub == "bino":
-            return f"roll {state.rolls} of 3, Binoculars reroll"
+        if state.phase == C_ROLL and state.pending.roll_for == "bino":
+            return f"roll {state.dice.rolls} of 3, Binoculars reroll"
         if state.phase == C_ROLL:
-            return f"roll {state.rolls + 1} of 3"
-        return f"roll {state.rolls} of 3"
-    return f"all locked after roll {state.rolls}"
+            return f"roll {state.dice.rolls + 1} of 3"
+        return f"roll {state.dice.rolls} of 3"
+    return f"all locked after roll {state.dice.rolls}"
 
 
 # -- rich ------------------------------------------------------------------------------------
@@ -449,9 +459,9 @@ class _Route:
 
     def window(self, width: int) -> tuple[int, int]:
         s = self.state
-        start, dest = s.m.start, s.dest
+        start, dest = s.map.start, s.destination
         n = max(5, width // self.CELL)
-        lo = max(start, s.pos - n // 4)
+        lo = max(start, s.journey.space - n // 4)
         hi = min(dest, lo + n - 1)
         lo = max(start, hi - n + 1)
         return lo, hi
@@ -465,31 +475,35 @@ class _Route:
         for space in range(lo, hi + 1):
             x = (space - lo) * c
             kind = space_kind(s, space)
-            glyph = s.m.resources[space] if kind == "resource" else _KIND_GLYPH[kind]
-            style = "dim" if space < s.pos else ""
+            glyph = s.map.resources[space] if kind == "resource" else _KIND_GLYPH[kind]
+            style = "dim" if space < s.journey.space else ""
             if kind in ("town", "start", "destination"):
                 style += " bold yellow"
             elif kind == "event":
                 style += " bold magenta"
             elif kind == "resource":
                 style += " bold green"
-            if space == s.pos:
+            if space == s.journey.space:
                 glyph, style = "◆", "bold reverse red"
             cells.put(x + (c - len(glyph)) // 2, glyph, style.strip(), gap=0)
         # Numbers: the posse's first, then Towns, then every fifth space.
-        numbers.put(self._centre(s.pos, lo, str(s.pos)), str(s.pos), "bold red")
-        towns = [t for t in sorted(s.m.towns) if lo <= t <= hi]
+        numbers.put(
+            self._centre(s.journey.space, lo, str(s.journey.space)),
+            str(s.journey.space),
+            "bold red",
+        )
+        towns = [t for t in sorted(s.map.towns) if lo <= t <= hi]
         for t in towns:
             numbers.put(self._centre(t, lo, str(t)), str(t), "yellow")
         for space in range(lo, hi + 1):
             if space % 5 == 0:
                 numbers.put(self._centre(space, lo, str(space)), str(space), "dim")
         # Town names above, the destination and the nearest ones first.
-        order = sorted(towns, key=lambda t: (t != s.dest, abs(t - s.pos)))
+        order = sorted(towns, key=lambda t: (t != s.destination, abs(t - s.journey.space)))
         for t in order:
-            name = s.m.towns[t]
+            name = s.map.towns[t]
             col = (t - lo) * c + 1
-            style = "bold yellow" if t >= s.pos else "dim yellow"
+            style = "bold yellow" if t >= s.journey.space else "dim yellow"
             if not names.put(col, name, style):
                 names.put(col - len(name) + 1, name, style)
         return [names.text(), cells.text(), numbers.text()]
@@ -501,7 +515,7 @@ class _Route:
         yield from self.lines(options.max_width)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        n = self.state.dest - self.state.m.start + 1
+        n = self.state.destination - self.state.map.start + 1
         return Measurement(5 * self.CELL, n * self.CELL)
 
 
@@ -513,18 +527,18 @@ def route_summary(state: D6State) -> Text:
     tokens: list[tuple[str, str]] = []
     placed = False
     for space, kind, label in marks:
-        if not placed and space >= state.pos:
+        if not placed and space >= state.journey.space:
             placed = True
-            if space == state.pos:
+            if space == state.journey.space:
                 tokens.append((f"◆{space} {label}", "bold reverse red"))
                 continue
-            tokens.append((f"◆{state.pos}", "bold reverse red"))
-        style = "dim" if space < state.pos else ""
+            tokens.append((f"◆{state.journey.space}", "bold reverse red"))
+        style = "dim" if space < state.journey.space else ""
         if kind in ("town", "start", "destination"):
-            style += " bold yellow" if space >= state.pos else " yellow"
+            style += " bold yellow" if space >= state.journey.space else " yellow"
         tokens.append((f"{space} {label}", style.strip()))
     if not placed:
-        tokens.append((f"◆{state.pos}", "bold reverse red"))
+        tokens.append((f"◆{state.journey.space}", "bold reverse red"))
     for i, (token, style) in enumerate(tokens):
         if i:
             out.append(" · ", style="dim")
@@ -538,23 +552,23 @@ def days_chart(state: D6State) -> Text:
 
     >>> from saloon.core import get_game
     >>> s = get_game("d6shooters").new_state()
-    >>> s.day = 7
+    >>> s.journey.day = 7
     >>> days_chart(s).plain[:17]
     'Days  ××××⊗ ××○·R'
     """
     out = Text("Days  ", style="bold")
     for d in range(1, state.limit + 1):
-        passed = d <= state.day
+        passed = d <= state.journey.day
         rations = d % 5 == 0
         if passed:
             out.append("⊗" if rations else "×", style="bold red" if rations else "red")
-        elif d == state.day + 1 and not state.is_over:
+        elif d == state.journey.day + 1 and not state.is_over:
             out.append("R" if rations else "○", style="bold reverse")
         else:
             out.append("R" if rations else "·", style="bold yellow" if rations else "dim")
         if d % 5 == 0 and d < state.limit:
             out.append(" ")
-    out.append(f"  {state.day}/{state.limit} passed", style="bold")
+    out.append(f"  {state.journey.day}/{state.limit} passed", style="bold")
     return out
 
 
@@ -579,24 +593,26 @@ def _resources(state: D6State) -> Table:
     table.add_column(justify="right")
     table.add_column(style="bold")
     table.add_column()
-    items = [ITEM_TITLES[n] for n in state.view(None)["items"] if n != "guns"]
-    special = "Special Event: " + ("used" if state.special_used else "open")
-    guns = f"Better Guns +{state.guns}" if state.guns else "no Better Guns"
+    items = [ITEM_TITLES[n] for n in state.view(None)["journey"]["items"] if n != "guns"]
+    special = "Special Event: " + ("used" if state.journey.special_used else "open")
+    guns = (
+        f"Better Guns +{state.journey.guns_bonus}" if state.journey.guns_bonus else "no Better Guns"
+    )
     table.add_row(
         "Posse",
-        f"{state.posse}/{state.cap}",
-        Text(_pips(state.posse, state.cap), style="cyan"),
+        f"{state.journey.posse}/{state.cap}",
+        Text(_pips(state.journey.posse, state.cap), style="cyan"),
         " Ammo",
-        str(state.ammo),
+        str(state.journey.ammo),
         " Items",
         ", ".join(items) or "none",
     )
     table.add_row(
         "Food",
-        f"{state.food}/{state.cap}",
-        Text(_pips(state.food, state.cap), style="green"),
+        f"{state.journey.food}/{state.cap}",
+        Text(_pips(state.journey.food, state.cap), style="green"),
         " Gold",
-        str(state.gold),
+        str(state.journey.gold),
         "",
         f"{guns} · {special}",
     )
@@ -648,7 +664,7 @@ def dice_text(state: D6State) -> Text:
 def _dice_block(state: D6State) -> list[RenderableType]:
     out: list[RenderableType] = []
     if state.mode == "poker":
-        g, f, a = state.stake
+        g, f, a = state.visit.stake
         head = Text.assemble(
             ("Poker ", "bold"),
             f"({_roll_label(state)}) ",
@@ -669,18 +685,22 @@ def _dice_block(state: D6State) -> list[RenderableType]:
 
 def _showdown_block(state: D6State) -> list[RenderableType]:
     posse, crowe = showdown_dice(state)
-    used = [t for i, t in enumerate(TACTICS) if i and state.sd_used & (1 << i)]
+    used = [t for i, t in enumerate(TACTICS) if i and state.showdown.tactics_used & (1 << i)]
     lines: list[RenderableType] = [
         Text.assemble(
             ("Ghost Town Showdown", "bold red"),
-            f"  round {state.sd_round + (0 if state.phase == P_TACTIC else 1)}",
-            f" · tactic {state.sd_tactic}",
+            f"  round {state.showdown.round + (0 if state.phase == P_TACTIC else 1)}",
+            f" · tactic {state.showdown.tactic}",
             f" · tactics used: {', '.join(used) or 'none'}",
-            f" · reroll {'used' if state.sd_rerolled else 'open'} (Ammo {state.ammo})",
-            *((f" · nudges left {state.sd_nudges}",) if state.sd_nudges else ()),
+            f" · reroll {'used' if state.showdown.rerolled else 'open'} "
+            f"(Ammo {state.journey.ammo})",
+            *((f" · nudges left {state.showdown.pips_left}",) if state.showdown.pips_left else ()),
         )
     ]
-    for name, dice, n in (("Posse", posse, state.sd_pn), ("Crowe", crowe, state.sd_cn)):
+    for name, dice, n in (
+        ("Posse", posse, state.showdown.posse),
+        ("Crowe", crowe, state.showdown.crowes),
+    ):
         row = Text(f"  {name} {n:>2} dice: ", style="bold")
         for i, d in enumerate(dice):
             if i:
@@ -695,11 +715,14 @@ def _situation(state: D6State) -> list[RenderableType]:
     out: list[RenderableType] = []
     ph = state.phase
     if ph == C_ROUND:
-        bonus = f" + {state.ammo} Ammo" + (f" + {state.guns} Better Guns" if state.guns else "")
+        bonus = f" + {state.journey.ammo} Ammo" + (
+            f" + {state.journey.guns_bonus} Better Guns" if state.journey.guns_bonus else ""
+        )
         out.append(
             Text.assemble(
                 ("Shootout ", "bold red"),
-                f"({state.sh_kind}): Posse {state.sh_p} dice{bonus} against Gang {state.sh_g} dice",
+                f"({state.shootout.kind}): Posse {state.shootout.posse_dice} dice{bonus} "
+                f"against Gang {state.shootout.gang_dice} dice",
             )
         )
     if _event_live(state):
@@ -707,19 +730,22 @@ def _situation(state: D6State) -> list[RenderableType]:
         if spec is not None:
             out.append(
                 Text.assemble(
-                    (f"Event {state.event_key}: {spec.name}", "bold magenta"), f" — {spec.text}"
+                    (f"Event {state.pending.event_key}: {spec.name}", "bold magenta"),
+                    f" — {spec.text}",
                 )
             )
     if ph in IN_TOWN:
-        town = state.m.towns.get(state.town, "Town")
+        town = state.map.towns.get(state.visit.space, "Town")
         offer = "no Special Item for sale"
-        if state.offer:
+        if state.visit.item_offered:
             price = (
-                "any Gold" if state.offer == "guns" else f"{ITEM_PRICE[state.ep][state.offer]} Gold"
+                "any Gold"
+                if state.visit.item_offered == "guns"
+                else f"{ITEM_PRICE[state.episode][state.visit.item_offered]} Gold"
             )
-            offer = f"for sale: {ITEM_TITLES[state.offer]} ({price})"
-        extra = f" · Posse bought {state.bought_posse}" if state.bought_posse else ""
-        poker = " · Poker played" if state.poker_done else ""
+            offer = f"for sale: {ITEM_TITLES[state.visit.item_offered]} ({price})"
+        extra = f" · Posse bought {state.visit.posse_bought}" if state.visit.posse_bought else ""
+        poker = " · Poker played" if state.visit.poker_played else ""
         out.append(Text.assemble((f"In {town}", "bold yellow"), f": {offer}{extra}{poker}"))
     return out
 
@@ -736,10 +762,10 @@ def render_rich(state: D6State) -> Panel:
         days_chart(state),
     ]
     if not state.is_over and state.mode == "turn":
-        short = state.food < state.posse
+        short = state.journey.food < state.journey.posse
         parts.append(Text("      " + rations_note(state), style="red" if short else "dim"))
     parts.append(_resources(state))
-    if state.ep == 2:
+    if state.episode == 2:
         parts.append(crowe_text(state))
     parts.extend(_situation(state))
     if state.mode == "showdown":
@@ -753,7 +779,7 @@ def render_rich(state: D6State) -> Panel:
         parts.append(Text.assemble(("▶ ", "bold"), (pending_line(state), "bold")))
     for e in state.log[-LOG_LINES:]:
         parts.append(Text(f"» {e.text}", style="italic dim"))
-    episode = f"Episode {state.ep}: {state.m.name}"
+    episode = f"Episode {state.episode}: {state.map.name}"
     version = state.options.version
     subtitle = f"{version} version · events {state.options.events}"
     return Panel(
@@ -816,7 +842,7 @@ def _route_layout(state: D6State) -> tuple[int, int, float]:
 
 def _space_xy(state: D6State, space: int, top: float) -> tuple[float, float]:
     per_row, cell, left = _route_layout(state)
-    i = space - state.m.start
+    i = space - state.map.start
     row, col = divmod(i, per_row)
     if row % 2:
         col = per_row - 1 - col
@@ -825,13 +851,13 @@ def _space_xy(state: D6State, space: int, top: float) -> tuple[float, float]:
 
 def _svg_route(state: D6State, top: float) -> tuple[list[str], float]:
     per_row, cell, _ = _route_layout(state)
-    m = state.m
-    n = state.dest - m.start + 1
+    m = state.map
+    n = state.destination - m.start + 1
     rows = -(-n // per_row)
-    out = [f'<g id="route" data-start="{m.start}" data-destination="{state.dest}">']
+    out = [f'<g id="route" data-start="{m.start}" data-destination="{state.destination}">']
     # The trail joining the spaces, drawn first.
     points = []
-    for space in range(m.start, state.dest + 1):
+    for space in range(m.start, state.destination + 1):
         x, y = _space_xy(state, space, top)
         points.append(f"{x + cell / 2:g},{y + cell / 2:g}")
     out.append(
@@ -839,10 +865,10 @@ def _svg_route(state: D6State, top: float) -> tuple[list[str], float]:
         'stroke-width="6" stroke-linejoin="round"/>'
     )
     labels: list[str] = []
-    for space in range(m.start, state.dest + 1):
+    for space in range(m.start, state.destination + 1):
         x, y = _space_xy(state, space, top)
         kind = space_kind(state, space)
-        passed = space < state.pos
+        passed = space < state.journey.space
         fill = (_PASSED_FILL if passed else _KIND_FILL)[kind]
         attrs: dict[str, object] = {
             "data_space": space,
@@ -884,10 +910,11 @@ def _svg_route(state: D6State, top: float) -> tuple[list[str], float]:
             )
     out.extend(labels)
     # The posse's marker on its space.
-    x, y = _space_xy(state, state.pos, top)
+    x, y = _space_xy(state, state.journey.space, top)
     cx, cy = x + cell / 2, y + cell / 2
     out.append(
-        f'<g id="posse" data-space="{state.pos}" data-kind="{space_kind(state, state.pos)}">'
+        f'<g id="posse" data-space="{state.journey.space}" '
+        f'data-kind="{space_kind(state, state.journey.space)}">'
         f'<circle cx="{cx:g}" cy="{cy:g}" r="12" fill="#8b1a1a" stroke="#fff" '
         'stroke-width="2"/>'
         + _t(cx, cy + 5, "★", font_size=14, fill="#fff", text_anchor="middle")
@@ -901,18 +928,18 @@ def _svg_days(state: D6State, top: float) -> tuple[list[str], float]:
     size, gap = 19, 3
     step = size + gap
     left = (_W - state.limit * step + gap) / 2
-    head = f"Days: {state.day} of {state.limit} passed · every 5th Day is a Rations Day"
+    head = f"Days: {state.journey.day} of {state.limit} passed · every 5th Day is a Rations Day"
     out = [
         _t(_M, top + 12, head, font_weight="bold", fill=_INK),
-        f'<g id="days" data-passed="{state.day}" data-limit="{state.limit}">',
+        f'<g id="days" data-passed="{state.journey.day}" data-limit="{state.limit}">',
     ]
     y = top + 20
     for d in range(1, state.limit + 1):
         x = left + (d - 1) * step
-        passed = d <= state.day
+        passed = d <= state.journey.day
         rations = d % 5 == 0
         fill = "#f0b97a" if rations else "#fbf6ea"
-        current = d == state.day + 1 and not state.is_over
+        current = d == state.journey.day + 1 and not state.is_over
         out.append(
             f'<rect x="{x:g}" y="{y:g}" width="{size}" height="{size}" fill="{fill}" '
             f'stroke="{"#8b1a1a" if current else _INK}" stroke-width="{2.5 if current else 1}" '
@@ -961,19 +988,20 @@ def _svg_pips(x: float, y: float, n: int, cap: int, fill: str) -> str:
 
 
 def _svg_resources(state: D6State, x: float, top: float) -> tuple[list[str], float]:
-    items = [n for n in state.view(None)["items"]]
+    items = [n for n in state.view(None)["journey"]["items"]]
     out = [
         _t(x, top + 12, "Resources", font_weight="bold", font_size=13, fill=_INK),
-        f'<g id="resources" data-posse="{state.posse}" data-food="{state.food}" '
-        f'data-ammo="{state.ammo}" data-gold="{state.gold}" data-guns="{state.guns}" '
+        f'<g id="resources" data-posse="{state.journey.posse}" data-food="{state.journey.food}" '
+        f'data-ammo="{state.journey.ammo}" data-gold="{state.journey.gold}" '
+        f'data-guns="{state.journey.guns_bonus}" '
         f'data-cap="{state.cap}">',
     ]
     y = top + 32
     rows: list[tuple[str, int, int | None, str]] = [
-        ("posse", state.posse, state.cap, "#2f6f8f"),
-        ("food", state.food, state.cap, "#4f8a3a"),
-        ("ammo", state.ammo, None, "#555"),
-        ("gold", state.gold, None, "#c79a1e"),
+        ("posse", state.journey.posse, state.cap, "#2f6f8f"),
+        ("food", state.journey.food, state.cap, "#4f8a3a"),
+        ("ammo", state.journey.ammo, None, "#555"),
+        ("gold", state.journey.gold, None, "#c79a1e"),
     ]
     for name, value, cap, colour in rows:
         label = f"{name.title()} {value}" + (f"/{cap}" if cap else "")
@@ -985,11 +1013,17 @@ def _svg_resources(state: D6State, x: float, top: float) -> tuple[list[str], flo
             out.append(_t(x + 90 + 12 * 13 + 4, y + 4, "…", fill=_INK))
         out.append("</g>")
         y += 20
-    guns = f"Better Guns +{state.guns}" if state.guns else "Better Guns: none"
-    out.append(_t(x, y + 4, guns, fill=_INK, data_guns=state.guns))
+    guns = (
+        f"Better Guns +{state.journey.guns_bonus}"
+        if state.journey.guns_bonus
+        else "Better Guns: none"
+    )
+    out.append(_t(x, y + 4, guns, fill=_INK, data_guns=state.journey.guns_bonus))
     y += 20
-    special = "Special Event: " + ("used" if state.special_used else "open")
-    out.append(_t(x, y + 4, special, fill=_INK, data_special=str(state.special_used).lower()))
+    special = "Special Event: " + ("used" if state.journey.special_used else "open")
+    out.append(
+        _t(x, y + 4, special, fill=_INK, data_special=str(state.journey.special_used).lower())
+    )
     out.append("</g>")
     y += 26
     out.append(_t(x, y, "Items", font_weight="bold", font_size=13, fill=_INK))
@@ -999,7 +1033,7 @@ def _svg_resources(state: D6State, x: float, top: float) -> tuple[list[str], flo
         out.append(_t(x, y + 14, "none", fill="#6b5a40", font_style="italic"))
         y += 20
     for name in items:
-        title = ITEM_TITLES[name] + (f" +{state.guns}" if name == "guns" else "")
+        title = ITEM_TITLES[name] + (f" +{state.journey.guns_bonus}" if name == "guns" else "")
         width = 12 + 7.2 * len(title)
         out.append(
             f'<g data-item="{name}"><rect x="{x:g}" y="{y + 2:g}" width="{width:g}" '
@@ -1061,7 +1095,7 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
     size = 30
     if state.mode == "showdown":
         posse, crowe = showdown_dice(state)
-        rnd = state.sd_round + (0 if state.phase == P_TACTIC else 1)
+        rnd = state.showdown.round + (0 if state.phase == P_TACTIC else 1)
         out.append(
             _t(
                 x,
@@ -1072,19 +1106,20 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
                 fill="#8b1a1a",
             )
         )
-        used = [t for i, t in enumerate(TACTICS) if i and state.sd_used & (1 << i)]
+        used = [t for i, t in enumerate(TACTICS) if i and state.showdown.tactics_used & (1 << i)]
         out.append(
-            f'<g id="showdown" data-round="{rnd}" data-tactic="{state.sd_tactic}" '
-            f'data-used="{" ".join(used)}" data-posse-dice="{state.sd_pn}" '
-            f'data-crowe-dice="{state.sd_cn}" data-rerolled="{str(state.sd_rerolled).lower()}">'
+            f'<g id="showdown" data-round="{rnd}" data-tactic="{state.showdown.tactic}" '
+            f'data-used="{" ".join(used)}" data-posse-dice="{state.showdown.posse}" '
+            f'data-crowe-dice="{state.showdown.crowes}" '
+            f'data-rerolled="{str(state.showdown.rerolled).lower()}">'
         )
         y = top + 22
         out.append(
             _t(
                 x,
                 y + 12,
-                f"Tactic: {state.sd_tactic} · used: {', '.join(used) or 'none'}"
-                f" · reroll {'used' if state.sd_rerolled else 'open'}",
+                f"Tactic: {state.showdown.tactic} · used: {', '.join(used) or 'none'}"
+                f" · reroll {'used' if state.showdown.rerolled else 'open'}",
                 fill=_INK,
             )
         )
@@ -1113,7 +1148,7 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
         and not (state.mode == "poker" and state.phase == P_KEEP)
     )
     out.append(
-        f'<g id="dice" data-mode="{state.mode}" data-roll="{state.rolls}" '
+        f'<g id="dice" data-mode="{state.mode}" data-roll="{state.dice.rolls}" '
         f'data-locked="{str(locked).lower()}">'
     )
     y = top + 24
@@ -1130,7 +1165,7 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
         if state.phase in ROLLING:
             note = "gold rim: kept · padlock: locked red 5/6 · dashed: to roll"
         elif state.mode == "poker":
-            g, f, a = state.stake
+            g, f, a = state.visit.stake
             note = f"stake {g} Gold, {f} Food, {a} Ammo"
         else:
             note = resolve_summary(state)
@@ -1143,7 +1178,7 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
 def _svg_side(state: D6State, x: float, top: float) -> tuple[list[str], float]:
     out: list[str] = []
     y = top
-    if state.ep == 2:
+    if state.episode == 2:
         boxes, left = crowe_track(state)
         out.append(_t(x, y + 12, "Crowe Gang", font_weight="bold", font_size=13, fill=_INK))
         out.append(
@@ -1233,10 +1268,12 @@ def _svg_notes(state: D6State, top: float) -> tuple[list[str], float]:
 def _corner(state: D6State) -> str:
     """The sheet's top-right corner: the Day, or how the game ended."""
     if state.is_over:
-        return f"Won, {state.score()} points" if state.ended == "won" else "The journey failed"
+        return (
+            f"Won, {state.score()} points" if state.journey.ended == "won" else "The journey failed"
+        )
     if state.mode == "showdown":
-        return f"Showdown · reached on Day {state.arrival} of {state.limit}"
-    return f"Day {state.day + 1} of {state.limit}"
+        return f"Showdown · reached on Day {state.journey.arrival_day} of {state.limit}"
+    return f"Day {state.journey.day + 1} of {state.limit}"
 
 
 def render_svg(state: D6State) -> str:
@@ -1245,7 +1282,7 @@ def render_svg(state: D6State) -> str:
     chart, resources and Items, the dice, the Crowe Gang and the effects,
     then what is pending and the last log sentences."""
     body: list[str] = []
-    episode = f"The d6 Shooters · Episode {state.ep}: {state.m.name}"
+    episode = f"The d6 Shooters · Episode {state.episode}: {state.map.name}"
     body.append(_t(_M, 28, episode, font_size=18, font_weight="bold", fill=_INK))
     body.append(
         _t(
@@ -1271,7 +1308,7 @@ def render_svg(state: D6State) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{height}" '
         f'viewBox="0 0 {_W} {height}" font-family="Helvetica, Arial, sans-serif" '
-        f'font-size="12" data-episode="{state.ep}" data-days-passed="{state.day}" '
+        f'font-size="12" data-episode="{state.episode}" data-days-passed="{state.journey.day}" '
         f'data-phase="{state.phase}" data-over="{str(state.is_over).lower()}">'
     )
     return "\n".join(

@@ -104,7 +104,8 @@ from saloon.core.action import Action
 from saloon.core.state import State
 from saloon.games.d6shooters import showdown_kernel as kern
 from saloon.games.d6shooters.actions import Amount, Change, Reroll, Word
-from saloon.games.d6shooters.rules import (
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import (
     DONE,
     P_ASSIGN,
     P_NUDGE,
@@ -112,7 +113,6 @@ from saloon.games.d6shooters.rules import (
     P_TACTIC,
     PASS,
     TACTICS,
-    D6State,
 )
 
 #: Bump when the values or the cache format change.
@@ -134,7 +134,7 @@ _NO = 99  # the cost of a pair no plan reaches
 
 
 def used_index(used: int) -> int:
-    """The engine's ``sd_used`` (bit ``1 << TACTICS.index(t)``) as the
+    """The engine's ``showdown.tactics_used`` (bit ``1 << TACTICS.index(t)``) as the
     solver's 3-bit index (bit 0 Defend, bit 1 Charge, bit 2 Distract)."""
     return (used >> 1) & 7
 
@@ -619,7 +619,7 @@ def table(posse: int = 0, crowes: int = 0, ammo: int = 0, *, cache: bool = True)
 def showdown_win(posse: int, crowes: int, ammo: int, used: int = 0) -> float:
     """The Posse's chance to win the Showdown with best play, between rounds.
 
-    ``used`` is the engine's ``sd_used``: bit ``1 << TACTICS.index(t)``
+    ``used`` is the engine's ``showdown.tactics_used``: bit ``1 << TACTICS.index(t)``
     for each Tactic ``t`` already spent (rulebook "The Ghost Town
     Showdown": Tactics; D6-S1). The 50-round limit (D6-S6) is ignored.
 
@@ -680,9 +680,9 @@ class _Round:
 
     def __init__(self, tab: ShowdownTable, st: D6State) -> None:
         self.tab = tab
-        self.kind = TACTICS.index(st.sd_tactic)
-        self.p, self.c = st.sd_pn, st.sd_cn
-        self.u = used_index(st.sd_used)
+        self.kind = TACTICS.index(st.showdown.tactic)
+        self.p, self.c = st.showdown.posse, st.showdown.crowes
+        self.u = used_index(st.showdown.tactics_used)
         self.model = _model(tab.P, tab.C)
         self._finals: dict[int, F64] = {}
 
@@ -748,8 +748,8 @@ def _worst_first(st: D6State, kind: int) -> list[Reroll]:
     and the ``kc`` highest Crowe dice that are not removable."""
     ok = 3 if kind in (DEFEND, CHARGE) else 4
     low = 3 if kind == CHARGE else 2
-    fails = sorted(f for f in st.sd_p if f < ok)
-    bad = sorted((f for f in st.sd_c if f > low), reverse=True)
+    fails = sorted(f for f in st.showdown.posse_faces if f < ok)
+    bad = sorted((f for f in st.showdown.crowe_faces if f > low), reverse=True)
     out = []
     for kp in range(min(3, len(fails)) + 1):
         for kc in range(min(3 - kp, len(bad)) + 1):
@@ -760,36 +760,41 @@ def _worst_first(st: D6State, kind: int) -> list[Reroll]:
 
 def _values(st: D6State, actions: Sequence[Action]) -> list[float]:
     """The win chance after each of ``actions`` (legal at ``st``)."""
-    tab = table(st.sd_pn, st.sd_cn, st.ammo)
+    tab = table(st.showdown.posse, st.showdown.crowes, st.journey.ammo)
     ph = st.phase
     if ph == P_TACTIC:
-        row = tab.tactics[used_index(st.sd_used), tab.layer(st.ammo), st.sd_pn, st.sd_cn]
+        row = tab.tactics[
+            used_index(st.showdown.tactics_used),
+            tab.layer(st.journey.ammo),
+            st.showdown.posse,
+            st.showdown.crowes,
+        ]
         out = []
         for action in actions:
             assert isinstance(action, Word)
             out.append(float(row[TACTICS.index(action.text.split()[1])]))
         return out
     rnd = _Round(tab, st)
-    pc, cc = _counts(st.sd_p, st.sd_c)
-    a = st.ammo
+    pc, cc = _counts(st.showdown.posse_faces, st.showdown.crowe_faces)
+    a = st.journey.ammo
     if ph == P_REROLL:
         out = []
         for action in actions:
             if isinstance(action, Reroll):
                 rp, rc = _counts(action.posse, action.crowe)
-                out.append(rnd.reroll(pc, cc, rp, rc, a, st.sd_nudges))
+                out.append(rnd.reroll(pc, cc, rp, rc, a, st.showdown.pips_left))
             else:
-                out.append(rnd.value(pc, cc, a, st.sd_nudges))
+                out.append(rnd.value(pc, cc, a, st.showdown.pips_left))
         return out
     if ph == P_NUDGE:
         out = []
         for action in actions:
             if isinstance(action, Change):
-                p2, c2 = list(st.sd_p), list(st.sd_c)
+                p2, c2 = list(st.showdown.posse_faces), list(st.showdown.crowe_faces)
                 side = p2 if action.colour == "p" else c2
                 side.remove(action.face)
                 side.append(action.to)
-                out.append(rnd.value(*_counts(p2, c2), a, st.sd_nudges - 1))
+                out.append(rnd.value(*_counts(p2, c2), a, st.showdown.pips_left - 1))
             else:
                 out.append(rnd.value(pc, cc, a, 0))
         return out
@@ -827,7 +832,7 @@ def action_values(state: State) -> dict[str, float]:
     >>> from saloon.games.d6shooters import GAME
     >>> from saloon.games.d6shooters.scenario import turn_start
     >>> st = turn_start(GAME.parse_options(["episode=2"]), posse=2, ammo=0)
-    >>> st.sd_pn, st.sd_cn, st.mode, st.phase = 2, 2, "showdown", P_TACTIC
+    >>> st.showdown.posse, st.showdown.crowes, st.mode, st.phase = 2, 2, "showdown", P_TACTIC
     >>> for name, value in action_values(st).items():
     ...     print(name, round(value, 4))
     tactic none 0.8013
@@ -851,13 +856,13 @@ def best_showdown_action(state: State) -> Action:
     >>> from saloon.games.d6shooters import GAME
     >>> from saloon.games.d6shooters.scenario import turn_start
     >>> st = turn_start(GAME.parse_options(["episode=2"]), posse=2, ammo=0)
-    >>> st.sd_pn, st.sd_cn, st.mode, st.phase = 2, 2, "showdown", P_TACTIC
+    >>> st.showdown.posse, st.showdown.crowes, st.mode, st.phase = 2, 2, "showdown", P_TACTIC
     >>> str(best_showdown_action(st))
     'tactic distract'
     """
     st = _check(state)
     if st.phase == P_REROLL:
-        actions: list[Action] = [PASS, *_worst_first(st, TACTICS.index(st.sd_tactic))]
+        actions: list[Action] = [PASS, *_worst_first(st, TACTICS.index(st.showdown.tactic))]
     else:
         actions = _preferred(st.legal_actions())
     values = _values(st, actions)

@@ -28,37 +28,39 @@ from saloon.core.game import AgentFactory, Game
 from saloon.core.state import State
 from saloon.games.d6shooters.actions import Amount, Change, Fours, Keep, Pay, Place, Reroll, Word
 from saloon.games.d6shooters.dice import round_odds
-from saloon.games.d6shooters.rules import (
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.moves import fours_choices
+from saloon.games.d6shooters.rules.nodes import (
     FX_CAMPFIRE,
     LEAVE,
     MAP,
     MEDICINE,
     P_ASSIGN,
     P_BEGIN,
-    P_BINO,
+    P_BINOCULARS,
     P_CHARM,
-    P_CHOICE,
+    P_EVENT_CHOICE,
     P_FAMILY,
     P_FOURS,
+    P_FREE_ITEM,
     P_GUIDE,
-    P_HEAT,
+    P_HEAT_FOOD,
     P_HILLS,
-    P_ITEM0,
     P_KEEP,
     P_LOSS,
     P_NUDGE,
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
-    P_STAKE_A,
-    P_STAKE_F,
-    P_STAKE_G,
+    P_STAKE_AMMO,
+    P_STAKE_FOOD,
+    P_STAKE_GOLD,
     P_TACTIC,
     PASS,
     ROLL,
     STOP,
-    D6State,
 )
+from saloon.games.d6shooters.rules.showdown import assign_range
 
 DONE = Word("done")
 
@@ -104,30 +106,30 @@ _STOPS: dict[tuple[int, int], tuple[int, ...]] = {}
 def next_stop(st: D6State) -> int:
     """Spaces to the next place movement stops: the next Town in episode 1
     ("Movement always stops at a Town"), the destination in episode 2."""
-    if st.ep != 1:
-        return st.dest - st.pos
-    key = (id(st.m), st.dest)
+    if st.episode != 1:
+        return st.destination - st.journey.space
+    key = (id(st.map), st.destination)
     stops = _STOPS.get(key)
     if stops is None:
-        stops = (*sorted(t for t in st.m.towns if t < st.dest), st.dest)
+        stops = (*sorted(t for t in st.map.towns if t < st.destination), st.destination)
         _STOPS[key] = stops
-    return stops[bisect_right(stops, st.pos)] - st.pos
+    return stops[bisect_right(stops, st.journey.space)] - st.journey.space
 
 
 def days_left(st: D6State) -> int:
     """Turns still to play, this one included ("Days": arrive on the limit or sooner)."""
-    return st.limit - st.day
+    return st.limit - st.journey.day
 
 
 def hurry(st: D6State, pace: float) -> float:
     """How short time is: spaces left per turn left over the expected pace
     (above 1: behind schedule)."""
-    return (st.dest - st.pos) / max(1, days_left(st)) / pace
+    return (st.destination - st.journey.space) / max(1, days_left(st)) / pace
 
 
 def to_rations(st: D6State) -> int:
     """Days until the next Rations Day ("Food": every 5th Day)."""
-    return 5 - st.day % 5
+    return 5 - st.journey.day % 5
 
 
 @cache
@@ -211,14 +213,19 @@ class HeuristicAgent:
     def wanted(self, st: D6State) -> list[int]:
         """The faces to keep among all dice showing, colourless (a list)."""
         k = self.k
-        dice = [*st.sr, *st.sw, *st.sb, *([st.sb[0]] if st.sb else [])]  # black counts twice
+        dice = [
+            *st.dice.red,
+            *st.dice.white,
+            *st.dice.black,
+            *([st.dice.black[0]] if st.dice.black else []),
+        ]  # black counts twice
         counts = [0] * 7
         for f in dice:
             counts[f] += 1
         forced = [0] * 7
-        for f in st.forced:
+        for f in st.dice.locked:
             forced[f] += 1
-        left = 3 - st.rolls
+        left = 3 - st.dice.rolls
         want: list[int] = []
         # 1s: movement, no more than the next stop takes.
         room = next_stop(st)
@@ -227,18 +234,18 @@ class HeuristicAgent:
         # 4s against the 5s and 6s that stay (forced) and, on the last roll,
         # a share of the dice rolled again.
         threat5, threat6 = forced[5], forced[6]
-        need4 = threat5 + (threat6 if st.ammo >= 1 else (threat6 + 1) // 2)
-        if st.ep == 2 and threat6 and st.ammo >= 1:
+        need4 = threat5 + (threat6 if st.journey.ammo >= 1 else (threat6 + 1) // 2)
+        if st.episode == 2 and threat6 and st.journey.ammo >= 1:
             need4 += k.fight_dice  # a stronger Shootout thins the Crowe Gang
         if left == 1:
             need4 += 1
         want += [4] * min(counts[4], max(need4, 0))
         # 2s when Food is short for the next Rations.
-        short = st.food < st.posse + k.food_margin and st.food < st.cap
+        short = st.journey.food < st.journey.posse + k.food_margin and st.journey.food < st.cap
         if short and counts[2] >= (2 if left == 1 else 1):
             want += [2] * (counts[2] - counts[2] % 2 if left == 1 else counts[2])
         # 3s for Gold.
-        per = 2 if st.ep == 1 and st.items & MAP else 3
+        per = 2 if st.episode == 1 and st.journey.items & MAP else 3
         if counts[3] >= min(k.threes, per) and hurry(st, k.pace) < 1.1:
             want += [3] * counts[3]
         # Enough movement already: extra 4s help Backroads and defence.
@@ -249,27 +256,27 @@ class HeuristicAgent:
     def keep(self, st: D6State) -> Action:
         """One colour's keep, from the colourless wish (red first for 1s and 2s:
         the Compass and the Hunter count red dice double)."""
-        group = st.kgroups[0]
-        key = (st.day, st.rolls, st.sr, st.sw, st.sb)
+        group = st.dice.keep_colours[0]
+        key = (st.journey.day, st.dice.rolls, st.dice.red, st.dice.white, st.dice.black)
         if key != self._keep_key:
             self._keep_key = key
             self._keep_want = self.wanted(st)
         want = list(self._keep_want)
-        if st.ep == 2 and st.sb:
+        if st.episode == 2 and st.dice.black:
             # The black die counts two of its number: a whole pair of the wish.
-            bf = st.sb[0]
+            bf = st.dice.black[0]
             black_kept = want.count(bf) >= 2
             if black_kept:
                 want.remove(bf)
                 want.remove(bf)
             if group == "black":
                 return Keep("black", (bf,) if black_kept else ())
-        red = list(st.forced)
+        red = list(st.dice.locked)
         for f in red:
             if f in want:
                 want.remove(f)
-        free_red = list(st.sr)
-        for f in st.forced:
+        free_red = list(st.dice.red)
+        for f in st.dice.locked:
             free_red.remove(f)
         for f in sorted(free_red):
             if f in want:
@@ -277,11 +284,11 @@ class HeuristicAgent:
                 red.append(f)
         if group == "red":
             action: Action = Keep("red", tuple(sorted(red)))
-            if st.kfirst and len(red) == len(st.sr) and self._all_white(st, want):
+            if st.dice.keep_first and len(red) == len(st.dice.red) and self._all_white(st, want):
                 return STOP
             return action
         white = []
-        for f in st.sw:
+        for f in st.dice.white:
             if f in want:
                 want.remove(f)
                 white.append(f)
@@ -289,39 +296,41 @@ class HeuristicAgent:
 
     def _all_white(self, st: D6State, want: list[int]) -> bool:
         rest = list(want)
-        for f in st.sw:
+        for f in st.dice.white:
             if f in rest:
                 rest.remove(f)
             else:
                 return False
-        return not st.sb
+        return not st.dice.black
 
     # ---- the 4s
 
     def fours(self, st: D6State) -> Action:
-        opts = st._fours_legal()
+        opts = fours_choices(st)
         return max(opts, key=lambda a: self.fours_value(st, a))
 
     def fours_value(self, st: D6State, a: Fours) -> float:
         """Points a split is worth, roughly: a Posse member 3 (and safety),
         a space of Backroads and a Day by how short time is."""
-        heat_hit = 4 / 6 if st.ep == 1 else 3 / 6
-        n5 = st.n5 - a.shelter
-        n6 = max(0, st.n6 - 2 * a.hide)
+        heat_hit = 4 / 6 if st.episode == 1 else 3 / 6
+        n5 = st.resolution.fives - a.shelter
+        n6 = max(0, st.resolution.sixes - 2 * a.hide)
         gain = 0.0
         if n6 and a.fight:
-            extra = 1 if st.fx & FX_CAMPFIRE else 0
-            lost = shootout_loss(a.fight + extra, n6, st.ammo + st.guns) + 0.3
-            if st.ep == 2:
+            extra = 1 if st.effects.until_town_or_event & FX_CAMPFIRE else 0
+            lost = shootout_loss(a.fight + extra, n6, st.journey.ammo + st.journey.guns_bonus) + 0.3
+            if st.episode == 2:
                 # Ep.2 "Shootout!": a win crosses off a Crowe Gang member.
-                gain = self.k.crowe * shootout_win(a.fight + extra, n6, st.ammo + st.guns)
+                gain = self.k.crowe * shootout_win(
+                    a.fight + extra, n6, st.journey.ammo + st.journey.guns_bonus
+                )
         else:
             lost = n6 * 4 / 6
-        lost += n5 * heat_hit * (0.7 if st.ep == 1 and st.food >= 2 * n5 else 1.0)
+        lost += n5 * heat_hit * (0.7 if st.episode == 1 and st.journey.food >= 2 * n5 else 1.0)
         h = hurry(st, self.k.pace)
         space = 1.0 + 3.0 * max(0.0, h - 0.7)
-        step = 2 if st.ep == 1 else 1
-        danger = 2.0 if st.posse <= 3 else 0.0
+        step = 2 if st.episode == 1 else 1
+        danger = 2.0 if st.journey.posse <= 3 else 0.0
         return (
             gain
             - lost * (3.0 + danger)
@@ -333,17 +342,17 @@ class HeuristicAgent:
     # ---- everything else
 
     def other(self, st: D6State, ph: int) -> Action:
-        if ph == P_HEAT:
+        if ph == P_HEAT_FOOD:
             return self.heat(st)
         if ph == P_SHOP:
             return self.shop(st)
-        if ph == P_CHOICE:
+        if ph == P_EVENT_CHOICE:
             return self.event(st)
         if ph == P_LOSS:
-            if st.items & MEDICINE and st.loss_n >= 2:
+            if st.journey.items & MEDICINE and st.pending.loss >= 2:
                 return Word("medicine")
-            return Amount("absorb", min(st.deserters, st.loss_n))
-        if ph == P_BINO:
+            return Amount("absorb", min(st.effects.deserters, st.pending.loss))
+        if ph == P_BINOCULARS:
             return Word("binoculars")
         if ph == P_HILLS:
             return self.hills(st)
@@ -351,17 +360,17 @@ class HeuristicAgent:
             return Amount("guide", 1)
         if ph == P_FAMILY:
             return Place(1, 1)
-        if ph == P_ITEM0:
+        if ph == P_FREE_ITEM:
             return Word("start compass")
         if ph == P_RECRUIT:
-            room = st.cap - st.posse
-            n = min(st.n_three // 3, room)
-            if st.food < st.posse:
+            room = st.cap - st.journey.posse
+            n = min(st.resolution.threes // 3, room)
+            if st.journey.food < st.journey.posse:
                 n = 0
             return Amount("recruit", n)
         if ph == P_CHARM:
             return self.charm(st)
-        if ph in (P_STAKE_G, P_STAKE_F, P_STAKE_A):
+        if ph in (P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO):
             return self.stake(st, ph)
         if ph in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN):
             return self.showdown(st, ph)
@@ -371,8 +380,8 @@ class HeuristicAgent:
     def heat(self, st: D6State) -> Action:
         """Ep.1 "Extreme Heat!": 2 Food or 1 Posse a hit, from whichever is
         more plentiful against the next Rations."""
-        food, posse, paid = st.food, st.posse, 0
-        for _ in range(st.loss_n):
+        food, posse, paid = st.journey.food, st.journey.posse, 0
+        for _ in range(st.pending.loss):
             after = posse
             if food >= 2 and (food - 2 >= after - 1 + self.k.food_margin or posse <= 2):
                 food -= 2
@@ -383,55 +392,67 @@ class HeuristicAgent:
 
     def hills(self, st: D6State) -> Action:
         """Gold in Them Hills: a die to a 3 when it makes a set of 3s likelier."""
-        threes = st.sr.count(3) + st.sw.count(3)
+        threes = st.dice.red.count(3) + st.dice.white.count(3)
         if threes < 1:
             return PASS
         for f in (6, 5, 2):
-            if f in st.sw:
+            if f in st.dice.white:
                 return Change("hills", "w", f, 3)
         return PASS
 
     def charm(self, st: D6State) -> Action:
         """Lucky Charm (episode 2): a white 5 to a 4 (Shelter), else a 2 to a 1."""
-        if 5 in st.sw:
+        if 5 in st.dice.white:
             return Change("charm", "w", 5, 4)
-        if 2 in st.sw and st.dest - st.pos > 1:
+        if 2 in st.dice.white and st.destination - st.journey.space > 1:
             return Change("charm", "w", 2, 1)
         return PASS
 
     def needed_food(self, st: D6State) -> int:
         """Food for the Rations until the next Town (about ``pace`` spaces a Day)."""
-        ahead = [t for t in st.m.towns if t > st.pos]
-        dist = (min(ahead) if ahead else st.dest) - st.pos
+        ahead = [t for t in st.map.towns if t > st.journey.space]
+        dist = (min(ahead) if ahead else st.destination) - st.journey.space
         days = max(1.0, dist / self.k.pace)
-        rations = int((st.day % 5 + days) // 5)
-        if ahead and min(ahead) == st.dest:
-            rations = int((st.day % 5 + days - 1) // 5)
-        return max(0, rations) * st.posse
+        rations = int((st.journey.day % 5 + days) // 5)
+        if ahead and min(ahead) == st.destination:
+            rations = int((st.journey.day % 5 + days - 1) // 5)
+        return max(0, rations) * st.journey.posse
 
     def shop(self, st: D6State) -> Action:
         """A Town (Ep.1/Ep.2 "Items"): one buy per decision, most urgent first."""
-        g = st.gold
+        g = st.journey.gold
         legal = set(map(str, st.legal_actions()))
         need = self.needed_food(st)
-        if g >= 2 and st.food + 5 <= st.cap + 1 and st.food < need and "buy food 5" in legal:
+        if (
+            g >= 2
+            and st.journey.food + 5 <= st.cap + 1
+            and st.journey.food < need
+            and "buy food 5" in legal
+        ):
             return Word("buy food 5")
-        if g >= 1 and st.food < need and "buy food 2" in legal:
+        if g >= 1 and st.journey.food < need and "buy food 2" in legal:
             return Word("buy food 2")
-        if st.offer == "medicine" and "buy medicine" in legal and g >= 3:
+        if st.visit.item_offered == "medicine" and "buy medicine" in legal and g >= 3:
             return Word("buy medicine")
-        if st.offer == "compass" and "buy compass" in legal and st.dest - st.pos > 25:
+        if (
+            st.visit.item_offered == "compass"
+            and "buy compass" in legal
+            and st.destination - st.journey.space > 25
+        ):
             return Word("buy compass")
-        ammo = self.k.ammo_ep2 if st.ep == 2 else self.k.ammo
-        if st.ammo + 5 <= ammo and g >= 2 and "buy ammo 5" in legal:
+        ammo = self.k.ammo_ep2 if st.episode == 2 else self.k.ammo
+        if st.journey.ammo + 5 <= ammo and g >= 2 and "buy ammo 5" in legal:
             return Word("buy ammo 5")
-        if st.ammo < ammo and g >= 1 and "buy ammo 2" in legal:
+        if st.journey.ammo < ammo and g >= 1 and "buy ammo 2" in legal:
             return Word("buy ammo 2")
-        if "buy posse" in legal and st.food >= need + st.posse // 3 + self.k.posse_food:
+        if (
+            "buy posse" in legal
+            and st.journey.food >= need + st.journey.posse // 3 + self.k.posse_food
+        ):
             return Word("buy posse")
-        if st.offer == "hunter" and "buy hunter" in legal and g >= 4:
+        if st.visit.item_offered == "hunter" and "buy hunter" in legal and g >= 4:
             return Word("buy hunter")
-        if st.offer == "binoculars" and "buy binoculars" in legal and g >= 4:
+        if st.visit.item_offered == "binoculars" and "buy binoculars" in legal and g >= 4:
             return Word("buy binoculars")
         k = self.k
         if k.poker_stake and "poker" in legal and g >= k.poker_rich:
@@ -439,9 +460,9 @@ class HeuristicAgent:
         return LEAVE
 
     def stake(self, st: D6State, ph: int) -> Action:
-        if ph == P_STAKE_G:
-            return Amount("stake gold", min(self.k.poker_stake, st.gold))
-        return Amount("stake food" if ph == P_STAKE_F else "stake ammo", 0)
+        if ph == P_STAKE_GOLD:
+            return Amount("stake gold", min(self.k.poker_stake, st.journey.gold))
+        return Amount("stake food" if ph == P_STAKE_FOOD else "stake ammo", 0)
 
     def event(self, st: D6State) -> Action:
         """An Event's choice, by simple value (Ep.1/Ep.2 "Event List")."""
@@ -450,11 +471,15 @@ class HeuristicAgent:
         if "mine" in words:
             return words["mine"]
         if "campfire" in words:
-            return words["campfire"] if st.food > st.posse and st.ammo >= 1 else PASS
-        if "deer big" in words and hurry(st, self.k.pace) < 0.8 and st.food < st.cap - 6:
+            return (
+                words["campfire"]
+                if st.journey.food > st.journey.posse and st.journey.ammo >= 1
+                else PASS
+            )
+        if "deer big" in words and hurry(st, self.k.pace) < 0.8 and st.journey.food < st.cap - 6:
             return words["deer big"]
         for w in ("deer small", "herd"):
-            if w in words and st.food <= st.cap - 2 and st.ammo >= 2:
+            if w in words and st.journey.food <= st.cap - 2 and st.journey.ammo >= 2:
                 return words[w]
         pays = [a for a in legal if isinstance(a, Pay)]
         if pays or "fight" in words:
@@ -465,17 +490,17 @@ class HeuristicAgent:
         return PASS if PASS in legal else legal[0]
 
     def pay(self, st: D6State, pays: Sequence[Pay], can_fight: bool) -> Action:
-        short = st.food < st.posse + 2
+        short = st.journey.food < st.journey.posse + 2
 
         def cost(p: Pay) -> float:
             food_w = 2.5 if short else 1.0
-            posse_w = 8.0 if st.posse <= p.posse + 1 else 3.5
+            posse_w = 8.0 if st.journey.posse <= p.posse + 1 else 3.5
             return 2.0 * p.gold + food_w * p.food + 0.5 * p.ammo + posse_w * p.posse
 
         best: Action | None = min(pays, key=cost) if pays else None
         best_cost = cost(best) if isinstance(best, Pay) else 1e9
         if can_fight:
-            fight = shootout_loss(1, 2, st.ammo + st.guns) * 3.5 + 0.5
+            fight = shootout_loss(1, 2, st.journey.ammo + st.journey.guns_bonus) * 3.5 + 0.5
             if fight < best_cost:
                 return Word("fight")
         assert best is not None
@@ -483,7 +508,7 @@ class HeuristicAgent:
 
     def trade(self, st: D6State, legal: Sequence[Action]) -> Action:
         """Wagon Train: Food bought with Gold while it is short."""
-        need = st.posse + 2 - st.food
+        need = st.journey.posse + 2 - st.journey.food
         best: Action = PASS
         for a in legal:
             f = getattr(a, "food", None)
@@ -491,7 +516,7 @@ class HeuristicAgent:
             if f is None or am != 0:
                 continue
             bigger = best == PASS or f > getattr(best, "food", 0)
-            if f > 0 and bigger and need > 0 and f * 2 <= need + 1 and st.gold >= f:
+            if f > 0 and bigger and need > 0 and f * 2 <= need + 1 and st.journey.gold >= f:
                 best = a
         return best
 
@@ -502,43 +527,43 @@ class HeuristicAgent:
         Distract once; rerolls of the Crowe dice that would hit; nudges that
         turn a Crowe hit into a miss or a Posse miss into a success."""
         if ph == P_TACTIC:
-            used = st.sd_used
-            if st.sd_pn >= st.sd_cn + 2 and not used & 4:
+            used = st.showdown.tactics_used
+            if st.showdown.posse >= st.showdown.crowes + 2 and not used & 4:
                 return Word("tactic charge")
             if not used & 2:
                 return Word("tactic defend")
             if not used & 8:
                 return Word("tactic distract")
-            if not used & 4 and st.sd_pn > st.sd_cn:
+            if not used & 4 and st.showdown.posse > st.showdown.crowes:
                 return Word("tactic charge")
             return Word("tactic none")
-        t = st.sd_tactic
+        t = st.showdown.tactic
         hit = 6 if t == "defend" else 4 if t == "charge" else 5
         ok = 3 if t in ("defend", "charge") else 4
         if ph == P_REROLL:
-            crowe = tuple(f for f in st.sd_c if f >= hit)[:3]
-            posse = tuple(f for f in st.sd_p if f < ok)[: 3 - len(crowe)]
+            crowe = tuple(f for f in st.showdown.crowe_faces if f >= hit)[:3]
+            posse = tuple(f for f in st.showdown.posse_faces if f < ok)[: 3 - len(crowe)]
             if not crowe and len(posse) < 2:
                 return PASS
             if not crowe and not posse:
                 return PASS
             return Reroll(tuple(sorted(posse)), tuple(sorted(crowe)))
         if ph == P_NUDGE:
-            if 5 in st.sd_c:
+            if 5 in st.showdown.crowe_faces:
                 return Change("nudge", "c", 5, 4)
-            if 3 in st.sd_p:
+            if 3 in st.showdown.posse_faces:
                 return Change("nudge", "p", 3, 4)
-            if 3 in st.sd_c:
+            if 3 in st.showdown.crowe_faces:
                 return Change("nudge", "c", 3, 2)
             return DONE
         # Remove as many Crowe 1-2s as possible when the Posse is big enough
         # to take the 5-6s' hits, else set aside every 5-6 first; never
         # waste a success.
-        _, hi = st._assign_range()
-        wins = sum(1 for f in st.sd_p if f >= 4)
-        high = sum(1 for f in st.sd_c if f >= 5)
+        _, hi = assign_range(st)
+        wins = sum(1 for f in st.showdown.posse_faces if f >= 4)
+        high = sum(1 for f in st.showdown.crowe_faces if f >= 5)
         lo = min(hi, max(0, wins - high))
-        return Amount("assign", hi if st.sd_pn > 2 else lo)
+        return Amount("assign", hi if st.showdown.posse > 2 else lo)
 
 
 # -- factories --------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ from importlib import resources
 import numpy as np
 from numpy.typing import NDArray
 
-from saloon.games.d6shooters.rules import COMPASS, CROWE_LEADERS, MEDICINE, D6State
+from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.nodes import COMPASS, CROWE_LEADERS, MEDICINE
 
 Array = NDArray[np.float64]
 #: A number or an array of numbers (broadcast to the rows).
@@ -106,8 +107,8 @@ class Route:
 
     @staticmethod
     def of(st: D6State) -> Route:
-        towns = tuple(sorted(t for t in st.m.towns if st.m.start < t < st.dest))
-        return Route(st.limit, st.dest, towns)
+        towns = tuple(sorted(t for t in st.map.towns if st.map.start < t < st.destination))
+        return Route(st.limit, st.destination, towns)
 
 
 def features(
@@ -243,13 +244,13 @@ def state_features(st: D6State) -> Array:
     """The features of one state (one row)."""
     return features(
         Route.of(st),
-        st.day,
-        st.pos,
-        st.posse,
-        st.food,
-        st.ammo,
-        st.gold,
-        st.crowe,
-        st.items,
-        value_net(st.ep).showdown,
+        st.journey.day,
+        st.journey.space,
+        st.journey.posse,
+        st.journey.food,
+        st.journey.ammo,
+        st.journey.gold,
+        st.journey.crowes,
+        st.journey.items,
+        value_net(st.episode).showdown,
     )

@@ -1,0 +1,292 @@
+"""Events: drawn on an E square or called once a game, and what each one does.
+
+Ep.1/Ep.2 "Events", "Event List", Ep.1 "Special Event"; RULINGS d6 (the
+entries 3-3 to 6-6 and the reconstructed episode-2 list); D6-V1..V12. The
+list itself is content (``content/events-ep*.toml``): each entry has a
+*kind*, which names the code below, and its numbers as parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from saloon.core.action import Action, Outcome
+from saloon.games.d6shooters.actions import Face, Pair, Pay, Trade, Word
+from saloon.games.d6shooters.content import EventSpec
+from saloon.games.d6shooters.dice import two_dice, two_dice_sums
+from saloon.games.d6shooters.rules import harm
+from saloon.games.d6shooters.rules.nodes import (
+    C_CHECK,
+    C_EVENT,
+    C_EVENT_DIE,
+    COMPASS,
+    CROWE_MEMBERS,
+    FX_CAMPFIRE,
+    FX_CRITTERS,
+    FX_DOWNHILL,
+    FX_GUIDE,
+    FX_GUNSIGHT,
+    FX_HILLS,
+    P_EVENT_CHOICE,
+    PASS,
+)
+from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_AWAITED
+
+if TYPE_CHECKING:
+    from saloon.games.d6shooters.rules.state import D6State
+
+
+def end_effects(st: D6State) -> None:
+    """The effects that last "until the next Town or Event" end (D6-V1)."""
+    st.effects.until_town_or_event = 0
+    st.effects.hometown = False
+
+
+def start_event(st: D6State) -> None:
+    """An E square reached (or the Special Event called): the effects in force
+    end, then the Event is drawn (D6-V1)."""
+    end_effects(st)
+    st.phase = C_EVENT
+
+
+def draws(st: D6State) -> Sequence[tuple[Outcome, float]]:
+    """The Event drawn: 2d6, low die first (``events=cards``) or one die
+    (``events=d6``). Ep.2 2-5 Downhill Ride is drawn again with the Compass:
+    conditioned away (D6-V12)."""
+    skip_downhill = st.episode == 2 and bool(st.journey.items & COMPASS)
+    rows: list[tuple[Outcome, float]]
+    if st.options.events == "d6":
+        rows = [
+            (Face("event", i + 1), 1.0)
+            for i, e in enumerate(st.event_table.d6)
+            if not (skip_downhill and _is_red_downhill(e))
+        ]
+    else:
+        pairs, probs, _ = two_dice()
+        rows = [
+            (Pair(a, b), p)
+            for (a, b), p in zip(pairs, probs, strict=True)
+            if not (skip_downhill and _is_red_downhill(st.event_table.cards[(a, b)]))
+        ]
+    total = sum(p for _, p in rows)
+    return tuple((o, p / total) for o, p in rows)
+
+
+def drawn(st: D6State, outcome: Action) -> None:
+    """The Event drawn is resolved."""
+    if isinstance(outcome, Pair):
+        st.pending.event_key = f"{outcome.low}-{outcome.high}"
+    else:
+        assert isinstance(outcome, Face)
+        st.pending.event_key = str(outcome.n)
+    run_event(st, spec(st))
+
+
+def spec(st: D6State) -> EventSpec:
+    """The Event being resolved."""
+    key = st.pending.event_key
+    if st.options.events == "d6" or "-" not in key:
+        return st.event_table.d6[int(key) - 1]
+    lo, hi = key.split("-")
+    return st.event_table.cards[(int(lo), int(hi))]
+
+
+def run_event(st: D6State, e: EventSpec) -> None:
+    """What each kind of Event does at once (Event List)."""
+    st.pending.event_kind = e.kind
+    st.say("event", f"Event {st.pending.event_key}: {e.name}. {e.text}")
+    k = e.kind
+    j, fx, res = st.journey, st.effects, st.resolution
+    if k == "nothing":
+        return
+    if k == "stampede" or k == "shortcut_roll":
+        st.pending.roll_for = "stampede" if k == "stampede" else "shortcut"
+        st.phase = C_EVENT_DIE
+    elif k == "deer_herd":
+        if j.ammo >= e.p("small_ammo"):
+            st.phase = P_EVENT_CHOICE
+    elif k == "rattlesnakes":
+        st.pending.roll_for = "snakes"
+        st.pending.dice = j.posse
+        st.phase = C_CHECK
+    elif k == "fishing_hole":
+        st.pending.roll_for = "fish"
+        st.pending.dice = j.posse
+        st.phase = C_CHECK
+    elif k == "billy_escapes":
+        # Billy Escapes! (D6-V11): only a strictly nearer Town ahead moves the posse.
+        behind = max(t for t in st.map.towns if t <= j.space)
+        ahead = min(t for t in st.map.towns if t > j.space)
+        if ahead - j.space < j.space - behind:
+            res.movement_left += e.p("ahead")
+        harm.add_days(st, e.p("days"))
+    elif k == "gold_hills":
+        fx.until_town_or_event |= FX_HILLS
+    elif k in ("wagon_train", "gunsight", "campfire", "demands", "bandits"):
+        if choices(st):
+            st.phase = P_EVENT_CHOICE
+        else:
+            st.end("event")
+    elif k == "slow_train":
+        res.movement_left = 0
+        res.no_movement = True
+    elif k == "downhill":
+        fx.until_town_or_event |= FX_DOWNHILL
+    elif k == "shortcut":
+        res.movement_left += e.p("spaces")
+    elif k == "lost":
+        # Lost: lose the Food, then the Day; no Food loses the game (D6-V2).
+        if j.food < e.p("food"):
+            st.end("event")
+            return
+        j.food -= e.p("food")
+        harm.add_days(st, e.p("days"))
+    elif k == "prisoner":
+        if fx.prisoner == NO_PRISONER:
+            fx.prisoner = PRISONER_AWAITED
+    elif k == "critters":
+        fx.until_town_or_event |= FX_CRITTERS
+    elif k == "lost_family":
+        fx.lost_family = True
+        harm.add_days(st, e.p("days"))
+    elif k == "deserters":
+        fx.deserters = max(fx.deserters, e.p("men"))
+    elif k == "indian_guide":
+        fx.until_town_or_event |= FX_GUIDE
+    elif k == "traitor":
+        j.crowes = min(CROWE_MEMBERS, j.crowes + 1)
+        harm.lose_posse(st, 1)
+    elif k == "hometown":
+        fx.hometown = True
+
+
+# -- choices --------------------------------------------------------------------------------
+
+
+def choices(st: D6State) -> list[Action]:
+    """The choices the Event offers now (Event List; D6-V3, D6-V5)."""
+    e = spec(st)
+    k = e.kind
+    j = st.journey
+    out: list[Action] = []
+    if k == "deer_herd":
+        if j.ammo >= e.p("small_ammo"):
+            out.append(Word("deer small") if e.p("big_ammo") else Word("herd"))
+        if e.p("big_ammo") and j.ammo >= e.p("big_ammo"):
+            out.append(Word("deer big"))
+    elif k == "gunsight":
+        out.append(Word("mine"))
+    elif k == "campfire":
+        if j.food >= e.p("food"):
+            out.append(Word("campfire"))
+    elif k == "wagon_train":
+        out = list(trades(st, e.p("rate")))
+    elif k in ("demands", "bandits"):
+        for g, f, a, p in e.p("options"):
+            if j.gold >= g and j.food >= f and j.ammo >= a:
+                out.append(Pay(g, f, a, p))
+        if k == "bandits":
+            out.append(Word("fight"))
+        return out
+    return [*out, PASS]
+
+
+def trades(st: D6State, rate: int) -> list[Trade]:
+    """Wagon Train: units of ``rate`` Food or Ammo bought or sold for 1 Gold
+    each; Food is bought only while it fits under the cap (D6-V3)."""
+    j = st.journey
+    out = []
+    f_hi = -(-(st.cap - j.food) // rate)
+    for fu in range(-(j.food // rate), f_hi + 1):
+        for au in range(-(j.ammo // rate), j.gold - fu + 1):
+            if (fu or au) and fu + au <= j.gold:
+                out.append(Trade(fu, au))
+    return out
+
+
+def choose(st: D6State, action: Action) -> None:
+    """The player's choice at an Event."""
+    e = spec(st)
+    j = st.journey
+    if action == PASS:
+        return
+    if isinstance(action, Pay):
+        j.gold -= action.gold
+        j.food -= action.food
+        j.ammo -= action.ammo
+        if action.posse:
+            harm.lose_posse(st, action.posse)
+        return
+    if isinstance(action, Trade):
+        rate = e.p("rate")
+        j.gold -= action.food + action.ammo
+        j.food = min(st.cap, j.food + rate * action.food)
+        j.ammo += rate * action.ammo
+        return
+    assert isinstance(action, Word)
+    t = action.text
+    fx = st.effects
+    if t in ("deer small", "herd"):
+        j.ammo -= e.p("small_ammo")
+        j.food = min(st.cap, j.food + e.p("small_food"))
+    elif t == "deer big":
+        j.ammo -= e.p("big_ammo")
+        st.pending.roll_for = "deer"
+        st.phase = C_EVENT_DIE
+    elif t == "mine":
+        j.gold += e.p("gold")
+        fx.until_town_or_event |= FX_GUNSIGHT
+    elif t == "campfire":
+        j.food -= e.p("food")
+        fx.until_town_or_event |= FX_CAMPFIRE
+    elif t == "fight":
+        extra = 1 if fx.until_town_or_event & FX_CAMPFIRE else 0
+        harm.start_shootout(st, e.p("posse_dice") + extra, e.p("gang_dice"), "bandits")
+
+
+# -- the Events' own dice ----------------------------------------------------------------------
+
+
+def die_outcomes(st: D6State) -> Sequence[tuple[Outcome, float]]:
+    """The die an Event rolls: two dice summed for Stampede!, else one."""
+    label = st.pending.roll_for
+    if label == "stampede":
+        sums, probs, _ = two_dice_sums()
+        return tuple((Face("stampede", s), p) for s, p in zip(sums, probs, strict=True))
+    return tuple((Face(label, n), 1 / 6) for n in range(1, 7))
+
+
+def die_rolled(st: D6State, label: str, n: int) -> None:
+    e = spec(st)
+    j = st.journey
+    if label == "stampede":
+        # Stampede!: two dice lower than the Posse cost 2 Posse.
+        if n < j.posse:
+            harm.posse_loss(st, e.p("loss"), "stampede")
+    elif label == "shortcut":
+        # Shortcut? (RULINGS d6, 3-3): a die minus 3.
+        if n > 3:
+            st.resolution.movement_left += n - 3
+        elif n < 3:
+            harm.add_days(st, 1)
+    elif label == "deer":
+        # Deer Herd, the big hunt: a die plus the bonus in Food (and a Day in Ep.1: D6-V5).
+        j.food = min(st.cap, j.food + n + e.p("big_bonus"))
+        harm.add_days(st, e.p("big_days"))
+
+
+def counted(st: D6State, check: str, n: int) -> None:
+    """Rattlesnakes! and Fishing Hole: ``n`` of one die per Posse member counted."""
+    if check == "snakes":
+        # Rattlesnakes: the first 6 adds a Day, each further 6 costs a Posse member.
+        if n:
+            harm.add_days(st, 1)
+            if not st.is_over:
+                harm.posse_loss(st, n - 1, "snakes")
+    elif check == "fish":
+        st.journey.food = min(st.cap, st.journey.food + n)
+
+
+def _is_red_downhill(e: EventSpec) -> bool:
+    return e.kind == "downhill" and e.p("mode") == "red_ones"

@@ -1,0 +1,458 @@
+"""A Day: its start, the three rolls and the dice kept, and the order in which
+the dice are resolved; the end of the Day.
+
+Ep.1/Ep.2 "Gameplay" (three rolls; red 5s and 6s of the first roll locked;
+Ep.2: the black die counts two), "Dice Actions" (resolved 1s first), "Days",
+Ep.1 "Special Event", "Special Items" (Binoculars, Lucky Charm, Compass,
+Hunter), Event List (Gold in Them Hills, Downhill Ride, Critters
+Everywhere, Lost Family, Indian Guide, Army Deserters, Prisoner); D6-D1..D4.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from saloon.core.action import Action
+from saloon.games.d6shooters.actions import Amount, Change, Faces, Keep, Place
+from saloon.games.d6shooters.dice import face_counts, is_sub, minus, subsets
+from saloon.games.d6shooters.rules import events, harm, moves, showdown, towns
+from saloon.games.d6shooters.rules.nodes import (
+    BINOCULARS,
+    C_DESERTERS,
+    C_HAND,
+    C_ROLL,
+    CHARM,
+    COMPASS,
+    FX_CRITTERS,
+    FX_DOWNHILL,
+    FX_GUIDE,
+    FX_HILLS,
+    HUNTER,
+    OVER,
+    P_BEGIN,
+    P_BINOCULARS,
+    P_CHARM,
+    P_FAMILY,
+    P_GUIDE,
+    P_HILLS,
+    P_KEEP,
+    PASS,
+    RUN,
+    S_BACKROADS,
+    S_DESERTERS,
+    S_END,
+    S_FAMILY,
+    S_FIVES,
+    S_FOURS,
+    S_GUIDE,
+    S_ONES,
+    S_ROLL,
+    S_SIXES,
+    S_START,
+    S_THREES,
+    S_TOWN,
+    S_TWOS,
+    STOP,
+)
+from saloon.games.d6shooters.rules.sheet import PRISONER_AWAITED, PRISONER_HELD, TurnDice
+
+if TYPE_CHECKING:
+    from saloon.games.d6shooters.rules.state import D6State
+
+
+# -- the stages of a turn ----------------------------------------------------------------------
+
+
+def advance(st: D6State) -> None:
+    """Run automatic steps until a decision, a chance node or the end."""
+    while st.phase == RUN:
+        if st.visit.pending:
+            st.visit.pending = False
+            towns.enter_town(st)
+        elif st.resolution.movement_left > 0:
+            moves.step(st)
+        else:
+            stage(st)
+
+
+def stage(st: D6State) -> None:
+    """The next step of the turn, in the rulebook's order."""
+    s = st.stage
+    if s == S_START:
+        st.stage = S_DESERTERS
+        if not st.journey.special_used:
+            st.phase = P_BEGIN
+    elif s == S_DESERTERS:
+        st.stage = S_GUIDE
+        if st.effects.deserters > 0:
+            # Army Deserters (D6-V9): before each turn a die for each.
+            st.phase = C_DESERTERS
+    elif s == S_GUIDE:
+        st.stage = S_FAMILY
+        if st.effects.until_town_or_event & FX_GUIDE:
+            st.phase = P_GUIDE
+    elif s == S_FAMILY:
+        st.stage = S_ROLL
+        if st.effects.lost_family:
+            st.phase = P_FAMILY
+    elif s == S_ROLL:
+        first_roll(st)
+    elif s == S_ONES:
+        st.stage = S_TWOS
+    elif s == S_TWOS:
+        moves.find_food(st)
+    elif s == S_THREES:
+        moves.prospect(st)
+    elif s == S_FOURS:
+        moves.fours_stage(st)
+    elif s == S_BACKROADS:
+        moves.backroads(st)
+    elif s == S_FIVES:
+        harm.extreme_heat(st)
+    elif s == S_SIXES:
+        harm.gang_attacks(st)
+    elif s == S_TOWN:
+        st.stage = S_END
+        if st.resolution.town_stop and st.episode == 1:
+            towns.enter_town(st)
+    elif s == S_END:
+        end_of_day(st)
+
+
+def begin(st: D6State, special: bool) -> None:
+    """Episode 1, "Special Event": once per game, an Event at the start of a turn."""
+    st.phase = RUN
+    if special:
+        st.journey.special_used = True
+        st.say("special", "You call the Special Event.")
+        events.start_event(st)
+
+
+def deserters_rolled(st: D6State, faces: Faces) -> None:
+    """Army Deserters (D6-V9): a 5 deserts; a 6 deserts with 1 Food and 1 Gold."""
+    st.phase = RUN
+    j, fx = st.journey, st.effects
+    for f in faces:
+        if f >= 5:
+            fx.deserters -= 1
+            if f == 6:
+                j.food = max(0, j.food - 1)
+                j.gold = max(0, j.gold - 1)
+
+
+def set_guide(st: D6State, face: int) -> None:
+    """Indian Guide (RULINGS d6, 6-6): one red die set before rolling."""
+    st.dice.set_red = (face,)
+
+
+def set_family(st: D6State, red: int, white: int) -> None:
+    """Lost Family (RULINGS d6, 5-5): a red and a white die set before rolling."""
+    d = st.dice
+    st.effects.lost_family = False
+    d.set_red = tuple(sorted((*d.set_red, red)))
+    d.set_white = (white,)
+
+
+def end_of_day(st: D6State) -> None:
+    """ "At the end of each turn, check off one Day" (Ep.1/Ep.2 "Gameplay")."""
+    st.stage = S_START
+    harm.add_days(st, 1)
+    if st.phase != OVER:
+        st.dice = TurnDice()
+        st.resolution = type(st.resolution)()
+        st.mode = "turn"
+
+
+# -- rolling ---------------------------------------------------------------------------------
+
+
+def first_roll(st: D6State) -> None:
+    """Ep.1: 3 red and 5 white dice; Ep.2: a black, 2 red and 5 white.
+    Critters Everywhere adds 2 white dice (D6-V7); dice set by the Indian
+    Guide or Lost Family start kept (D6-D4)."""
+    st.stage = S_ONES
+    d = st.dice
+    reds = (3 if st.episode == 1 else 2) - len(d.set_red)
+    critters = 2 if st.effects.until_town_or_event & FX_CRITTERS else 0
+    whites = 5 + critters - len(d.set_white)
+    d.red, d.white, d.black = d.set_red, d.set_white, ()
+    q = []
+    if st.episode == 2:
+        q.append(("black", 1))
+    if reds > 0:
+        q.append(("red", reds))
+    if whites > 0:
+        q.append(("white", whites))
+    d.to_roll = tuple(q)
+    d.rolls = 0
+    st.mode = "turn"
+    st.phase = C_ROLL
+
+
+def rolled(st: D6State, faces: Faces) -> None:
+    """A group of dice has been rolled (the turn's, Poker's, the Showdown's)."""
+    d = st.dice
+    group, _ = d.to_roll[0]
+    d.to_roll = d.to_roll[1:]
+    mode = st.mode
+    if mode == "showdown":
+        showdown.dice_rolled(st, group, faces)
+        return
+    if group == "red":
+        d.red = tuple(sorted(d.red + faces))
+        if d.rolls == 0 and mode == "turn" and not d.binoculars_reroll:
+            # "Gameplay": red 5s and 6s of the first roll lock.
+            d.locked = tuple(sorted(d.locked + tuple(f for f in faces if f >= 5)))
+    elif group == "white":
+        d.white = tuple(sorted(d.white + faces))
+    else:
+        d.black = tuple(sorted(d.black + faces))
+    if d.to_roll:
+        return
+    if d.binoculars_reroll:
+        d.binoculars_reroll = False
+        after_binoculars(st)
+        return
+    d.rolls += 1
+    if mode == "poker":
+        if d.rolls >= 3:
+            st.phase = C_HAND
+        else:
+            to_keep(st)
+        return
+    st.say("roll", f"Roll {d.rolls}: {dice_text(st)}.")
+    if d.rolls == 1 and st.journey.items & BINOCULARS and binoculars_target(st):
+        st.phase = P_BINOCULARS
+        return
+    after_binoculars(st)
+
+
+def dice_text(st: D6State) -> str:
+    d = st.dice
+    parts = []
+    for name, faces in (("black", d.black), ("red", d.red), ("white", d.white)):
+        if faces:
+            parts.append(f"{name} {' '.join(map(str, faces))}")
+    return ", ".join(parts)
+
+
+def binoculars_target(st: D6State) -> int:
+    """The locked red die Binoculars may reroll (Ep.1: a 5; Ep.2: a 5 or 6)."""
+    locked = st.dice.locked
+    if 5 in locked:
+        return 5
+    if st.episode == 2 and 6 in locked:
+        return 6
+    return 0
+
+
+def use_binoculars(st: D6State, action: Action) -> None:
+    if action == PASS:
+        after_binoculars(st)
+        return
+    d = st.dice
+    f = binoculars_target(st)
+    d.locked = minus(d.locked, (f,))
+    d.red = minus(d.red, (f,))
+    d.binoculars_reroll = True
+    d.to_roll = (("red", 1),)
+    st.phase = C_ROLL
+
+
+def after_binoculars(st: D6State) -> None:
+    d = st.dice
+    fx = st.effects.until_town_or_event
+    if d.rolls == 1 and fx & FX_HILLS and not d.hills_used and hills_changes(st):
+        st.phase = P_HILLS
+        return
+    to_keep(st)
+
+
+def hills_changes(st: D6State) -> list[Action]:
+    """Gold in Them Hills: one die to a 3 (Ep.1: any die but a locked red 5 or
+    6; Ep.2: a white die)."""
+    d = st.dice
+    out: list[Action] = []
+    if st.episode == 1:
+        free_red = minus(d.red, d.locked)
+        out += [Change("hills", "r", f, 3) for f in sorted(set(free_red)) if f != 3]
+    out += [Change("hills", "w", f, 3) for f in sorted(set(d.white)) if f != 3]
+    return out
+
+
+def use_hills(st: D6State, action: Action) -> None:
+    st.dice.hills_used = True
+    if isinstance(action, Change):
+        change_die(st, action)
+    to_keep(st)
+
+
+def change_die(st: D6State, a: Change) -> None:
+    d = st.dice
+    if a.colour == "r":
+        d.red = tuple(sorted((*minus(d.red, (a.face,)), a.to)))
+    else:
+        d.white = tuple(sorted((*minus(d.white, (a.face,)), a.to)))
+
+
+# -- keeping -----------------------------------------------------------------------------------
+
+
+@cache
+def keep_choices(group: str, shown: Faces, forced: Faces, first: bool) -> tuple[Action, ...]:
+    """The keep decisions for one colour: every sub-multiset of its dice
+    (forced dice always kept); ``stop`` is offered at the first colour."""
+    out: list[Action] = [Keep(group, sub) for sub in subsets(shown, forced)]
+    if first:
+        out.append(STOP)
+    return tuple(out)
+
+
+@cache
+def keep_ok(faces: Faces, shown: Faces, forced: Faces) -> bool:
+    """A keep is legal: sorted faces among those shown, the forced ones in it."""
+    return tuple(sorted(faces)) == faces and is_sub(faces, shown) and is_sub(forced, faces)
+
+
+def shown(st: D6State, group: str) -> Faces:
+    d = st.dice
+    return d.red if group == "red" else d.white if group == "white" else d.black
+
+
+def keep_legal(st: D6State) -> tuple[Action, ...]:
+    d = st.dice
+    group = d.keep_colours[0]
+    forced = d.locked if group == "red" else ()
+    return keep_choices(group, shown(st, group), forced, d.keep_first)
+
+
+def is_keep_legal(st: D6State, action: Action) -> bool:
+    d = st.dice
+    if action == STOP:
+        return d.keep_first
+    if not isinstance(action, Keep) or action.group != d.keep_colours[0]:
+        return False
+    forced = d.locked if action.group == "red" else ()
+    return keep_ok(action.faces, shown(st, action.group), forced)
+
+
+def to_keep(st: D6State) -> None:
+    """After a roll: keep and roll again, unless three rolls are made or every
+    die is locked ("Gameplay")."""
+    d = st.dice
+    if d.rolls >= 3 or len(d.locked) == len(d.red) + len(d.white) + len(d.black):
+        all_locked(st)
+        return
+    d.keep_colours = tuple(
+        g for g, faces in (("black", d.black), ("red", d.red), ("white", d.white)) if faces
+    )
+    d.keep_first = True
+    d.rerolls = ()
+    st.phase = P_KEEP
+
+
+def keep(st: D6State, action: Action) -> None:
+    """Lock or unlock freely between rolls; the forced dice stay ("Gameplay").
+    Asked colour by colour (D6-D3)."""
+    d = st.dice
+    if action == STOP:
+        if st.mode == "poker":
+            st.phase = C_HAND
+        else:
+            all_locked(st)
+        return
+    assert isinstance(action, Keep)
+    group = action.group
+    n = len(shown(st, group)) - len(action.faces)
+    if group == "red":
+        d.red = action.faces
+    elif group == "white":
+        d.white = action.faces
+    else:
+        d.black = action.faces
+    if n:
+        d.rerolls = (*d.rerolls, (group, n))
+    d.keep_first = False
+    d.keep_colours = d.keep_colours[1:]
+    if d.keep_colours:
+        return
+    if not d.rerolls:
+        # Every die kept: the same as stopping.
+        keep(st, STOP)
+        return
+    d.to_roll = d.rerolls
+    st.phase = C_ROLL
+
+
+def all_locked(st: D6State) -> None:
+    """Three rolls made or every die kept: the Lucky Charm's pip (episode 2),
+    then the resolution."""
+    if st.episode == 2 and st.journey.items & CHARM and st.dice.white:
+        st.phase = P_CHARM
+        return
+    resolve(st)
+
+
+def charm_choices(st: D6State) -> list[Action]:
+    """Lucky Charm (Ep.2 "Special Items"): one white die moved one pip."""
+    out: list[Action] = []
+    for f in sorted(set(st.dice.white)):
+        if f > 1:
+            out.append(Change("charm", "w", f, f - 1))
+        if f < 6:
+            out.append(Change("charm", "w", f, f + 1))
+    return [*out, PASS]
+
+
+def use_charm(st: D6State, action: Action) -> None:
+    if isinstance(action, Change):
+        change_die(st, action)
+    resolve(st)
+
+
+def resolve(st: D6State) -> None:
+    """All dice locked: counted and resolved 1s to 6s ("Gameplay"). The black
+    die counts as two of its number (Ep.2 "Gameplay")."""
+    st.phase = RUN
+    d, j, fx, res = st.dice, st.journey, st.effects, st.resolution
+    c = face_counts(d.red)
+    for f in d.white:
+        c[f] += 1
+    for f in d.black:
+        c[f] += 2
+    red1 = d.red.count(1)
+    moves_ = c[1]
+    # Compass: red 1s move two (Ep.1/Ep.2 "Special Items"); Ep.2 Downhill the same.
+    if j.items & COMPASS or (fx.until_town_or_event & FX_DOWNHILL and st.episode == 2):
+        moves_ += red1
+    # Ep.1 Downhill Ride: an extra 1 every turn (D6-V4).
+    if fx.until_town_or_event & FX_DOWNHILL and st.episode == 1:
+        moves_ += 1
+    res.ones = moves_
+    res.twos = c[2] + (d.red.count(2) if j.items & HUNTER else 0)
+    res.threes = c[3]
+    res.fours, res.fives, res.sixes = c[4], c[5], c[6]
+    if fx.prisoner == PRISONER_AWAITED and 6 in d.red:
+        # Prisoner (RULINGS d6, 4-4): the next red 6 sits out.
+        fx.prisoner = PRISONER_HELD
+        res.sixes -= 1
+        st.say("prisoner", "A red 6 is taken prisoner and sits out.")
+    st.stage = S_ONES
+    res.moved = False
+    if not (res.no_movement or res.town_stop):
+        res.movement_left = moves_
+    advance(st)
+
+
+# -- dice set before rolling ---------------------------------------------------------------
+
+
+def guide_choices() -> list[Action]:
+    """Indian Guide: the red die's number."""
+    return [Amount("guide", n) for n in range(1, 7)]
+
+
+def family_choices() -> list[Action]:
+    """Lost Family: the red and the white die's numbers."""
+    return [Place(r, w) for r in range(1, 7) for w in range(1, 7)]
