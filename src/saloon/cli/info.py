@@ -73,9 +73,15 @@ def print_rules(console: Console, game: Game, options: Options | None = None) ->
 
 @click.command("rules")
 @click.argument("game_id", metavar="GAME")
-def rules_command(game_id: str) -> None:
-    """The game's title, players, options and the rulebook it implements."""
-    print_rules(make_console(), get_game(game_id))
+@OPTION_FLAG
+@OPTIONS_FILE_FLAG
+def rules_command(game_id: str, option_pairs: tuple[str, ...], options_file: str | None) -> None:
+    """The game's title, players, options and the rulebook it implements
+    (the rules of the variant the options choose, when given)."""
+    game = get_game(game_id)
+    given = option_pairs or options_file
+    options = read_options(game, option_pairs, options_file) if given else None
+    print_rules(make_console(), game, options)
 
 
 @click.command("solve")

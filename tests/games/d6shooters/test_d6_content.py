@@ -46,7 +46,8 @@ def test_the_maps_follow_the_rulebook_and_rulings() -> None:
     assert m.short_destination == "Essen" and m.short_limit == 30 and m.reconstructed
     assert 20 in m.events  # Ep.1 Turn Example: three past Calico + 2 is an Event
     m2 = load_map(None, 2)
-    assert {"Levitra", "Loud Mouth Canyon", "Hoodia"} <= set(m2.towns.values())
+    assert {"Levitra", "Hoodia"} <= set(m2.towns.values())
+    assert "Loud Mouth Canyon" in m2.landmarks.values()  # a canyon, not a Town
     assert m2.town_at("Levitra") + 5 in m2.events  # Ep.2 Turn Example
     assert {c[0] for c in m2.resources.values()} == {"P", "F", "G", "A", "D"}
 

@@ -293,7 +293,6 @@ def test_scripted_dice_to_the_end_of_a_game() -> None:
     state.journey.space = state.destination - 1
     state.journey.crowes = 0
     dice = ScriptedDice(["black 2", "red 24", "white 12244", "posse 4444444444", "crowe 12"])
-    run(state, "roll")
     steps = ("roll", "roll", "roll", "stop", "tactic none", "roll", "roll", "pass", "assign 2")
     for step in steps:
         if step == "roll":

@@ -411,8 +411,8 @@ def test_binoculars_reroll_a_locked_red_five() -> None:
     """Binoculars: reroll one red 5 of the first roll (Ep.2: a 5 or 6)."""
     s = start(items=BINOCULARS)
     run(s, "red 156", "white 12233")
-    assert legal(s) == ["binoculars", "pass"]
-    run(s, "binoculars", "red 2")
+    assert legal(s) == ["binoculars 5", "pass"]
+    run(s, "binoculars 5", "red 2")
     assert s.dice.locked == (6,) and s.dice.red == (1, 2, 6)
 
 
@@ -594,12 +594,13 @@ def test_prisoner_campfire_family_deserters_guide() -> None:
 
 
 def test_episode_2_events() -> None:
-    """Ep.2 "Event List": Traitor, Crowe's Hometown; Downhill drawn again with the Compass."""
-    s = start({"episode": 2}, special=True)
-    run(s, "special", "event 1-2")
-    assert (s.journey.posse, s.journey.crowes) == (9, 18)
-    s = start({"episode": 2}, special=True, items=COMPASS)
-    assert "event 2-5" not in [str(o) for o, _ in (run(s, "special") and s.chance_outcomes())]
+    """Ep.2 "Event List": Traitor; Downhill drawn again with the Compass."""
+    s = start({"episode": 2}, crowes=10, space=8)
+    run(s, "black 2", "red 23", "white 12233", "stop", "event 1-2")
+    assert (s.journey.posse, s.journey.crowes) == (9, 11)
+    s = start({"episode": 2}, items=COMPASS, space=8)
+    run(s, "black 2", "red 23", "white 12233", "stop")
+    assert "event 2-5" not in [str(o) for o, _ in s.chance_outcomes()]
 
 
 def test_notation_round_trips() -> None:

@@ -57,7 +57,9 @@ class D6Shooters(Game):
         for ep in (1, 2):
             for version in ("standard", "easier", "shorter"):
                 for events in ("cards", "d6"):
-                    name = f"ep{ep}-{version}-{events}"
+                    # Episode 2 prints no Easier or Shorter Version: Saloon's own (D6-E1).
+                    own = "saloon-" if ep == 2 and version != "standard" else ""
+                    name = f"ep{ep}-{own}{version}-{events}"
                     out[name] = D6ShootersOptions(
                         episode=ep,
                         version=version,

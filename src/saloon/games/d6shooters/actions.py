@@ -9,7 +9,8 @@ Decisions (``str`` is the notation, :func:`parse_action` reads it back):
   again); ``stop``: keep every die and stop rolling;
 * ``guide N``, ``family rN wM``: dice set before rolling (Indian Guide,
   Lost Family); ``hills w5`` (a die turned into a 3); ``charm w4+``;
-  ``binoculars``; ``pass`` (decline any optional offer);
+  ``binoculars 5`` (the locked red face rerolled); ``pass`` (decline any
+  optional offer);
 * ``recruit N`` (episode 2: N sets of 3s recruit, the others find Gold);
 * ``fours s1 h0 f1 b0``: the 4s used to Seek Shelter, Hide, Fight and for
   Backroads (dice, so two per space in episode 1);
@@ -225,7 +226,7 @@ ROLL_GROUPS = ("red", "white", "black", "posse", "crowe", "deserters")
 COUNT_LABELS = ("heat", "gang", "snakes", "fish")
 FACE_LABELS = ("event", "item", "hand", "deer", "shortcut", "stampede")
 WORDS = (
-    "roll", "special", "stop", "pass", "binoculars", "medicine", "leave", "poker", "fight",
+    "roll", "special", "stop", "pass", "medicine", "leave", "poker", "fight",
     "herd", "mine", "campfire", "deer small", "deer big", "done",
     "buy food 2", "buy food 5", "buy ammo 2", "buy ammo 5", "buy posse",
     "tactic none", "tactic defend", "tactic charge", "tactic distract",
@@ -233,7 +234,7 @@ WORDS = (
     *(f"start {i}" for i in ITEM_NAMES),
 )  # fmt: skip
 AMOUNT_VERBS = (
-    "recruit", "heat food", "absorb", "assign", "guide", "buy guns",
+    "recruit", "heat food", "absorb", "assign", "guide", "buy guns", "binoculars",
     "stake gold", "stake food", "stake ammo",
 )  # fmt: skip
 _COLOURS = {"r": "red", "w": "white", "b": "black"}

@@ -100,6 +100,8 @@ class MapData:
     resources: dict[int, str]
     reconstructed: bool
     reason: str
+    #: Named places that are not Towns (Ep.2's Loud Mouth Canyon): drawn only.
+    landmarks: dict[int, str] = field(default_factory=dict)
 
     def town_at(self, name: str) -> int:
         for space, town in self.towns.items():
@@ -294,6 +296,14 @@ def _load_map(path: str | None, episode: int) -> MapData:
         resources_[space] = str(code)
     if resources_ and episode == 1:
         raise ContentError(f"{source}: resource spaces belong to episode 2 only")
+    marks_raw = data.get("landmarks", {})
+    if not isinstance(marks_raw, dict):
+        raise ContentError(f"{source}: landmarks must be a table of space = name")
+    landmarks: dict[int, str] = {}
+    for key, name in marks_raw.items():
+        if not str(key).isdigit() or not start < int(key) < length or int(key) in towns:
+            raise ContentError(f"{source}: landmarks.{key} must be a plain space on the route")
+        landmarks[int(key)] = _str(source, f"landmarks.{key}", name)
     return MapData(
         source=source,
         name=_str(source, "name", data.get("name")),
@@ -309,4 +319,5 @@ def _load_map(path: str | None, episode: int) -> MapData:
         resources=resources_,
         reconstructed=bool(data.get("reconstructed", False)),
         reason=str(data.get("reason", "")),
+        landmarks=dict(sorted(landmarks.items())),
     )

@@ -54,7 +54,7 @@ def overview(o: D6ShootersOptions) -> str:
             "Showdown there; every Shootout won on the way leaves one Gang member fewer."
         )
         dice = "a black die (it counts as two of its number), two red and five white dice"
-    return (
+    text = (
         f"{goal} Each turn is a Day: roll {dice} up to three times, keeping what you like "
         "between rolls (red 5s and 6s of the first roll stay locked), then resolve the dice "
         "from 1s to 6s: 1s move, 2s find Food, 3s find Gold (episode 2: or recruit), 4s "
@@ -62,19 +62,46 @@ def overview(o: D6ShootersOptions) -> str:
         "Every 5th Day each Posse member eats one Food. [rulebook: Ep.1/Ep.2 Gameplay, "
         "Dice Actions, Food, End of the Game]"
     )
+    note = version_note(o)
+    return f"{text}\n\n{note}" if note else text
+
+
+def version_note(o: D6ShootersOptions) -> str:
+    """What the version played changes, and whose it is: episode 1's Easier and
+    Shorter Versions are the rulebook's; episode 2 prints none, so its are
+    Saloon's own (RULINGS d6; rulings D6-E1, D6-E3)."""
+    if o.version == "standard":
+        return ""
+    if o.episode == 1:
+        if o.version == "easier":
+            return (
+                "Easier Version: start with 12 Food, 5 Gold and a Special Item of your choice. "
+                "[rulebook: Ep.1 Easier Version]"
+            )
+        return "Shorter Version: Essen is the destination, in 30 Days. [rulebook: Ep.1 Shorter]"
+    if o.version == "easier":
+        return (
+            "Easier Version: Saloon's own, not in the rulebook (which prints one for episode 1 "
+            "only): start with 10 Food, 5 Gold and a Special Item of your choice. [ruling D6-E1]"
+        )
+    return (
+        "Shorter Version: Saloon's own, not in the rulebook (which prints one for episode 1 "
+        "only): the Showdown is at Levitra, in 20 Days, against 6 Crowe Gang members plus "
+        "Russell and Sheryl. [ruling D6-E3]"
+    )
 
 
 _PASSAGES: dict[int, str] = {
     P_FREE_ITEM: "Easier Version: pick the Special Item you start with (Better Guns counts +2). "
     "[rulebook: Ep.1 Easier Version; rulings D6-E1, D6-E2]",
-    P_BEGIN: "Once per game you may call an Event at the start of a turn, wherever you are, "
-    "before rolling. [rulebook: Special Event]",
+    P_BEGIN: "Episode 1: once per game you may call an Event at the start of a turn, "
+    "wherever you are, before rolling. [rulebook: Ep.1 Special Event]",
     P_GUIDE: "The Indian Guide sets one red die to a number of your choice before you roll. "
     "[RULINGS d6: 6-6 Indian Guide]",
     P_FAMILY: "Lost Family: set one red and one white die to numbers of your choice before "
     "this roll. [RULINGS d6: 5-5 Lost Family]",
-    P_BINOCULARS: "Binoculars: you may reroll a red 5 (episode 2: a 5 or 6) that locked on the "
-    "first roll. [rulebook: Special Items]",
+    P_BINOCULARS: "Binoculars: you may reroll a red 5 (episode 2: a red 5 or 6, the one you "
+    "name) that locked on the first roll; the new face stays free. [rulebook: Special Items]",
     P_HILLS: "Gold in Them Hills: change one die to a 3 after the first roll (episode 1: not "
     "a locked red 5 or 6; episode 2: a white die). [rulebook: Event List 1-6]",
     P_KEEP: "Choose, colour by colour, which dice to keep; the rest are rolled again. Locked "

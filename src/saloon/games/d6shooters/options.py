@@ -31,7 +31,9 @@ class D6ShootersOptions(Options):
 
     HELP: ClassVar[dict[str, str]] = {
         "episode": "1 = Long Road to Reno, 2 = Ghost Town Showdown",
-        "version": "standard, easier (more Food and Gold, a free Special Item) or shorter",
+        "version": "standard, easier (more Food and Gold, a free Special Item) or shorter; "
+        "episode 1's Easier and Shorter Versions are the rulebook's, episode 2's are "
+        "Saloon's own (not in the rulebook)",
         "events": "cards = the 2d6 Event list; d6 = the one-die Event table",
         "hide_days": "episode 2: a Day for each 4 used to Hide (per_die) or one per turn",
         "map": "a map file (TOML) replacing the episode's map",

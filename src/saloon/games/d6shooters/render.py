@@ -135,7 +135,7 @@ def space_kind(state: D6State, space: int) -> str:
 def route_marks(state: D6State) -> list[tuple[int, str, str]]:
     """The notable spaces from the start to the destination, in order, as
     ``(space, kind, label)``: Towns by name, ``E`` for Events, the resource
-    codes of episode 2.
+    codes of episode 2, and named places that are not Towns (``landmark``).
 
     >>> from saloon.core import get_game
     >>> s = get_game("d6shooters").new_state()
@@ -152,6 +152,8 @@ def route_marks(state: D6State) -> list[tuple[int, str, str]]:
             out.append((space, kind, "E"))
         elif kind == "resource":
             out.append((space, kind, m.resources[space]))
+        if space in m.landmarks:
+            out.append((space, "landmark", m.landmarks[space]))
     return out
 
 
@@ -336,10 +338,10 @@ def pending_line(state: D6State) -> str:
     if ph == P_RECRUIT:
         return f"{state.resolution.threes // 3} set(s) of 3s: recruit Posse or find Gold."
     if ph == P_HEAT_FOOD:
-        return f"Extreme Heat: {state.pending.loss} hit(s); pay 2 Food for each or lose Posse."
+        return f"Extreme Heat: {state.pending.heat_hits} hit(s); pay 2 Food for each or lose Posse."
     if ph == P_LOSS:
-        p = state.pending
-        return f"{p.loss} Posse lost to {p.loss_source}: use Medicine or deserters?"
+        loss, source = state.pending.losses[0]
+        return f"{loss} Posse lost to {source}: use Medicine or deserters?"
     if ph == P_EVENT_CHOICE:
         spec = event_spec(state)
         return f"Event choice: {spec.name if spec else state.pending.event_kind}."
@@ -498,7 +500,7 @@ class _Route:
         for space in range(lo, hi + 1):
             if space % 5 == 0:
                 numbers.put(self._centre(space, lo, str(space)), str(space), "dim")
-        # Town names above, the destination and the nearest ones first.
+        # Town names above, the destination and the nearest ones first, then landmarks.
         order = sorted(towns, key=lambda t: (t != s.destination, abs(t - s.journey.space)))
         for t in order:
             name = s.map.towns[t]
@@ -506,6 +508,11 @@ class _Route:
             style = "bold yellow" if t >= s.journey.space else "dim yellow"
             if not names.put(col, name, style):
                 names.put(col - len(name) + 1, name, style)
+        for t, name in s.map.landmarks.items():
+            if lo <= t <= hi:
+                col = (t - lo) * c + 1
+                if not names.put(col, name, "italic"):
+                    names.put(col - len(name) + 1, name, "italic")
         return [names.text(), cells.text(), numbers.text()]
 
     def _centre(self, space: int, lo: int, label: str) -> int:
@@ -890,7 +897,13 @@ def _svg_route(state: D6State, top: float) -> tuple[list[str], float]:
         elif kind == "resource":
             code = m.resources[space]
             out.append(_t(cx, cy + 6, code, font_size=12, font_weight="bold", text_anchor="middle"))
-        elif kind in ("town", "start", "destination"):
+        if space in m.landmarks:
+            name = m.landmarks[space]
+            tx = min(max(cx, _M + 3.2 * len(name)), _W - _M - 3.2 * len(name))
+            labels.append(
+                _t(tx, y - 4, name, font_size=10, font_style="italic", text_anchor="middle")
+            )
+        if kind in ("town", "start", "destination"):
             out.append(
                 f'<path d="M{cx - 8:g},{cy + 9:g} v-9 l8,-7 l8,7 v9 z" fill="{_PAPER}" '
                 f'stroke="{_INK}" stroke-width="1.2"/>'

@@ -29,6 +29,7 @@ from saloon.core.state import State
 from saloon.games.d6shooters.actions import Amount, Change, Fours, Keep, Pay, Place, Reroll, Word
 from saloon.games.d6shooters.dice import round_odds
 from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.harm import deserters_can_take
 from saloon.games.d6shooters.rules.moves import fours_choices
 from saloon.games.d6shooters.rules.nodes import (
     FX_CAMPFIRE,
@@ -349,11 +350,14 @@ class HeuristicAgent:
         if ph == P_EVENT_CHOICE:
             return self.event(st)
         if ph == P_LOSS:
-            if st.journey.items & MEDICINE and st.pending.loss >= 2:
+            if st.journey.items & MEDICINE and st.pending.losses[0][0] >= 2:
                 return Word("medicine")
-            return Amount("absorb", min(st.effects.deserters, st.pending.loss))
+            return Amount(
+                "absorb",
+                min(deserters_can_take(st, st.pending.losses[0][1]), st.pending.losses[0][0]),
+            )
         if ph == P_BINOCULARS:
-            return Word("binoculars")
+            return st.legal_actions()[0]  # a named die (the first one offered)
         if ph == P_HILLS:
             return self.hills(st)
         if ph == P_GUIDE:
@@ -381,7 +385,7 @@ class HeuristicAgent:
         """Ep.1 "Extreme Heat!": 2 Food or 1 Posse a hit, from whichever is
         more plentiful against the next Rations."""
         food, posse, paid = st.journey.food, st.journey.posse, 0
-        for _ in range(st.pending.loss):
+        for _ in range(st.pending.heat_hits):
             after = posse
             if food >= 2 and (food - 2 >= after - 1 + self.k.food_margin or posse <= 2):
                 food -= 2

@@ -21,7 +21,6 @@ from saloon.games.d6shooters.rules.nodes import (
     C_EVENT,
     C_EVENT_DIE,
     COMPASS,
-    CROWE_MEMBERS,
     FX_CAMPFIRE,
     FX_CRITTERS,
     FX_DOWNHILL,
@@ -37,16 +36,12 @@ if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
 
 
-def end_effects(st: D6State) -> None:
-    """The effects that last "until the next Town or Event" end (D6-V1)."""
-    st.effects.until_town_or_event = 0
-    st.effects.hometown = False
-
-
 def start_event(st: D6State) -> None:
-    """An E square reached (or the Special Event called): the effects in force
-    end, then the Event is drawn (D6-V1)."""
-    end_effects(st)
+    """An E square reached (or the Special Event called): the effects that
+    last "until the next Town or Event" end, then the Event is drawn
+    (D6-V1). Crowe's Hometown is not one of them: it lasts until the next
+    Town (Ep.2 Event List 2-6; RULINGS d6)."""
+    st.effects.until_town_or_event = 0
     st.phase = C_EVENT
 
 
@@ -155,8 +150,17 @@ def run_event(st: D6State, e: EventSpec) -> None:
     elif k == "indian_guide":
         fx.until_town_or_event |= FX_GUIDE
     elif k == "traitor":
-        j.crowes = min(CROWE_MEMBERS, j.crowes + 1)
-        harm.lose_posse(st, 1)
+        # Traitor: a Crowe Gang member added, but the track holds no more than
+        # it started with (D6-V14); the Posse member is lost (Medicine can
+        # prevent it: RULINGS d6).
+        if j.crowes < st.crowe_track:
+            j.crowes += 1
+        else:
+            st.say(
+                "traitor",
+                f"The Crowe Gang track is full ({st.crowe_track} members): no member is added.",
+            )
+        harm.posse_loss(st, 1, "traitor")
     elif k == "hometown":
         fx.hometown = True
 

@@ -27,9 +27,6 @@ from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_HELD
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
 
-#: Losses that Medicine and Army Deserters can take (D6-I5, D6-V9).
-INJURIES = frozenset({"heat", "gang", "shootout", "stampede", "snakes"})
-
 #: Faces out of 6 that count, per check (Ep.1: Heat 3-6; Ep.2: Heat 4-6; the
 #: Gang 3-6; Fishing Hole 1-2; Rattlesnakes 6).
 CHECK_HITS = {"gang": 4, "fish": 2, "snakes": 1}
@@ -72,48 +69,94 @@ def rations(st: D6State) -> None:
     j.food = max(0, j.food - j.posse)
     st.say("rations", f"Rations on Day {j.day}.")
     if short > 0:
-        lose_posse(st, short)
+        posse_loss(st, short, "rations")
 
 
 # -- Posse losses ----------------------------------------------------------------------------
 
+#: Where a Posse loss comes from; each is "a single source" for Medicine
+#: (RULINGS d6: Medicine prevents all Posse loss from one source, whatever
+#: it is). Posse paid by choice (a demand) is not a loss and is not here.
+LOSS_SOURCES = {
+    "rations": "Rations",
+    "space": "a P- space",
+    "traitor": "the Traitor",
+    "heat": "the Heat",
+    "gang": "the Gang",
+    "shootout": "a lost Shootout",
+    "stampede": "the Stampede",
+    "snakes": "the Rattlesnakes",
+    "showdown": "a round of the Showdown",
+}
+
+
+def deserters_can_take(st: D6State, source: str) -> int:
+    """How many of a loss from ``source`` the Army Deserters can take: any
+    loss Medicine could prevent (D6-V9), except in the Showdown, which the
+    Posse fights with its own dice (D6-S7)."""
+    return 0 if source == "showdown" else st.effects.deserters
+
+
+def can_prevent(st: D6State, source: str) -> bool:
+    """Whether the player has something to set against a loss: Medicine, or
+    deserters who can take it."""
+    return bool(st.journey.items & MEDICINE) or deserters_can_take(st, source) > 0
+
 
 def posse_loss(st: D6State, n: int, source: str) -> None:
-    """A loss of ``n`` Posse from ``source``; Medicine or Army Deserters may
-    take it (a decision) when the source is one they answer."""
+    """A loss of ``n`` Posse from ``source`` (one of :data:`LOSS_SOURCES`).
+    With Medicine or deserters at hand the player says what takes it
+    (:data:`P_LOSS`); losses that come while one waits are queued behind it,
+    in order."""
     if n <= 0:
         return
-    if source in INJURIES and (st.journey.items & MEDICINE or st.effects.deserters):
-        st.pending.loss, st.pending.loss_source = n, source
+    p = st.pending
+    if p.losses or can_prevent(st, source):
+        p.losses = (*p.losses, (n, source))
         st.phase = P_LOSS
         return
     lose_posse(st, n)
 
 
+def settle_loss(st: D6State, medicine: bool, absorbed: int) -> None:
+    """The player's answer to the first loss waiting: Medicine prevents all of
+    it (then it is discarded), or ``absorbed`` deserters die in the Posse's
+    place and the rest is lost. The next losses waiting are put to the
+    player in turn, or taken at once when nothing can be set against them."""
+    p = st.pending
+    (n, source), p.losses = p.losses[0], p.losses[1:]
+    if medicine:
+        st.journey.items &= ~MEDICINE
+        st.say("medicine", f"Medicine saves your Posse from {LOSS_SOURCES[source]}.")
+    else:
+        if absorbed:
+            st.effects.deserters -= absorbed
+            men = "Army Deserters die" if absorbed > 1 else "Army Deserter dies"
+            st.say("deserters", f"{absorbed} {men} in the Posse's place.")
+        lose_posse(st, n - absorbed)
+    while p.losses and not st.is_over:
+        n, source = p.losses[0]
+        if can_prevent(st, source):
+            st.phase = P_LOSS
+            return
+        p.losses = p.losses[1:]
+        lose_posse(st, n)
+
+
 def lose_posse(st: D6State, n: int) -> None:
-    """Ep.1/Ep.2 "Your Posse": Posse 0 loses the game; the Hunter leaves at 1
-    (Ep.1 "Special Items")."""
+    """Ep.1/Ep.2 "Your Posse": Posse 0 loses the game. The Hunter is lost when
+    the Posse falls to 1 in episode 1 (Ep.1 "Special Items"; episode 2's
+    Hunter has no such clause: RULINGS d6)."""
+    if n <= 0:
+        return
     j = st.journey
     j.posse = max(0, j.posse - n)
     st.say("loss", f"You lose {n} Posse ({j.posse} left).")
-    if j.posse <= 1:
+    if st.episode == 1 and j.posse <= 1 and j.items & HUNTER:
         j.items &= ~HUNTER
+        st.say("item", "The Hunter leaves: the Posse is down to one.")
     if j.posse == 0:
-        st.end("posse")
-
-
-def use_medicine(st: D6State) -> None:
-    """Medicine/Bandages: all of one source's loss, then it is discarded."""
-    st.journey.items &= ~MEDICINE
-    st.say("medicine", "Medicine saves your Posse.")
-
-
-def deserters_absorb(st: D6State, n: int) -> None:
-    """Army Deserters (D6-V9): ``n`` of them die in the Posse's place."""
-    p = st.pending
-    st.effects.deserters -= n
-    if p.loss - n > 0:
-        lose_posse(st, p.loss - n)
+        st.end("showdown" if st.mode == "showdown" else "posse")
 
 
 # -- the Heat and the Gang (the 5s and 6s) ---------------------------------------------------
@@ -153,7 +196,7 @@ def heat_checked(st: D6State, hits: int) -> None:
     """The Heat's dice: ``hits`` of them count. Episode 1 may pay in Food
     (a decision); otherwise each costs a Posse member."""
     if st.episode == 1 and hits and st.journey.food >= 2:
-        st.pending.loss = hits
+        st.pending.heat_hits = hits
         st.phase = P_HEAT_FOOD
         return
     posse_loss(st, hits, "heat")
@@ -167,7 +210,7 @@ def gang_checked(st: D6State, hits: int) -> None:
 def pay_heat(st: D6State, with_food: int) -> None:
     """Ep.1 "Extreme Heat!": ``with_food`` hits paid with 2 Food each (D6-F3)."""
     st.journey.food -= 2 * with_food
-    posse_loss(st, st.pending.loss - with_food, "heat")
+    posse_loss(st, st.pending.heat_hits - with_food, "heat")
 
 
 # -- Shootouts ---------------------------------------------------------------------------------

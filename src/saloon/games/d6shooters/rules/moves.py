@@ -69,7 +69,7 @@ def resource_space(st: D6State, code: str) -> None:
         if d > 0:
             j.posse = min(st.cap, j.posse + 1)
         else:
-            harm.lose_posse(st, 1)
+            harm.posse_loss(st, 1, "space")
     elif what == "F":
         j.food = max(0, min(st.cap, j.food + d))
     elif what == "G":

@@ -168,10 +168,11 @@ class Pending(Record):
     ``event_kind`` and ``event_key`` name the Event drawn (its kind and its
     roll: ``3-5`` or ``5``); ``roll_for`` the check or die being rolled
     (``heat``, ``gang``, ``snakes``, ``fish``, ``stampede``, ``shortcut``,
-    ``deer``); ``dice`` how many dice a check rolls; ``loss`` and
-    ``loss_source`` a Posse loss waiting for Medicine or deserters (Ep.1/
-    Ep.2 "Special Items": Medicine/Bandages; RULINGS d6: Army Deserters),
-    or the Heat hits to pay (episode 1).
+    ``deer``); ``dice`` how many dice a check rolls; ``heat_hits`` the Heat
+    hits to pay in Food or Posse (Ep.1 "Extreme Heat!"); ``losses`` the
+    Posse losses waiting, in order, for the player to say whether Medicine
+    or the Army Deserters take them, each ``(amount, source)`` (Ep.1/Ep.2
+    "Special Items": Medicine/Bandages; RULINGS d6: Army Deserters).
     """
 
     def __init__(self) -> None:
@@ -179,8 +180,8 @@ class Pending(Record):
         self.event_key = ""
         self.roll_for = ""
         self.dice = 0
-        self.loss = 0
-        self.loss_source = ""
+        self.heat_hits = 0
+        self.losses: tuple[tuple[int, str], ...] = ()
 
 
 class Shootout(Record):

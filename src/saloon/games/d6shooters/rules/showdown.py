@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.games.d6shooters.actions import Amount, Change, Faces, Reroll, Word
 from saloon.games.d6shooters.dice import is_sub, minus, subsets
+from saloon.games.d6shooters.rules import harm
 from saloon.games.d6shooters.rules.nodes import (
     C_ROLL,
     CROWE_LEADERS,
@@ -209,20 +210,30 @@ def resolve(st: D6State, removed: int) -> None:
         kills = removed
         hits = high - min(s - removed, high)
     sd.round += 1
-    sd.crowes -= kills
+    sd.crowes = max(0, sd.crowes - kills)
     hits = min(hits, sd.posse)
-    sd.posse -= hits
-    st.journey.posse = sd.posse
     st.say(
         "showdown",
-        f"Round {sd.round}: {kills} Crowe dice removed, {hits} Posse lost "
+        f"Round {sd.round}: {kills} Crowe dice removed, {hits} Posse dice hit "
         f"({sd.posse} against {sd.crowes}).",
     )
     st.phase = RUN
+    # A Posse die removed is a Posse member lost: one source for Medicine
+    # (RULINGS d6), which the player may use once the hits are known.
+    harm.posse_loss(st, hits, "showdown")
+    if st.phase == RUN:
+        finish_round(st)
+
+
+def finish_round(st: D6State) -> None:
+    """The round's end: Posse 0 loses even if the Crowes fall too; Crowes 0
+    win; after 50 rounds the Crowes escape (D6-S6); else the next round."""
+    sd = st.showdown
+    sd.posse = st.journey.posse
     if sd.posse == 0:
-        st.end("showdown")
+        if not st.is_over:
+            st.end("showdown")
     elif sd.crowes <= 0:
-        sd.crowes = 0
         st.end("won")
     elif sd.round >= MAX_SHOWDOWN_ROUNDS:
         st.end("showdown")

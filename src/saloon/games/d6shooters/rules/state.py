@@ -165,6 +165,8 @@ class D6State(State):
             food, ammo, gold, posse = (10 if easier else 5), 4, (5 if easier else 3), 10
         # The Crowe Gang track (RULINGS d6); the Shorter Version's is shorter (D6-E3).
         crowes = (self.map.short_crowe if shorter else CROWE_MEMBERS) if ep == 2 else 0
+        #: The boxes of the Crowe Gang track: no Traitor adds beyond them (D6-V14).
+        self.crowe_track = crowes
         self.journey = Journey(food, ammo, gold, posse, self.map.start, crowes)
         self.dice = TurnDice()
         self.resolution = Resolution()
@@ -210,7 +212,7 @@ class D6State(State):
         if ph == P_FAMILY:
             return turn.family_choices()
         if ph == P_BINOCULARS:
-            return [Word("binoculars"), PASS]
+            return turn.binoculars_choices(self)
         if ph == P_HILLS:
             return [*turn.hills_changes(self), PASS]
         if ph == P_CHARM:
@@ -219,11 +221,12 @@ class D6State(State):
             sets = self.resolution.threes // 3
             return [Amount("recruit", k) for k in range(min(sets, self.cap - j.posse) + 1)]
         if ph == P_HEAT_FOOD:
-            top = min(self.pending.loss, j.food // 2)
+            top = min(self.pending.heat_hits, j.food // 2)
             return [Amount("heat food", k) for k in range(top + 1)]
         if ph == P_LOSS:
+            loss, source = self.pending.losses[0]
             out: list[Action] = [MEDICINE_WORD] if j.items & MEDICINE else []
-            top = min(self.effects.deserters, self.pending.loss)
+            top = min(harm.deserters_can_take(self, source), loss)
             return [*out, *(Amount("absorb", k) for k in range(top + 1))]
         if ph == P_EVENT_CHOICE:
             return events.choices(self)
@@ -414,11 +417,11 @@ class D6State(State):
             assert isinstance(action, Amount)
             harm.pay_heat(self, action.n)
         elif ph == P_LOSS:
-            if action == MEDICINE_WORD:
-                harm.use_medicine(self)
-            else:
-                assert isinstance(action, Amount)
-                harm.deserters_absorb(self, action.n)
+            absorbed = action.n if isinstance(action, Amount) else 0
+            harm.settle_loss(self, action == MEDICINE_WORD, absorbed)
+            if self.mode == "showdown" and self.phase == RUN:
+                showdown.finish_round(self)
+                return
         elif ph == P_EVENT_CHOICE:
             events.choose(self, action)
         elif ph == P_SHOP:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.games.d6shooters.actions import Amount, Word
 from saloon.games.d6shooters.dice import TARGET_HANDS, hand_key
-from saloon.games.d6shooters.rules import events, harm
+from saloon.games.d6shooters.rules import harm
 from saloon.games.d6shooters.rules.nodes import (
     C_ITEM,
     C_ROLL,
@@ -39,11 +39,12 @@ def reach_town(st: D6State, space: int, name: str) -> None:
     prisoner pays 3 Gold (D6-V6). Episode 1 stops here (the movement dice
     left are wasted, the Town is visited at the end of the turn); episode 2
     visits it now (D6-M1)."""
-    hometown = st.effects.hometown
-    events.end_effects(st)
+    fx = st.effects
+    hometown = fx.hometown
+    fx.until_town_or_event = 0
+    fx.hometown = False
     st.visit.space = space
     st.say("town", f"You reach {name}.")
-    fx = st.effects
     if fx.prisoner == PRISONER_HELD:
         st.journey.gold += 3
         fx.prisoner = NO_PRISONER

@@ -81,7 +81,8 @@ def stage(st: D6State) -> None:
     s = st.stage
     if s == S_START:
         st.stage = S_DESERTERS
-        if not st.journey.special_used:
+        # Ep.1 "Special Event" (episode 2's rules have none: RULINGS d6).
+        if st.episode == 1 and not st.journey.special_used:
             st.phase = P_BEGIN
     elif s == S_DESERTERS:
         st.stage = S_GUIDE
@@ -222,7 +223,7 @@ def rolled(st: D6State, faces: Faces) -> None:
             to_keep(st)
         return
     st.say("roll", f"Roll {d.rolls}: {dice_text(st)}.")
-    if d.rolls == 1 and st.journey.items & BINOCULARS and binoculars_target(st):
+    if d.rolls == 1 and st.journey.items & BINOCULARS and binoculars_targets(st):
         st.phase = P_BINOCULARS
         return
     after_binoculars(st)
@@ -237,22 +238,26 @@ def dice_text(st: D6State) -> str:
     return ", ".join(parts)
 
 
-def binoculars_target(st: D6State) -> int:
-    """The locked red die Binoculars may reroll (Ep.1: a 5; Ep.2: a 5 or 6)."""
-    locked = st.dice.locked
-    if 5 in locked:
-        return 5
-    if st.episode == 2 and 6 in locked:
-        return 6
-    return 0
+def binoculars_targets(st: D6State) -> list[int]:
+    """The locked red faces Binoculars may reroll, one of them of the
+    player's choice: Ep.1 a red 5; Ep.2 a red 5 or 6 (RULINGS d6)."""
+    faces = (5,) if st.episode == 1 else (5, 6)
+    return [f for f in faces if f in st.dice.locked]
+
+
+def binoculars_choices(st: D6State) -> list[Action]:
+    return [*(Amount("binoculars", f) for f in binoculars_targets(st)), PASS]
 
 
 def use_binoculars(st: D6State, action: Action) -> None:
+    """Reroll the named red die; the new face is never locked (D6-I4: the
+    lock is for the first roll's 5s and 6s, and this is not that roll)."""
     if action == PASS:
         after_binoculars(st)
         return
+    assert isinstance(action, Amount)
     d = st.dice
-    f = binoculars_target(st)
+    f = action.n
     d.locked = minus(d.locked, (f,))
     d.red = minus(d.red, (f,))
     d.binoculars_reroll = True
@@ -270,13 +275,13 @@ def after_binoculars(st: D6State) -> None:
 
 
 def hills_changes(st: D6State) -> list[Action]:
-    """Gold in Them Hills: one die to a 3 (Ep.1: any die but a locked red 5 or
-    6; Ep.2: a white die)."""
+    """Gold in Them Hills: one die to a 3 after the first roll (Ep.1 Event
+    List 1-6: any die but a red 5 or 6, even one the Indian Guide or Lost
+    Family set, D6-V13; Ep.2: a white die)."""
     d = st.dice
     out: list[Action] = []
     if st.episode == 1:
-        free_red = minus(d.red, d.locked)
-        out += [Change("hills", "r", f, 3) for f in sorted(set(free_red)) if f != 3]
+        out += [Change("hills", "r", f, 3) for f in sorted(set(d.red)) if f not in (3, 5, 6)]
     out += [Change("hills", "w", f, 3) for f in sorted(set(d.white)) if f != 3]
     return out
 
