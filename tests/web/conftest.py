@@ -86,7 +86,9 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def wait_for(c: Any, game_id: str, token: str | None, until: str = "person", timeout: float = 20) -> dict[str, Any]:
+def wait_for(
+    c: Any, game_id: str, token: str | None, until: str = "person", timeout: float = 20
+) -> dict[str, Any]:
     """Poll the view until the game waits for ``until`` (or is over)."""
     headers = {"X-Saloon-Token": token} if token else {}
     deadline = time.monotonic() + timeout

@@ -64,7 +64,7 @@ def test_openapi_page_documents_every_route(client: TestClient) -> None:
 def test_pages_and_static_files_are_served(client: TestClient) -> None:
     for path in ["/", "/table/abc", "/replay/abc"]:
         r = client.get(path)
-        assert r.status_code == 200 and "<template id=\"table-tpl\">" in r.text
+        assert r.status_code == 200 and '<template id="table-tpl">' in r.text
     assert "TableView" in client.get("/static/app.js").text
     assert client.get("/static/style.css").status_code == 200
     assert "http://" not in client.get("/").text.replace("http://www.w3.org", "")
@@ -125,7 +125,9 @@ def test_advice_for_the_seat_to_move(client: TestClient) -> None:
     assert r.status_code == 200
     if r.json()["values"] is None:  # no advice before the dice are rolled: roll them
         view = client.post(
-            f"/api/games/{gid}/actions", json={"move": view["move"], "action": "roll"}, headers=h(token)
+            f"/api/games/{gid}/actions",
+            json={"move": view["move"], "action": "roll"},
+            headers=h(token),
         ).json()
         r = client.get(f"/api/games/{gid}/advice", params={"move": view["move"]}, headers=h(token))
     values = r.json()["values"]
@@ -145,7 +147,9 @@ def test_undo_goes_back_and_the_dice_fall_the_same(client: TestClient) -> None:
     assert nothing.status_code == 409 and "nothing to undo" in nothing.json()["detail"]
     action = start["actions"][0]["notation"]
     after = client.post(
-        f"/api/games/{gid}/actions", json={"move": start["move"], "action": action}, headers=h(token)
+        f"/api/games/{gid}/actions",
+        json={"move": start["move"], "action": action},
+        headers=h(token),
     ).json()
     assert after["move"] > start["move"] and after["can_undo"]
     stale = client.post(f"/api/games/{gid}/undo", json={"move": start["move"]}, headers=h(token))
@@ -165,7 +169,9 @@ def test_skip_and_pace(client: TestClient) -> None:
     made = create(client, seats=["human", "heuristic"], pace=5)
     token, gid = made["links"][0]["token"], made["id"]
     view = made["view"]
-    client.post(f"/api/games/{gid}/actions", json={"move": view["move"], "action": "move"}, headers=h(token))
+    client.post(
+        f"/api/games/{gid}/actions", json={"move": view["move"], "action": "move"}, headers=h(token)
+    )
     assert client.post(f"/api/games/{gid}/skip", headers=h(token)).json() == {"skipping": True}
     assert wait_for(client, gid, token, timeout=4)["pending"] in ("person", "over")
 
@@ -194,7 +200,9 @@ def test_import_a_finished_record_and_an_unfinished_one(client: TestClient) -> N
     imported = client.post("/api/games/import", json={"record": record})
     assert imported.status_code == 201
     assert imported.json()["view"]["pending"] == "over"
-    assert client.get(f"/api/games/{imported.json()['id']}/record").json()["moves"] == record["moves"]
+    assert (
+        client.get(f"/api/games/{imported.json()['id']}/record").json()["moves"] == record["moves"]
+    )
 
     half = {**record, "moves": record["moves"][:5], "result": None}
     carried = client.post("/api/games/import", json={"record": half, "pace": 0}).json()
@@ -208,8 +216,12 @@ def test_delete_needs_a_token_of_the_game(client: TestClient) -> None:
     other = create(client)
     gid = made["id"]
     assert client.delete(f"/api/games/{gid}").status_code == 401
-    assert client.delete(f"/api/games/{gid}", headers=h(other["links"][0]["token"])).status_code == 403
-    assert client.delete(f"/api/games/{gid}", headers=h(made["links"][0]["token"])).json() == {"deleted": gid}
+    assert (
+        client.delete(f"/api/games/{gid}", headers=h(other["links"][0]["token"])).status_code == 403
+    )
+    assert client.delete(f"/api/games/{gid}", headers=h(made["links"][0]["token"])).json() == {
+        "deleted": gid
+    }
     assert client.get(f"/api/games/{gid}").status_code == 404
     assert gid not in [g["id"] for g in client.get("/api/games").json()["games"]]
 
@@ -224,15 +236,25 @@ def test_manual_dice_are_entered_by_the_referee(client: TestClient) -> None:
     assert view["your_turn"] and "first p1" in view["dice_outcomes"]
     p1_view = client.get(f"/api/games/{gid}", headers=h(p1)).json()
     assert p1_view["dice_prompt"] is None and not p1_view["your_turn"]
-    refused = client.post(f"/api/games/{gid}/actions", json={"move": 0, "action": "first p1"}, headers=h(p1))
+    refused = client.post(
+        f"/api/games/{gid}/actions", json={"move": 0, "action": "first p1"}, headers=h(p1)
+    )
     assert refused.status_code == 403 and "referee" in refused.json()["detail"]
-    typo = client.post(f"/api/games/{gid}/actions", json={"move": 0, "action": "card 99"}, headers=h(host))
+    typo = client.post(
+        f"/api/games/{gid}/actions", json={"move": 0, "action": "card 99"}, headers=h(host)
+    )
     assert typo.status_code == 422 and "cannot happen here" in typo.json()["detail"]
-    ok = client.post(f"/api/games/{gid}/actions", json={"move": 0, "action": "first p2"}, headers=h(host))
+    ok = client.post(
+        f"/api/games/{gid}/actions", json={"move": 0, "action": "first p2"}, headers=h(host)
+    )
     assert ok.status_code == 200 and ok.json()["move"] == 1
-    ok = client.post(f"/api/games/{gid}/actions", json={"move": 1, "action": "card 5"}, headers=h(host))
+    ok = client.post(
+        f"/api/games/{gid}/actions", json={"move": 1, "action": "card 5"}, headers=h(host)
+    )
     assert ok.json()["pending"] == "person" and ok.json()["to_move"] == 1
-    moved = client.post(f"/api/games/{gid}/actions", json={"move": 2, "action": "move"}, headers=h(p2))
+    moved = client.post(
+        f"/api/games/{gid}/actions", json={"move": 2, "action": "move"}, headers=h(p2)
+    )
     assert moved.status_code == 200
 
 
@@ -263,14 +285,30 @@ def test_hotseat_one_link_plays_every_seat(client: TestClient) -> None:
         ({"game": "shootout", "seats": ["human"]}, 422, "takes 2 players, not 1"),
         ({"game": "shootout", "seats": ["human", "robot"]}, 422, "no agent called 'robot'"),
         ({"game": "shootout", "seats": ["human", "mcts:iters=2"]}, 422, "iters"),
-        ({"game": "shootout", "seats": ["human", "human"], "options": {"tagret": 1}}, 422, "unknown option 'tagret'"),
-        ({"game": "shootout", "seats": ["human", "human"], "options": {"start": 99}}, 422, "start=99"),
-        ({"game": "shootout", "seats": ["human", "human"], "options": {"start": "far"}}, 422, "whole number"),
+        (
+            {"game": "shootout", "seats": ["human", "human"], "options": {"tagret": 1}},
+            422,
+            "unknown option 'tagret'",
+        ),
+        (
+            {"game": "shootout", "seats": ["human", "human"], "options": {"start": 99}},
+            422,
+            "start=99",
+        ),
+        (
+            {"game": "shootout", "seats": ["human", "human"], "options": {"start": "far"}},
+            422,
+            "whole number",
+        ),
         ({"game": "shootout", "seats": "human"}, 422, "seats"),
         ({"game": "shootout", "seats": []}, 422, "seats"),
         ({"game": 7, "seats": ["human", "human"]}, 422, "game"),
         ({"seats": ["human", "human"]}, 422, "game is missing"),
-        ({"game": "shootout", "seats": ["human", "human"], "colour": "red"}, 422, "colour is not a field"),
+        (
+            {"game": "shootout", "seats": ["human", "human"], "colour": "red"},
+            422,
+            "colour is not a field",
+        ),
         ({"game": "shootout", "seats": ["human", "human"], "seed": -1}, 422, "seed"),
         ({"game": "shootout", "seats": ["human", "human"], "pace": 99}, 422, "pace"),
         ({"game": "shootout", "seats": ["human", "human"], "dice": "loaded"}, 422, "dice"),
@@ -299,7 +337,12 @@ def test_bad_actions_are_refused_and_the_game_is_unharmed(client: TestClient) ->
     before = client.get(f"/api/games/{gid}", headers=h(p1)).json()
     move = before["move"]
     cases: list[tuple[dict[str, Any], Any, int, str]] = [
-        ({"headers": {**h(p1), "content-type": "application/json"}, "content": b"{not json"}, None, 400, "not valid JSON"),
+        (
+            {"headers": {**h(p1), "content-type": "application/json"}, "content": b"{not json"},
+            None,
+            400,
+            "not valid JSON",
+        ),
         ({"headers": h(p1), "json": {"move": "two", "action": "move"}}, None, 422, "move"),
         ({"headers": h(p1), "json": {"move": move}}, None, 422, "action is missing"),
         ({"headers": h(p1), "json": {"move": move, "action": ""}}, None, 422, "action"),
@@ -311,7 +354,12 @@ def test_bad_actions_are_refused_and_the_game_is_unharmed(client: TestClient) ->
         ({"headers": h(p2), "json": {"move": move, "action": "move"}}, None, 403, turn),
         ({"headers": h(host), "json": {"move": move, "action": "move"}}, None, 403, turn),
         ({"json": {"move": move, "action": "move"}}, None, 401, "token"),
-        ({"headers": h("x" * 32), "json": {"move": move, "action": "move"}}, None, 403, "not a seat"),
+        (
+            {"headers": h("x" * 32), "json": {"move": move, "action": "move"}},
+            None,
+            403,
+            "not a seat",
+        ),
         (
             {"headers": {**h(p1), "content-type": "application/json"}, "content": b"[" * 3_000_000},
             None,
@@ -331,12 +379,17 @@ def test_bad_actions_are_refused_and_the_game_is_unharmed(client: TestClient) ->
 def test_unknown_games_and_bad_queries(client: TestClient) -> None:
     assert client.get("/api/games/nosuch").status_code == 404
     assert "no game 'nosuch'" in client.get("/api/games/nosuch").json()["detail"]
-    assert client.post("/api/games/nosuch/actions", json={"move": 0, "action": "x"}).status_code == 404
+    assert (
+        client.post("/api/games/nosuch/actions", json={"move": 0, "action": "x"}).status_code == 404
+    )
     assert client.get("/api/games/nosuch/record").status_code == 404
     made = create(client)
     bad = client.get(f"/api/games/{made['id']}/advice", params={"move": "x"})
     assert bad.status_code == 422 and "move" in bad.json()["detail"]
-    assert client.get(f"/api/games/{made['id']}/advice", params={"move": 0}).status_code in (403, 409)
+    assert client.get(f"/api/games/{made['id']}/advice", params={"move": 0}).status_code in (
+        403,
+        409,
+    )
 
 
 @pytest.mark.parametrize(
@@ -345,7 +398,13 @@ def test_unknown_games_and_bad_queries(client: TestClient) -> None:
         ({"format": "chess-pgn"}, "not a Saloon record"),
         ({"format": "saloon-record/1", "game": "shootout"}, "missing or has a malformed field"),
         (
-            {"format": "saloon-record/1", "game": "nope", "options": {}, "seats": ["human"], "moves": []},
+            {
+                "format": "saloon-record/1",
+                "game": "nope",
+                "options": {},
+                "seats": ["human"],
+                "moves": [],
+            },
             "no game called 'nope'",
         ),
         (
