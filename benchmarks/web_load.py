@@ -12,7 +12,8 @@ record is fetched and replayed: it must be over and must hold, in order,
 every action the server acknowledged. Prints the latency percentiles of
 each kind of request (an action's time is the server's answer to a
 person's move, which includes the dice it sets rolling and the commit, but
-not the bot's reply) and exits non-zero on any 5xx, any lost or corrupted
+not the bot's reply), both as the client waited for it and as the server
+spent on it (its ``Server-Timing`` header), and exits non-zero on any 5xx, any lost or corrupted
 game. The run is bounded: ``--games`` games, at most ``--timeout`` seconds.
 """
 
@@ -35,6 +36,10 @@ from typing import Any
 import httpx
 
 from saloon.core import GameRecord
+
+#: Seconds a client waits before looking again while a bot moves (a browser
+#: is told by the event stream instead).
+POLL = 0.02
 
 
 @dataclass
@@ -72,11 +77,11 @@ class Report:
         lines = [
             f"{'request':<10} {'n':>7} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}"
         ]
-        for kind in ("create", "view", "action", "record"):
+        for kind in ("create", "view", "action", "record", "server view", "server action"):
             p = self.percentiles(kind)
             if p:
                 cells = " ".join(f"{p[k]:>8.1f}" for k in ("p50", "p90", "p99", "max"))
-                lines.append(f"{kind:<10} {p['n']:>7} {cells}")
+                lines.append(f"{kind:<14} {p['n']:>7} {cells}")
         return "\n".join(lines)
 
 
@@ -84,6 +89,9 @@ async def _timed(report: Report, kind: str, request: Any) -> httpx.Response:
     began = time.perf_counter()
     response: httpx.Response = await request
     report.latencies[kind].append(time.perf_counter() - began)
+    timing = response.headers.get("server-timing", "")
+    if timing.startswith("app;dur="):
+        report.latencies["server " + kind].append(float(timing[8:]) / 1000)
     report.statuses[response.status_code] += 1
     return response
 
@@ -131,7 +139,7 @@ async def play_one(
                 report.bad_games.append(f"{gid}: action answered {r.status_code}: {r.text[:200]}")
                 return
         else:
-            await asyncio.sleep(0.005)
+            await asyncio.sleep(POLL)
         r = await _timed(report, "view", client.get(f"/api/games/{gid}", headers=headers))
         if r.status_code != 200:
             report.bad_games.append(f"{gid}: view answered {r.status_code}")

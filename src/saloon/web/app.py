@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -172,6 +173,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(ServerTiming)
 
     def tables() -> Tables:
         t: Tables = state["tables"]
@@ -253,23 +255,33 @@ def create_app(
         )
         return _created(table, hands)
 
-    @app.get("/api/games/{game_id}", tags=["play"], summary="The game as this token's seat sees it")
-    async def view(game_id: str, token: Token = None) -> dict[str, Any]:
+    @app.get(
+        "/api/games/{game_id}",
+        tags=["play"],
+        summary="The game as this token's seat sees it",
+        response_class=JSONResponse,
+    )
+    async def view(game_id: str, token: Token = None) -> JSONResponse:
         t = tables()
         table = t.get(game_id)
         hand = t.hand(table, token)
         t.kick(table)
-        return table_view(table, hand)
+        return JSONResponse(table_view(table, hand))
 
-    @app.post("/api/games/{game_id}/actions", tags=["play"], summary="Play an action or enter dice")
-    async def act(game_id: str, body: Act, token: Token = None) -> dict[str, Any]:
+    @app.post(
+        "/api/games/{game_id}/actions",
+        tags=["play"],
+        summary="Play an action or enter dice; answers with the new view",
+        response_class=JSONResponse,
+    )
+    async def act(game_id: str, body: Act, token: Token = None) -> JSONResponse:
         t = tables()
         table = t.get(game_id)
         hand = t.hand(table, token)
         if hand is None:
             raise Refused(401, "playing needs a seat's token (open the game from its link)")
         await t.act(table, hand, body.move, body.action)
-        return table_view(table, hand)
+        return JSONResponse(table_view(table, hand))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Back to your previous decision")
     async def undo(game_id: str, body: Undo, token: Token = None) -> dict[str, Any]:
@@ -305,12 +317,17 @@ def create_app(
             "note": None,
         }
 
-    @app.get("/api/games/{game_id}/record", tags=["records"], summary="The game's record")
-    async def record(game_id: str) -> dict[str, Any]:
+    @app.get(
+        "/api/games/{game_id}/record",
+        tags=["records"],
+        summary="The game's record (saloon-record/1)",
+        response_class=JSONResponse,
+    )
+    async def record(game_id: str) -> JSONResponse:
         table = tables().get(game_id)
         if not record_allowed(table):
             raise Refused(403, "this game hides information: its record is given once it is over")
-        return table.session.record().to_json()
+        return JSONResponse(table.session.record().to_json())
 
     @app.get(
         "/api/games/{game_id}/replay", tags=["records"], summary="The game after its first steps"
@@ -480,6 +497,31 @@ class BodyLimit:
             await self.app(scope, limited, send)
         except _TooLarge:
             await _too_large(send, self.limit)
+
+
+class ServerTiming:
+    """Adds ``Server-Timing: app;dur=MS``: the time from a request's arrival
+    to its answer's start, i.e. the server's own work (load tests read it
+    apart from the time a request waited in the network and queues)."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        began = time.perf_counter()
+
+        async def timed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                ms = (time.perf_counter() - began) * 1000
+                headers = list(message.get("headers", []))
+                headers.append((b"server-timing", f"app;dur={ms:.2f}".encode()))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, timed)
 
 
 class _TooLarge(Exception):

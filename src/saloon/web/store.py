@@ -136,6 +136,8 @@ class Store:
             )
         self.db.executescript(_SCHEMA)
         self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        #: Tokens already looked up (they never change; a deleted game's go).
+        self._hands: dict[str, Hand] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -224,6 +226,7 @@ class Store:
     def delete(self, game_id: str) -> bool:
         with self.transaction() as db:
             cursor = db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        self._hands = {k: v for k, v in self._hands.items() if v.game_id != game_id}
         return cursor.rowcount > 0
 
     # -- reading ---------------------------------------------------------------------
@@ -258,12 +261,17 @@ class Store:
 
     def hand(self, token: str) -> Hand | None:
         """What ``token`` holds, or ``None`` if it is no token of any game."""
+        key = digest(token)
+        hand = self._hands.get(key)
+        if hand is not None:
+            return hand
         row = self.db.execute(
-            "SELECT game_id, seats, referee FROM tokens WHERE digest = ?", (digest(token),)
+            "SELECT game_id, seats, referee FROM tokens WHERE digest = ?", (key,)
         ).fetchone()
         if row is None:
             return None
-        return Hand(row[0], tuple(json.loads(row[1])), bool(row[2]))
+        hand = self._hands[key] = Hand(row[0], tuple(json.loads(row[1])), bool(row[2]))
+        return hand
 
 
 def _result(session: Session) -> str | None:

@@ -285,10 +285,13 @@ function titleOf(id) { return TITLES[id] || id; }
 
 function resultText(result, seats) {
   if (!result) return "over";
-  const scores = result.scores.map((s, i) => `P${i + 1} ${s}`).join(", ");
-  if (!result.winners.length) return `over: no winner (${result.category || "lost"}), ${scores}`;
+  const solo = result.scores.length === 1;
+  const scores = solo ? `score ${result.scores[0]}` : result.scores.map((s, i) => `P${i + 1} ${s}`).join(", ");
+  const how = result.category ? ` (${result.category})` : "";
+  if (!result.winners.length) return `no winner${how}; ${scores}`;
+  if (solo) return `won${how}; ${scores}`;
   const who = result.winners.map((w) => `Player ${w + 1}`).join(" and ");
-  return `${who} won (${scores})`;
+  return `${who} won${how}; ${scores}`;
 }
 
 // -- the table ----------------------------------------------------------------------------
@@ -304,19 +307,11 @@ class TableView {
     root.replaceChildren($("#table-tpl").content.cloneNode(true));
     $("#undo").addEventListener("click", () => this.undo());
     $("#skip").addEventListener("click", () => this.skip());
-    const narrow = window.matchMedia("(max-width: 900px)");
-    const zoomLabel = () => {
-      const board = $("#board");
-      const zoomed = narrow.matches ? !board.classList.contains("fit") : board.classList.contains("zoomed");
+    $("#zoom").addEventListener("click", () => {
+      const zoomed = $("#board").classList.toggle("zoomed");
       $("#zoom").textContent = zoomed ? "Fit" : "Zoom";
       $("#zoom").setAttribute("aria-pressed", String(zoomed));
-    };
-    $("#zoom").addEventListener("click", () => {
-      $("#board").classList.toggle(narrow.matches ? "fit" : "zoomed");
-      zoomLabel();
     });
-    narrow.addEventListener("change", zoomLabel);
-    zoomLabel();
     $("#notation").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const text = $("#notation-text").value.trim();
@@ -388,7 +383,7 @@ class TableView {
     const name = (p) => view.seats[p].name;
     let text;
     if (view.trouble) text = view.trouble;
-    else if (view.pending === "over") text = `Game over. ${resultText(view.result, view.seats)}.`;
+    else if (view.pending === "over") text = `Game over: ${resultText(view.result, view.seats)}.`;
     else if (view.pending === "person") text = view.your_turn ? `${name(view.to_move)}: your move` : `Waiting for ${name(view.to_move)}…`;
     else if (view.pending === "bot") text = `${name(view.to_move)} is thinking…`;
     else if (view.pending === "dice") text = view.your_turn ? "Roll the real dice and enter what they show" : "Waiting for the referee's dice…";
@@ -435,11 +430,11 @@ class TableView {
     const buttons = view.actions.map((a, i) => {
       const button = el("button", {
         type: "button", class: "choice", "data-action": a.notation,
-        title: a.notation, onclick: () => this.play(a.notation),
+        title: a.text, onclick: () => this.play(a.notation),
       },
       i < 9 ? el("kbd", { text: String(i + 1) }) : null,
       el("span", { class: "choice-text", text: a.text }),
-      a.text !== a.notation ? el("code", { text: a.notation }) : null,
+      a.text !== a.notation || view.actions.length > 12 ? el("code", { text: a.notation }) : null,
       el("span", { class: "value", "aria-label": "advisor's value" }));
       return button;
     });
