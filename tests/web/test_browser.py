@@ -156,3 +156,30 @@ def test_a_phone_sized_screen(browser: Browser, server: Server, tmp_path: Path) 
         page.screenshot(path=tmp_path / "phone-lobby.png", full_page=True)
     finally:
         context.close()
+
+
+def test_undo_links_and_the_saved_games(page: Page, server: Server) -> None:
+    start_game(page, server, "d6shooters", seed=5)
+    expect(page.locator("#undo")).to_be_disabled()
+    take_turn(page, by_keyboard=False)
+    expect(page.locator("#undo")).to_be_enabled()
+    page.keyboard.press("u")
+    expect(page.locator("#toast")).to_contain_text("Took back")
+    expect(page.locator("#undo")).to_be_disabled()
+    game_url = page.url
+
+    page.goto(server.url + "/")
+    page.locator("input[name=game][value=shootout]").check()
+    page.locator("input[name=hands][value=per_seat]").check()
+    page.locator("#seat-1").select_option("human")
+    page.locator("#start").click()
+    page.wait_for_url(re.compile(r"/table/"))
+    links = page.locator("#links input")
+    expect(links).to_have_count(3)
+    assert all("#" in links.nth(i).input_value() for i in range(3))
+    page.goto(server.url + "/")
+    resume = page.locator(".saved-game a", has_text="Resume")
+    expect(resume.first).to_be_visible()
+    assert any(
+        game_url.endswith(resume.nth(i).get_attribute("href") or "") for i in range(resume.count())
+    )

@@ -23,7 +23,7 @@ def is_loopback(host: str) -> bool:
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
     "--db",
     "db",

@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -135,7 +136,12 @@ def make_pool(kind: str, workers_count: int) -> Executor:
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=workers_count, thread_name_prefix="saloon-bot")
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers_count, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=workers_count,
+        mp_context=context,
+        initializer=workers.watch_parent,
+        initargs=(os.getpid(),),
+    )
 
 
 def create_app(

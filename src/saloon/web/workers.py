@@ -6,6 +6,10 @@ agent spec, notation), so the pool can be threads or processes.
 
 from __future__ import annotations
 
+import os
+import threading
+import time
+
 from saloon.agents import make_agent
 from saloon.core.errors import SaloonError
 from saloon.core.state import State
@@ -32,3 +36,15 @@ def advice(state: State) -> list[tuple[str, float]] | str | None:
 def warm_up() -> bool:
     """Nothing but the imports: starts a worker process ahead of need."""
     return True
+
+
+def watch_parent(parent: int, every: float = 1.0) -> None:
+    """A worker process's initializer: leave as soon as the server that
+    started it is gone (even killed with SIGKILL, when it could not say so)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="saloon-watch-parent", daemon=True).start()

@@ -264,7 +264,8 @@ async function listSaved() {
     const who = g.seats.map((s, i) => `P${i + 1} ${s === "human" ? "person" : s}`).join(" · ");
     const actions = el("div", { class: "saved-actions" });
     if (mine.length && !g.over) actions.append(el("a", { class: "button primary", href: `/table/${g.id}#${mine[0]}`, text: "Resume" }));
-    actions.append(el("a", { class: "button", href: `/replay/${g.id}`, text: "Replay" }));
+    const open = g.over || (CATALOG[g.game] && CATALOG[g.game].perfect_information);
+    if (open) actions.append(el("a", { class: "button", href: `/replay/${g.id}`, text: "Replay" }));
     if (mine.length) {
       actions.append(el("button", {
         type: "button", class: "danger", text: "Delete",
@@ -280,8 +281,8 @@ async function listSaved() {
   }));
 }
 
-const TITLES = {};
-function titleOf(id) { return TITLES[id] || id; }
+const CATALOG = {};
+function titleOf(id) { return CATALOG[id] ? CATALOG[id].title : id; }
 
 function resultText(result, seats) {
   if (!result) return "over";
@@ -397,7 +398,9 @@ class TableView {
     if (!this.links || this.links.length < 2) { box.hidden = true; return; }
     box.hidden = false;
     const origin = location.origin;
-    box.replaceChildren(el("p", { text: "Send each person their own link (keep the host link yourself):" }),
+    const loopback = /^(localhost|127\.|\[::1\])/.test(location.hostname);
+    const note = loopback ? " These links name this machine as 127.0.0.1: for players on other machines, open this page by the machine's LAN address (saloon serve --host 0.0.0.0) first." : "";
+    box.replaceChildren(el("p", { text: `Send each person their own link (keep the host link yourself).${note}` }),
       ...this.links.map((l) => {
         const who = l.seats.length ? l.seats.map((s) => `Player ${s + 1}`).join(", ") : (l.referee ? "host and referee" : "host (watch, delete)");
         const url = origin + l.url;
@@ -608,7 +611,7 @@ window.addEventListener("popstate", route);
 document.addEventListener("DOMContentLoaded", async () => {
   try {
     const games = (await api("GET", "/api/catalog")).games;
-    for (const g of games) TITLES[g.id] = g.title;
+    for (const g of games) CATALOG[g.id] = g;
   } catch { /* the lobby reports it */ }
   route();
 });
