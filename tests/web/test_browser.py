@@ -133,7 +133,8 @@ def test_the_referee_types_in_real_dice(page: Page, server: Server, tmp_path: Pa
     expect(page.locator("#toast")).to_contain_text("cannot happen here")
     page.locator("#notation-text").fill("card 6")
     page.locator("#notation button").click()
-    expect(page.locator("#status")).to_contain_text("is thinking")
+    # Player 2 (the bot) starts; after its move the referee rolls or player 1 decides.
+    expect(page.locator("#log")).to_contain_text("Player 2")
     expect(page.locator("#status")).to_contain_text(re.compile("your move|Roll the real dice"))
     page.screenshot(path=tmp_path / "manual-dice.png", full_page=True)
 
