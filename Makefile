@@ -1,12 +1,14 @@
-# The two commands that do everything on a fresh machine:
+# The commands that do everything on a fresh machine:
 #   make play   set up and open the terminal lobby
-#   make test   set up and run every check and test
+#   make serve  set up and start the web table (http://127.0.0.1:8000/)
+#   make test   set up and run every check and test (the browser tests need
+#               Debian's chromium: apt-get install chromium)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest bench solve clean
+.PHONY: play serve test lint typecheck pytest bench solve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +20,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/saloon play
+
+serve: $(STAMP)
+	$(BIN)/saloon serve
 
 test: $(STAMP) lint typecheck pytest
 

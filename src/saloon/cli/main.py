@@ -23,6 +23,7 @@ from saloon.cli.lab import (
 )
 from saloon.cli.play import play_command
 from saloon.cli.replay import replay_command
+from saloon.cli.serve import serve_command
 from saloon.core.errors import SaloonError
 
 
@@ -54,6 +55,7 @@ main.add_command(solve_command)
 main.add_command(advise_command)
 main.add_command(rules_command)
 main.add_command(replay_command)
+main.add_command(serve_command)
 main.add_command(games_command)
 main.add_command(simulate_command)
 main.add_command(arena_command)

@@ -26,10 +26,23 @@ class Outcome(Action):
 class Event:
     """One line of a game's log: what happened, as a typed kind and a sentence.
 
+    ``to`` says who may read it: ``None`` (the default) means everyone; a
+    tuple of player indices means only those players (a card drawn into a
+    hidden hand is told to its holder alone). Interfaces show a player only
+    the events :meth:`visible_to` him.
+
     >>> Event("hit", "Player 1 hits with the Colt.", player=0).text
     'Player 1 hits with the Colt.'
+    >>> secret = Event("draw", "You draw the ace of spades.", player=1, to=(1,))
+    >>> secret.visible_to(1), secret.visible_to(0), secret.visible_to(None)
+    (True, False, False)
     """
 
     kind: str
     text: str
     player: int | None = None
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, player: int | None) -> bool:
+        """Whether ``player`` may read this event (``None``: a spectator)."""
+        return self.to is None or (player is not None and player in self.to)

@@ -152,11 +152,15 @@ class Game(ABC):
         """A rich renderable of the state (games override)."""
         return repr(state.view(None))
 
-    def render_svg(self, state: State) -> str:
-        """An SVG drawing of the state (games override)."""
+    def render_svg(self, state: State, player: int | None = None) -> str:
+        """An SVG drawing of what ``player`` may see of the state (``None``:
+        a spectator, who sees only what is public). Games override this; a
+        game with hidden information must draw no more than
+        ``state.view(player)`` holds, since the web table sends this drawing
+        to that player's browser."""
         from html import escape
 
-        text = escape(str(state.view(None)))
+        text = escape(str(state.view(player)))
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="40">'
             f'<text x="4" y="20">{text}</text></svg>'

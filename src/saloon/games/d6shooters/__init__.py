@@ -120,7 +120,9 @@ class D6Shooters(Game):
         assert isinstance(state, D6State)
         return render_rich(state)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, player: int | None = None) -> str:
+        """The whole state: this game has no hidden information, so every
+        player (and a spectator) sees the same drawing."""
         from saloon.games.d6shooters.render import render_svg
 
         assert isinstance(state, D6State)

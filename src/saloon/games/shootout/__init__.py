@@ -133,7 +133,9 @@ class ShootOut(Game):
         assert isinstance(state, ShootOutState)
         return render_rich(state)
 
-    def render_svg(self, state: State) -> str:
+    def render_svg(self, state: State, player: int | None = None) -> str:
+        """The whole state: this game has no hidden information, so every
+        player (and a spectator) sees the same drawing."""
         from saloon.games.shootout.render import render_svg
 
         assert isinstance(state, ShootOutState)

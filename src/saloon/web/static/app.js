@@ -1,0 +1,617 @@
+// Saloon's web table: the lobby, the table and the replay viewer.
+// Plain modern JavaScript, no build step; everything it shows comes from the
+// server's JSON API (see /docs). A seat's token lives in the link's "#" part
+// and in this browser's localStorage, and goes to the server in a header.
+"use strict";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+};
+
+// -- tokens kept in this browser ---------------------------------------------------
+
+const TOKENS = "saloon.tokens";
+function tokensOf(id) {
+  try { return JSON.parse(localStorage.getItem(TOKENS) || "{}")[id] || []; } catch { return []; }
+}
+function keepToken(id, token) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(TOKENS) || "{}"); } catch { all = {}; }
+  const list = all[id] || [];
+  if (!list.includes(token)) list.push(token);
+  all[id] = list;
+  try { localStorage.setItem(TOKENS, JSON.stringify(all)); } catch { /* private mode */ }
+}
+function forgetGame(id) {
+  try {
+    const all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
+    delete all[id];
+    localStorage.setItem(TOKENS, JSON.stringify(all));
+  } catch { /* nothing kept */ }
+}
+
+// -- talking to the server ----------------------------------------------------------
+
+class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+async function api(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers["X-Saloon-Token"] = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new ApiError(res.status, (data && data.detail) || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+let toastTimer = null;
+function toast(message, kind = "error") {
+  const box = $("#toast");
+  box.textContent = message;
+  box.className = kind;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+function formatValue(v) {
+  if (v >= 0 && v <= 1) return `${(v * 100).toFixed(1)}%`;
+  return v.toFixed(3);
+}
+
+function setSvg(box, svg) {
+  // The SVG is the game's own drawing, made by the server from the rules'
+  // state (no user text reaches it unescaped).
+  box.innerHTML = svg;
+  const node = box.querySelector("svg");
+  if (node) {
+    node.setAttribute("role", "img");
+    if (!node.getAttribute("viewBox")) {
+      const w = node.getAttribute("width"), h = node.getAttribute("height");
+      if (w && h) node.setAttribute("viewBox", `0 0 ${parseFloat(w)} ${parseFloat(h)}`);
+    }
+    node.removeAttribute("width");
+    node.removeAttribute("height");
+  }
+}
+
+function fillLog(list, entries) {
+  list.replaceChildren(...entries.map((e) => el("li", { class: `kind-${e.kind}`, text: e.text })));
+  list.scrollTop = list.scrollHeight;
+}
+
+// -- the lobby -------------------------------------------------------------------------
+
+async function showLobby(root) {
+  root.replaceChildren($("#lobby-tpl").content.cloneNode(true));
+  document.title = "Saloon: the lobby";
+  let catalog;
+  try { catalog = (await api("GET", "/api/catalog")).games; } catch (e) { toast(e.message); return; }
+  const choice = $("#game-choice");
+  catalog.forEach((g, i) => {
+    const players = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}-${g.max_players}`;
+    choice.append(el("label", { class: "game-card" },
+      el("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }),
+      el("span", { class: "game-title", text: g.title }),
+      el("span", { class: "game-meta", text: `${players} player${g.max_players > 1 ? "s" : ""}` })));
+  });
+  const current = () => catalog.find((g) => g.id === $("input[name=game]:checked").value);
+  choice.addEventListener("change", () => pickGame(current()));
+  $("#pace").addEventListener("input", () => { $("#pace-out").textContent = `${$("#pace").value} s`; });
+  $("#add-seat").addEventListener("click", () => { addSeat(current(), $("#seat-list").children.length); seatButtons(current()); });
+  $("#remove-seat").addEventListener("click", () => { $("#seat-list").lastElementChild.remove(); seatButtons(current()); });
+  $("#variant").addEventListener("change", () => applyVariant(current()));
+  $("#new-game").addEventListener("submit", (ev) => { ev.preventDefault(); startGame(current()); });
+  $("#import-file").addEventListener("change", importRecord);
+  pickGame(current());
+  listSaved();
+}
+
+function pickGame(game) {
+  $("#game-summary").textContent = game.summary.split("\n")[0];
+  const variant = $("#variant");
+  variant.replaceChildren(...Object.keys(game.variants).map((v) => el("option", { value: v, text: v })));
+  const box = $("#options");
+  box.replaceChildren(...game.options.map((o) => optionField(o)));
+  const seats = $("#seat-list");
+  seats.replaceChildren();
+  for (let i = 0; i < Math.max(game.min_players, Math.min(2, game.max_players)); i++) addSeat(game, i);
+  seatButtons(game);
+  applyVariant(game);
+}
+
+function optionField(o) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (o.choices) {
+    input = el("select", { id, "data-option": o.name },
+      ...(o.optional ? [el("option", { value: "", text: "auto" })] : []),
+      ...o.choices.map((c) => el("option", { value: String(c), text: String(c) })));
+  } else if (o.type === "bool") {
+    input = el("input", { id, type: "checkbox", "data-option": o.name });
+  } else {
+    const numeric = o.type === "int" || o.type === "float";
+    input = el("input", {
+      id, "data-option": o.name, type: numeric ? "number" : "text",
+      step: o.type === "float" ? "any" : null, min: o.min, max: o.max,
+      placeholder: o.optional ? "auto" : "",
+    });
+  }
+  input.dataset.type = o.type;
+  const range = o.min !== null || o.max !== null ? ` (${o.min ?? ""}–${o.max ?? ""})` : "";
+  const kind = o.choices ? o.choices.join(" | ") : o.type;
+  return el("div", { class: "option" },
+    el("label", { for: id, text: o.name }), input,
+    el("small", { text: `${o.help || ""} [${kind}${range}, default ${fmtDefault(o.default)}]` }));
+}
+
+function fmtDefault(v) {
+  if (v === null || v === undefined) return "auto";
+  if (Array.isArray(v)) return v.join(",");
+  return String(v);
+}
+
+function setOption(o, value) {
+  const input = $(`[data-option="${o.name}"]`);
+  if (!input) return;
+  if (input.type === "checkbox") input.checked = Boolean(value);
+  else input.value = value === null || value === undefined ? "" : (Array.isArray(value) ? value.join(",") : String(value));
+}
+
+function applyVariant(game) {
+  const chosen = game.variants[$("#variant").value] || {};
+  for (const o of game.options) setOption(o, o.name in chosen ? chosen[o.name] : o.default);
+}
+
+function readOptions(game) {
+  const out = {};
+  for (const o of game.options) {
+    const input = $(`[data-option="${o.name}"]`);
+    let value = input.type === "checkbox" ? input.checked : input.value.trim();
+    const def = fmtDefault(o.default);
+    if (input.type !== "checkbox" && (value === "" ? "auto" : value) === def) continue;
+    if (input.type === "checkbox" && value === o.default) continue;
+    if (value === "" && o.optional) value = null;
+    out[o.name] = value;
+  }
+  return out;
+}
+
+function addSeat(game, i) {
+  const id = `seat-${i}`;
+  const select = el("select", { id, class: "seat-kind" },
+    el("option", { value: "human", text: "a person" }),
+    ...game.agents.map((a) => el("option", { value: a, text: `bot: ${a}` })));
+  select.value = i === 0 ? "human" : game.default_agent;
+  const knobs = el("input", { class: "seat-knobs", placeholder: "bot settings, e.g. iterations=200", "aria-label": `Player ${i + 1}'s bot settings` });
+  const sync = () => { knobs.hidden = select.value === "human"; };
+  select.addEventListener("change", sync);
+  sync();
+  $("#seat-list").append(el("div", { class: "seat" }, el("label", { for: id, text: `Player ${i + 1}` }), select, knobs));
+}
+
+function seatButtons(game) {
+  const n = $("#seat-list").children.length;
+  $("#add-seat").hidden = n >= game.max_players;
+  $("#remove-seat").hidden = n <= game.min_players;
+}
+
+async function startGame(game) {
+  const seats = [...document.querySelectorAll("#seat-list .seat")].map((row) => {
+    const kind = $(".seat-kind", row).value;
+    const knobs = $(".seat-knobs", row).value.trim();
+    return kind === "human" || !knobs ? kind : `${kind}:${knobs}`;
+  });
+  const seedText = $("#seed").value.trim();
+  const body = {
+    game: game.id,
+    options: readOptions(game),
+    seats,
+    dice: $("input[name=dice]:checked").value,
+    hands: $("input[name=hands]:checked").value,
+    pace: parseFloat($("#pace").value),
+    seed: seedText === "" ? null : Number(seedText),
+  };
+  try {
+    const made = await api("POST", "/api/games", { body });
+    enterGame(made);
+  } catch (e) { toast(e.message); }
+}
+
+function enterGame(made) {
+  made.links.forEach((l) => keepToken(made.id, l.token));
+  sessionStorage.setItem(`saloon.links.${made.id}`, JSON.stringify(made.links));
+  history.pushState(null, "", made.links[0].url);
+  route();
+}
+
+async function importRecord(ev) {
+  const file = ev.target.files[0];
+  if (!file) return;
+  let record;
+  try { record = JSON.parse(await file.text()); } catch { toast(`${file.name} is not a JSON file`); return; }
+  try {
+    const made = await api("POST", "/api/games/import", { body: { record, pace: 0.8 } });
+    made.links.forEach((l) => keepToken(made.id, l.token));
+    if (made.view.pending === "over") { history.pushState(null, "", `/replay/${made.id}`); route(); } else enterGame(made);
+  } catch (e) { toast(e.message); }
+}
+
+async function listSaved() {
+  const list = $("#saved-list");
+  let games;
+  try { games = (await api("GET", "/api/games")).games; } catch (e) { toast(e.message); return; }
+  if (!games.length) { list.replaceChildren(el("li", { class: "empty", text: "No games yet." })); return; }
+  list.replaceChildren(...games.map((g) => {
+    const mine = tokensOf(g.id);
+    const when = new Date(g.updated * 1000).toLocaleString();
+    const status = g.over ? resultText(g.result, g.seats) : `move ${g.steps}, ${g.pending === "person" ? "waiting for a person" : g.pending}`;
+    const who = g.seats.map((s, i) => `P${i + 1} ${s === "human" ? "person" : s}`).join(" · ");
+    const actions = el("div", { class: "saved-actions" });
+    if (mine.length && !g.over) actions.append(el("a", { class: "button primary", href: `/table/${g.id}#${mine[0]}`, text: "Resume" }));
+    const open = g.over || (CATALOG[g.game] && CATALOG[g.game].perfect_information);
+    if (open) actions.append(el("a", { class: "button", href: `/replay/${g.id}`, text: "Replay" }));
+    if (mine.length) {
+      actions.append(el("button", {
+        type: "button", class: "danger", text: "Delete",
+        onclick: async () => {
+          if (!confirm("Delete this game for good?")) return;
+          try { await api("DELETE", `/api/games/${g.id}`, { token: mine[0] }); forgetGame(g.id); listSaved(); } catch (e) { toast(e.message); }
+        },
+      }));
+    }
+    return el("li", { class: "saved-game" },
+      el("div", { class: "saved-title" }, el("strong", { text: titleOf(g.game) }), el("span", { text: ` ${when}` })),
+      el("div", { class: "saved-meta", text: `${who} — ${status}` }), actions);
+  }));
+}
+
+const CATALOG = {};
+function titleOf(id) { return CATALOG[id] ? CATALOG[id].title : id; }
+
+function resultText(result, seats) {
+  if (!result) return "over";
+  const solo = result.scores.length === 1;
+  const scores = solo ? `score ${result.scores[0]}` : result.scores.map((s, i) => `P${i + 1} ${s}`).join(", ");
+  const how = result.category ? ` (${result.category})` : "";
+  if (!result.winners.length) return `no winner${how}; ${scores}`;
+  if (solo) return `won${how}; ${scores}`;
+  const who = result.winners.map((w) => `Player ${w + 1}`).join(" and ");
+  return `${who} won${how}; ${scores}`;
+}
+
+// -- the table ----------------------------------------------------------------------------
+
+class TableView {
+  constructor(root, id, token) {
+    this.root = root;
+    this.id = id;
+    this.token = token;
+    this.view = null;
+    this.busy = false;
+    this.events = null;
+    root.replaceChildren($("#table-tpl").content.cloneNode(true));
+    $("#undo").addEventListener("click", () => this.undo());
+    $("#skip").addEventListener("click", () => this.skip());
+    $("#zoom").addEventListener("click", () => {
+      const zoomed = $("#board").classList.toggle("zoomed");
+      $("#zoom").textContent = zoomed ? "Fit" : "Zoom";
+      $("#zoom").setAttribute("aria-pressed", String(zoomed));
+    });
+    $("#notation").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = $("#notation-text").value.trim();
+      if (text) this.play(text);
+    });
+    this.keys = (ev) => this.onKey(ev);
+    document.addEventListener("keydown", this.keys);
+    const links = sessionStorage.getItem(`saloon.links.${id}`);
+    this.links = links ? JSON.parse(links) : null;
+  }
+
+  async start() {
+    await this.refresh();
+    this.listen();
+  }
+
+  close() {
+    if (this.events) this.events.close();
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  listen() {
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    this.events = new EventSource(`/api/games/${this.id}/events${q}`);
+    this.events.onmessage = (msg) => {
+      const news = JSON.parse(msg.data);
+      if (news.deleted) { toast("This game was deleted.", "info"); this.events.close(); return; }
+      if (!this.view || news.move !== this.view.move || news.pending !== this.view.pending) this.refresh();
+    };
+  }
+
+  async refresh() {
+    try {
+      const view = await api("GET", `/api/games/${this.id}`, { token: this.token });
+      this.render(view);
+    } catch (e) { toast(e.message); }
+  }
+
+  render(view) {
+    const first = this.view === null;
+    const changed = first || view.move !== this.view.move || view.pending !== this.view.pending;
+    this.view = view;
+    document.title = `Saloon: ${view.title}`;
+    $("#table-title").textContent = view.title + (view.options_text !== "default" ? ` (${view.options_text})` : "");
+    $("#table-seats").textContent = view.seats.map((s) => s.name + (view.to_move === s.seat ? " ◀" : "")).join(" · ")
+      + (view.dice === "manual" ? " · real dice" : "");
+    setSvg($("#board"), view.svg);
+    fillLog($("#log"), view.log);
+    this.renderStatus(view);
+    this.renderLinks(view);
+    if (changed) this.renderActions(view);
+    $("#undo").hidden = !view.hand.seats.length && !view.hand.referee;
+    $("#undo").disabled = !view.can_undo;
+    $("#skip").hidden = !(view.pending === "bot" && view.pace > 0 && !view.skipping);
+    const replay = $("#replay-link");
+    replay.hidden = !view.record_allowed;
+    replay.href = `/replay/${view.id}`;
+    const record = $("#record-link");
+    record.hidden = !view.record_allowed;
+    record.href = `/api/games/${view.id}/record`;
+    record.setAttribute("download", `saloon-${view.game}-${view.id}.json`);
+    const rules = $("#rules");
+    rules.hidden = !view.rules;
+    $("#rules-text").textContent = view.rules || "";
+  }
+
+  renderStatus(view) {
+    const status = $("#status");
+    const name = (p) => view.seats[p].name;
+    let text;
+    if (view.trouble) text = view.trouble;
+    else if (view.pending === "over") text = `Game over: ${resultText(view.result, view.seats)}.`;
+    else if (view.pending === "person") text = view.your_turn ? `${name(view.to_move)}: your move` : `Waiting for ${name(view.to_move)}…`;
+    else if (view.pending === "bot") text = `${name(view.to_move)} is thinking…`;
+    else if (view.pending === "dice") text = view.your_turn ? "Roll the real dice and enter what they show" : "Waiting for the referee's dice…";
+    else text = "Rolling…";
+    status.textContent = text;
+    status.className = `status ${view.your_turn ? "yours" : ""} ${view.pending}`;
+  }
+
+  renderLinks(view) {
+    const box = $("#links");
+    if (!this.links || this.links.length < 2) { box.hidden = true; return; }
+    box.hidden = false;
+    const origin = location.origin;
+    const loopback = /^(localhost|127\.|\[::1\])/.test(location.hostname);
+    const note = loopback ? " These links name this machine as 127.0.0.1: for players on other machines, open this page by the machine's LAN address (saloon serve --host 0.0.0.0) first." : "";
+    box.replaceChildren(el("p", { text: `Send each person their own link (keep the host link yourself).${note}` }),
+      ...this.links.map((l) => {
+        const who = l.seats.length ? l.seats.map((s) => `Player ${s + 1}`).join(", ") : (l.referee ? "host and referee" : "host (watch, delete)");
+        const url = origin + l.url;
+        return el("div", { class: "link-row" }, el("span", { text: who }),
+          el("input", { value: url, readonly: true, "aria-label": `link for ${who}`, onfocus: (ev) => ev.target.select() }));
+      }));
+  }
+
+  renderActions(view) {
+    const box = $("#actions");
+    box.replaceChildren();
+    const form = $("#notation");
+    form.hidden = true;
+    if (view.pending === "dice" && view.dice_prompt) {
+      box.append(el("p", { class: "prompt", text: `Enter ${view.dice_prompt}` }));
+      if (view.dice_outcomes && view.dice_outcomes.length <= 40) {
+        box.append(el("div", { class: "choice-grid" }, ...view.dice_outcomes.map((o) =>
+          el("button", { type: "button", class: "choice outcome", "data-action": o, onclick: () => this.play(o) }, el("span", { class: "choice-text", text: o })))));
+      }
+      form.hidden = false;
+      $("#notation-text").placeholder = view.dice_outcomes ? view.dice_outcomes[0] : "";
+      $("label[for=notation-text]").textContent = "What the dice show";
+      return;
+    }
+    if (!view.actions) return;
+    $("label[for=notation-text]").textContent = "Or type it";
+    form.hidden = false;
+    $("#notation-text").value = "";
+    $("#notation-text").placeholder = `e.g. ${view.actions[0].notation}`;
+    const buttons = view.actions.map((a, i) => {
+      const button = el("button", {
+        type: "button", class: "choice", "data-action": a.notation,
+        title: a.text, onclick: () => this.play(a.notation),
+      },
+      i < 9 ? el("kbd", { text: String(i + 1) }) : null,
+      el("span", { class: "choice-text", text: a.text }),
+      a.text !== a.notation || view.actions.length > 12 ? el("code", { text: a.notation }) : null,
+      el("span", { class: "value", "aria-label": "advisor's value" }));
+      return button;
+    });
+    this.buttons = buttons;
+    if (buttons.length <= 12) {
+      box.append(el("div", { class: "choice-list" }, ...buttons));
+    } else {
+      box.append(el("div", { class: "best", id: "best" }));
+      const groups = new Map();
+      view.actions.forEach((a, i) => {
+        const key = a.notation.split(" ")[0];
+        if (!groups.has(key)) groups.set(key, []);
+        groups.get(key).push(buttons[i]);
+      });
+      const scroller = el("div", { class: "choice-scroll" });
+      for (const [key, list] of groups) {
+        const open = groups.size <= 3 || list.length <= 6;
+        scroller.append(el("details", { class: "group", open },
+          el("summary", { text: `${key} (${list.length})` }), el("div", { class: "choice-grid" }, ...list)));
+      }
+      box.append(scroller);
+    }
+    this.advise(view);
+  }
+
+  async advise(view) {
+    const note = el("p", { class: "advisor", text: "The advisor is thinking…" });
+    $("#actions").prepend(note);
+    let advice;
+    try {
+      advice = await api("GET", `/api/games/${this.id}/advice?move=${view.move}`, { token: this.token });
+    } catch (e) {
+      note.remove();
+      return;
+    }
+    if (!this.view || this.view.move !== view.move) return;
+    if (!advice.values) { note.remove(); return; }
+    note.textContent = "The advisor's value of each choice (★ best):";
+    const values = new Map(advice.values.map((v) => [v.action, v.value]));
+    const best = advice.values.length ? advice.values[0].value : null;
+    for (const b of this.buttons) {
+      const v = values.get(b.dataset.action);
+      if (v === undefined) continue;
+      const star = v === best;
+      $(".value", b).textContent = (star ? "★ " : "") + formatValue(v);
+      if (star) b.classList.add("best-choice");
+    }
+    const top = $("#best");
+    if (top) {
+      const picks = advice.values.slice(0, 3).map((v) => this.buttons.find((b) => b.dataset.action === v.action)).filter(Boolean);
+      top.replaceChildren(el("p", { class: "small-head", text: "Advisor's top choices" }),
+        el("div", { class: "choice-list" }, ...picks.map((b) => {
+          const copy = b.cloneNode(true);
+          copy.addEventListener("click", () => this.play(b.dataset.action));
+          copy.querySelector("kbd")?.remove();
+          return copy;
+        })));
+    }
+  }
+
+  async play(notation) {
+    if (this.busy || !this.view) return;
+    this.busy = true;
+    this.root.classList.add("busy");
+    try {
+      const view = await api("POST", `/api/games/${this.id}/actions`, { token: this.token, body: { move: this.view.move, action: notation } });
+      this.render(view);
+    } catch (e) {
+      toast(e.message);
+      if (e.status === 409) this.refresh();
+    } finally {
+      this.busy = false;
+      this.root.classList.remove("busy");
+    }
+  }
+
+  async undo() {
+    if (!this.view || this.busy) return;
+    try {
+      const out = await api("POST", `/api/games/${this.id}/undo`, { token: this.token, body: { move: this.view.move } });
+      toast(`Took back ${out.undone} step${out.undone === 1 ? "" : "s"}.`, "info");
+      this.render(out.view);
+    } catch (e) { toast(e.message); if (e.status === 409) this.refresh(); }
+  }
+
+  async skip() {
+    try { await api("POST", `/api/games/${this.id}/skip`, { token: this.token }); $("#skip").hidden = true; } catch (e) { toast(e.message); }
+  }
+
+  onKey(ev) {
+    if (ev.target.closest("input, textarea, select") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (/^[1-9]$/.test(ev.key) && this.buttons && this.view && this.view.actions) {
+      const b = this.buttons[Number(ev.key) - 1];
+      if (b) { ev.preventDefault(); b.click(); }
+    } else if (ev.key === "u" && !$("#undo").disabled) { ev.preventDefault(); this.undo(); }
+    else if (ev.key === "s" && !$("#skip").hidden) { ev.preventDefault(); this.skip(); }
+    else if (ev.key === "/" && !$("#notation").hidden) { ev.preventDefault(); $("#notation-text").focus(); }
+  }
+}
+
+// -- the replay viewer --------------------------------------------------------------------
+
+async function showReplay(root, id) {
+  root.replaceChildren($("#replay-tpl").content.cloneNode(true));
+  const token = tokensOf(id)[0];
+  const slider = $("#step");
+  let steps = 0;
+  let pending = 0;
+  const show = async (step) => {
+    step = Math.max(0, Math.min(steps, step));
+    slider.value = String(step);
+    const ticket = ++pending;
+    try {
+      const frame = await api("GET", `/api/games/${id}/replay?step=${step}`, { token });
+      if (ticket !== pending) return;
+      steps = frame.steps;
+      slider.max = String(steps);
+      $("#step-out").textContent = `step ${frame.step} of ${frame.steps}`;
+      setSvg($("#board"), frame.svg);
+      fillLog($("#log"), frame.log);
+      $("#last-move").textContent = frame.last ? `Step ${frame.step}: ${frame.last.by === "chance" ? "dice" : `Player ${frame.last.by + 1}`} — ${frame.last.move}` : "The start.";
+    } catch (e) { toast(e.message); }
+  };
+  try {
+    const view = await api("GET", `/api/games/${id}`, { token });
+    document.title = `Saloon: replay of ${view.title}`;
+    $("#replay-title").textContent = `Replay: ${view.title}`;
+    $("#replay-info").textContent = view.seats.map((s) => `Player ${s.seat + 1} (${s.human ? "person" : s.spec})`).join(" · ")
+      + (view.result ? ` — ${resultText(view.result, view.seats)}` : "");
+    steps = view.move;
+  } catch (e) { toast(e.message); return; }
+  slider.max = String(steps);
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  $("#first").addEventListener("click", () => show(0));
+  $("#prev").addEventListener("click", () => show(Number(slider.value) - 1));
+  $("#next").addEventListener("click", () => show(Number(slider.value) + 1));
+  $("#last").addEventListener("click", () => show(steps));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest("input, textarea, select")) return;
+    if (ev.key === "ArrowRight") show(Number(slider.value) + 1);
+    else if (ev.key === "ArrowLeft") show(Number(slider.value) - 1);
+    else if (ev.key === "Home") show(0);
+    else if (ev.key === "End") show(steps);
+  });
+  show(steps);
+}
+
+// -- routing ---------------------------------------------------------------------------------
+
+let current = null;
+async function route() {
+  if (current) { current.close(); current = null; }
+  const root = $("#app");
+  const path = location.pathname;
+  let match;
+  if ((match = path.match(/^\/table\/([\w-]+)$/))) {
+    const id = match[1];
+    const hashToken = location.hash.slice(1);
+    if (hashToken) keepToken(id, hashToken);
+    const token = hashToken || tokensOf(id)[0] || null;
+    current = new TableView(root, id, token);
+    await current.start();
+  } else if ((match = path.match(/^\/replay\/([\w-]+)$/))) {
+    await showReplay(root, match[1]);
+  } else {
+    await showLobby(root);
+  }
+}
+
+window.addEventListener("popstate", route);
+document.addEventListener("DOMContentLoaded", async () => {
+  try {
+    const games = (await api("GET", "/api/catalog")).games;
+    for (const g of games) CATALOG[g.id] = g;
+  } catch { /* the lobby reports it */ }
+  route();
+});

@@ -1,0 +1,224 @@
+"""What a browser is sent: one seat's view of a game, and the catalog.
+
+This file is where hidden information is kept hidden. A client holding a
+token for some seats is shown the game from one of them (the seat to move
+if it holds it, else its first seat; a spectator when it holds none):
+
+* ``state.view(seat)``, the game's own JSON with secrets removed;
+* ``game.render_svg(state, seat)``, the drawing of what that seat may see;
+* the log's sentences that :meth:`~saloon.core.action.Event.visible_to`
+  that seat (an event told to some players only is never sent to others);
+* the legal actions (notation and sentence) only if that seat is to move,
+  the manual-dice prompt only to the referee's link, and the rules passage
+  for the decision only to whoever makes it.
+
+Nothing else of the state is sent: not its history (which would hold every
+card dealt), nor another seat's view. A record, which holds everything,
+is given out only once the game is over, or at any time for a game with
+perfect information.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from saloon.agents import agent_names
+from saloon.core.game import Game
+from saloon.core.options import Options
+from saloon.core.state import CHANCE, State
+from saloon.web.store import Hand
+from saloon.web.tables import Table
+
+#: At most this many log sentences go with a view (the latest ones).
+LOG_LIMIT = 400
+
+
+def viewing_seat(state: State, hand: Hand | None) -> int | None:
+    """The seat a hand sees the game from: the seat to move if it holds it,
+    else its first seat, else ``None`` (a spectator)."""
+    if hand is None or not hand.seats:
+        return None
+    mover = state.to_move
+    if mover is not None and mover in hand.seats:
+        return mover
+    return hand.seats[0]
+
+
+def seat_names(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
+    session = table.session
+    mine = set(hand.seats) if hand is not None else set()
+    out = []
+    for i, spec in enumerate(session.seats):
+        human = session.is_human(i)
+        label = f"Player {i + 1}"
+        if i in mine:
+            label += " (you)" if len(mine) == 1 else ""
+        elif not human:
+            label += f" ({spec})"
+        out.append({"seat": i, "human": human, "spec": spec, "name": label, "yours": i in mine})
+    return out
+
+
+def record_allowed(table: Table) -> bool:
+    """Whether the full record (every step) may be given out now."""
+    return table.session.state.is_over or table.game.perfect_information
+
+
+def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
+    """Everything the page needs to draw the table for ``hand``."""
+    session = table.session
+    state = session.state
+    game = table.game
+    me = viewing_seat(state, hand)
+    pending = session.pending
+    mover = state.to_move
+    yours = hand is not None and mover is not None and mover >= 0 and mover in hand.seats
+    events = [e for e in state.log if e.visible_to(me)]
+    view: dict[str, Any] = {
+        "id": table.id,
+        "game": game.id,
+        "title": game.title,
+        "options": session.options.to_dict(),
+        "options_text": session.options.describe(),
+        "seats": seat_names(table, hand),
+        "hand": {
+            "seats": list(hand.seats) if hand else [],
+            "referee": bool(hand and hand.referee),
+        },
+        "seat": me,
+        "move": session.step,
+        "pending": pending,
+        "to_move": None if mover is None else ("chance" if mover == CHANCE else mover),
+        "your_turn": (pending == "person" and yours)
+        or (pending == "dice" and hand is not None and hand.referee),
+        "dice": "manual" if session.manual_dice else "random",
+        "pace": table.pace,
+        "skipping": table.skipping,
+        "trouble": table.trouble,
+        "state": state.view(me),
+        "svg": table.drawing(me),
+        "log": [{"kind": e.kind, "text": e.text, "player": e.player} for e in events[-LOG_LIMIT:]],
+        "log_total": len(events),
+        "actions": None,
+        "dice_prompt": None,
+        "rules": None,
+        "can_undo": can_undo(table, hand),
+        "record_allowed": record_allowed(table),
+        "result": None,
+    }
+    if pending == "person" and yours:
+        view["actions"] = [
+            {"notation": str(a), "text": state.describe_action(a)} for a in state.legal_actions()
+        ]
+        view["rules"] = game.rules_help(state)
+    elif pending == "dice" and hand is not None and hand.referee:
+        view["dice_prompt"] = state.chance_prompt()
+        view["dice_outcomes"] = [str(o) for o, _ in state.chance_outcomes()][:64]
+        view["rules"] = game.rules_help(state)
+    if state.is_over:
+        view["result"] = state.result().to_dict()
+    return view
+
+
+def can_undo(table: Table, hand: Hand | None) -> bool:
+    """Whether ``hand`` has a decision it could take back now."""
+    if hand is None:
+        return False
+    session = table.session
+    players = None if hand.referee else hand.seats
+    if players is not None and not players:
+        return False
+    return bool(session.humans) and session.last_decision(players) is not None
+
+
+def replay_frame(table: Table, step: int, seat: int | None) -> dict[str, Any]:
+    """The game after its first ``step`` steps, drawn for ``seat``."""
+    session = table.session
+    state = session.game.new_state(session.options, len(session.seats))
+    for _, action in session.state.history[:step]:
+        state.apply(action)
+    last = session.state.history[step - 1] if step > 0 else None
+    events = [e for e in state.log if e.visible_to(seat)]
+    return {
+        "id": table.id,
+        "step": step,
+        "steps": session.step,
+        "seat": seat,
+        "last": None
+        if last is None
+        else {"by": "chance" if last[0] == CHANCE else last[0], "move": str(last[1])},
+        "svg": session.game.render_svg(state, seat),
+        "log": [{"kind": e.kind, "text": e.text, "player": e.player} for e in events[-60:]],
+        "over": state.is_over,
+    }
+
+
+# -- the catalog -------------------------------------------------------------------------------
+
+
+def option_schema(options_type: type[Options]) -> list[dict[str, Any]]:
+    """Each option of a game: name, type, default, help, and its choices or
+    range where the options class declares them (a ``Literal`` gives the
+    choices; field metadata ``min``/``max`` a range)."""
+    hints = typing.get_type_hints(options_type)
+    default = options_type()
+    out = []
+    for f in dataclasses.fields(options_type):
+        if not f.init:
+            continue
+        hint = hints[f.name]
+        kind, choices, optional = _describe_type(hint)
+        value = getattr(default, f.name) if f.default is not dataclasses.MISSING else None
+        if f.default is None:
+            value = None
+        out.append(
+            {
+                "name": f.name,
+                "type": kind,
+                "optional": optional,
+                "default": list(value) if isinstance(value, tuple) else value,
+                "choices": choices,
+                "min": f.metadata.get("min"),
+                "max": f.metadata.get("max"),
+                "help": options_type.HELP.get(f.name, ""),
+            }
+        )
+    return out
+
+
+def _describe_type(hint: object) -> tuple[str, list[Any] | None, bool]:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        rest = [a for a in args if a is not type(None)]
+        kind, choices, _ = _describe_type(rest[0])
+        return kind, choices, type(None) in args
+    if origin is typing.Literal:
+        return "choice", list(args), False
+    if origin is tuple:
+        inner, _, _ = _describe_type(args[0])
+        return f"list of {inner}", None, False
+    return getattr(hint, "__name__", str(hint)), None, False
+
+
+def catalog_entry(game: Game) -> dict[str, Any]:
+    """One game for the lobby: what it is, its options, variants and bots."""
+    names = agent_names(game)
+    default_bot = next((n for n in ("heuristic", "mcts", "random") if n in names), names[0])
+    return {
+        "id": game.id,
+        "title": game.title,
+        "rulebook": game.rulebook,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "perfect_information": game.perfect_information,
+        "chance": game.chance,
+        "options": option_schema(game.options_type),
+        "variants": {name: opts.changed() for name, opts in game.variants().items()},
+        "agents": names,
+        "default_agent": default_bot,
+        "summary": game.rules_help(None),
+    }

@@ -1,0 +1,50 @@
+"""The slow work of the web table, run in a pool off the event loop.
+
+Each function takes and returns plain, picklable values (a state copy, an
+agent spec, notation), so the pool can be threads or processes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+from saloon.agents import make_agent
+from saloon.core.errors import SaloonError
+from saloon.core.state import State
+
+
+def bot_choice(spec: str, seed: int, state: State) -> str:
+    """The notation of the choice the bot ``spec`` makes at ``state``."""
+    return str(make_agent(spec, state.game, seed).choose(state))
+
+
+def advice(state: State) -> list[tuple[str, float]] | str | None:
+    """The game's advisor on ``state``: each action (notation) with its
+    value, best first; ``None`` if the game has no advisor here; a string
+    saying why if the advisor declined."""
+    try:
+        values = state.game.advise(state)
+    except SaloonError as exc:
+        return str(exc)
+    if values is None:
+        return None
+    return [(str(action), float(value)) for action, value in values]
+
+
+def warm_up() -> bool:
+    """Nothing but the imports: starts a worker process ahead of need."""
+    return True
+
+
+def watch_parent(parent: int, every: float = 1.0) -> None:
+    """A worker process's initializer: leave as soon as the server that
+    started it is gone (even killed with SIGKILL, when it could not say so)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="saloon-watch-parent", daemon=True).start()
