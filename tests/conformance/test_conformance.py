@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from saloon.core import Action, Game, Options, Outcome, State, all_games
+from saloon.core import Action, ActionGroup, Game, Options, Outcome, State, all_games
 from saloon.testing import check_game, chi_square_pvalue
 from saloon.testing.tiny import Die, Stop, TinyGame, TinyState
 
@@ -141,6 +141,35 @@ class Unreplayable(TinyState):
         self.totals = [Unreplayable.starts, 0]
 
 
+class SilentDice(TinyState):
+    """Rolls the die without telling the log."""
+
+    def apply_unchecked(self, action: Action) -> None:
+        logged = len(self.log)
+        super().apply_unchecked(action)
+        if isinstance(action, Die):
+            del self.log[logged:]
+
+
+class LostGroup(TinyState):
+    """A menu that forgets one of the legal actions."""
+
+    def action_groups(self, legal: Sequence[Action]) -> Sequence[ActionGroup]:
+        return [ActionGroup("", tuple(legal[1:]))]
+
+
+class Mute(TinyState):
+    def describe_action(self, action: Action) -> str:
+        return ""
+
+
+class Misreads(TinyState):
+    """Reads what a person types as something else."""
+
+    def parse(self, text: str) -> Action:
+        return Stop() if text == "add 1" else super().parse(text)
+
+
 def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) -> TinyGame:
     game = game_type()
     game.state_type = state_type
@@ -161,6 +190,10 @@ def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) ->
         (broken(NoActions), "has no legal action"),
         (broken(TinyState, TooShort), "over its max_length"),
         (broken(Unreplayable), "replays to a state with a different key()"),
+        (broken(SilentDice), "wrote no sentence to the log"),
+        (broken(LostGroup), "action_groups() does not hold each legal action exactly once"),
+        (broken(Mute), "describe_action(add 1) is empty"),
+        (broken(Misreads), "state.parse('add 1') reads"),
     ],
     ids=[
         "probabilities",
@@ -174,6 +207,10 @@ def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) ->
         "no-actions",
         "length",
         "replay",
+        "silent-dice",
+        "lost-group",
+        "mute",
+        "misreads",
     ],
 )
 def test_check_game_catches_a_broken_game(game: TinyGame, message: str) -> None:

@@ -50,7 +50,7 @@ def test_scripted_dice_in_order_and_checked() -> None:
     assert [str(a) for _, a in state.history] == ["first p2", "card 5"]
     assert state.to_move == 1 and dice.remaining == 0
     state.apply(game.parse_action("colt"))
-    with pytest.raises(DiceExhausted, match="ran out; next needed: the d20 roll"):
+    with pytest.raises(DiceExhausted, match="ran out; next needed: the d20, 1-20"):
         dice.roll(state)
 
 
@@ -72,8 +72,14 @@ def test_manual_dice_ask_again_after_a_typo_and_an_impossible_outcome() -> None:
 
     outcome = ManualDice(ask, told.append).roll(_at_card())
     assert str(outcome) == "card 4"
-    assert len(prompts) == 3 and "card 2" in prompts[0]
+    assert len(prompts) == 3 and "the deck holds 2 3 4 5 6 7" in prompts[0]
     assert len(told) == 2
     assert "cannot read 'crad 4'" in told[0]
     assert "'card 9' cannot happen here" in told[1]
     assert all("expected" in m for m in told)
+
+
+def test_manual_dice_read_the_number_alone() -> None:
+    """A referee types the card as it shows: ``5``, not ``card 5``."""
+    outcome = ManualDice(lambda prompt: "5", print).roll(_at_card())
+    assert str(outcome) == "card 5"

@@ -8,7 +8,7 @@ from typing import Literal
 
 import pytest
 
-from saloon.core import OptionError, Options
+from saloon.core import Game, OptionError, Options, all_games
 
 
 @dataclass(frozen=True)
@@ -111,3 +111,13 @@ def test_describe_and_changed() -> None:
     o = Demo(count=5, cards=(4,), target=None)
     assert o.changed() == {"count": 5, "cards": [4]}
     assert o.describe() == "count=5 cards=4"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_listed_variant_is_an_option(game: Game) -> None:
+    """The variants ``saloon games`` lists work as ``-o variant=NAME``, and other
+    options given beside apply on top."""
+    for name, options in game.variants().items():
+        assert game.parse_options([f"variant={name}"]) == options
+    with pytest.raises(OptionError, match="variant"):
+        game.parse_options(["variant=no-such-variant"])

@@ -37,17 +37,21 @@ class HiddenState(TinyState):
     """Tiny, with sentences: a deal is told to its receiver only."""
 
     def apply_unchecked(self, action: Action) -> None:
+        events: list[Event] = []
         if isinstance(action, Deal):
             player = 0 if self.cards[0] is None else 1
             text = f"You are dealt {SECRET.format(card=action.card)}."
-            self.log.append(Event("deal", text, player=player, to=(player,)))
+            events.append(Event("deal", text, player=player, to=(player,)))
         elif isinstance(action, Die):
-            self.log.append(Event("roll", f"The d3 shows {action.face}."))
+            events.append(Event("roll", f"The d3 shows {action.face}."))
         elif isinstance(action, (Add, Stop)):
             who = self.to_move
             assert who is not None
-            self.log.append(Event("choice", f"Player {who + 1}: {action}.", player=who))
+            events.append(Event("choice", f"Player {who + 1}: {action}.", player=who))
+        logged = len(self.log)
         super().apply_unchecked(action)
+        del self.log[logged:]  # this game's own sentences instead of tiny's
+        self.log.extend(events)
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,12 @@ from saloon.core.game import Game, GameInfo
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game, register
-from saloon.core.state import CHANCE, Result, State
+from saloon.core.state import CHANCE, ActionGroup, Result, State
 
 __all__ = [
     "CHANCE",
     "Action",
+    "ActionGroup",
     "Agent",
     "ContentError",
     "DiceExhausted",

@@ -73,7 +73,8 @@ class ScriptedDice:
 
 
 class ManualDice:
-    """A person types what the real dice show.
+    """A person types what the real dice show, in the game's notation or the
+    shorthand the chance node reads (:meth:`State.parse`: the faces alone).
 
     ``ask(prompt)`` returns the typed text; ``tell(message)`` reports a
     typo, after which the person is asked again.
@@ -89,7 +90,7 @@ class ManualDice:
         while True:
             text = self.ask(prompt).strip()
             try:
-                outcome: Action = state.game.parse_action(text)
+                outcome: Action = state.parse(text)
             except SaloonError as exc:
                 self.tell(f"{exc}; expected {prompt}")
                 continue

@@ -9,12 +9,14 @@ game can last.
 
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from saloon.core.action import Action
+from saloon.core.errors import OptionError
 from saloon.core.options import Options
 
 if TYPE_CHECKING:
@@ -100,9 +102,32 @@ class Game(ABC):
         return options
 
     def parse_options(self, pairs: list[str] | tuple[str, ...] = ()) -> Options:
-        return self.options_type.parse(pairs)
+        """Options from ``key=value`` strings (repeated ``-o``), ``variant=NAME``
+        included (see :meth:`options_from_dict`)."""
+        values: dict[str, object] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip():
+                raise OptionError(f"option {pair!r} is not of the form key=value")
+            values[key.strip()] = value.strip()
+        return self.options_from_dict(values)
 
     def options_from_dict(self, values: Mapping[str, object]) -> Options:
+        """Options from a mapping; ``variant`` may name any of :meth:`variants`
+        (as ``saloon games`` lists them): its options are the base, the other
+        values given apply on top."""
+        values = dict(values)
+        name = values.get("variant")
+        variants = self.variants()
+        has_field = "variant" in {f.name for f in dataclasses.fields(self.options_type)}
+        if isinstance(name, str) and name in variants:
+            base = dict(variants[name].changed())
+            if not has_field or "variant" not in base:
+                values.pop("variant")
+            return self.options_type.from_mapping({**base, **values})
+        if name is not None and not has_field:
+            known = ", ".join(variants)
+            raise OptionError(f"no variant {name!r} of {self.id} (variants: {known})")
         return self.options_type.from_mapping(values)
 
     @abstractmethod
@@ -141,6 +166,11 @@ class Game(ABC):
         (a win probability or an expected score), or ``None`` if this game
         has no advisor."""
         return None
+
+    def advice_note(self, state: State) -> str:
+        """What :meth:`advise`'s numbers mean at ``state`` (shown above them),
+        or why there is no advice there."""
+        return "each choice's value" if self.advise(state) is not None else "no advisor here"
 
     def solve(self, options: Options | None = None) -> Mapping[str, Any] | None:
         """Solve the variant exactly, if this game can be solved; a JSON-able

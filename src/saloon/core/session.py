@@ -53,7 +53,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from saloon.core.action import Action, Outcome
+from saloon.core.action import Action, Event, Outcome
 from saloon.core.agent import Agent
 from saloon.core.errors import IllegalAction, RecordError, SaloonError
 from saloon.core.game import Game
@@ -251,15 +251,35 @@ class Session:
             raise IllegalAction(f"the game moved on since step {turn.step}")
         self._apply(action)
 
+    def only_choice(self) -> Action | None:
+        """The one legal action of the person to move, when there is just one:
+        such a decision is taken for them, never asked (it is told in the log)."""
+        if self.pending != "person":
+            return None
+        legal = self.state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def advance(self, on_step: Callable[[int, Action], None] | None = None) -> int:
-        """Roll the random dice and let the bots choose until a person (or the
-        referee's dice) is needed or the game is over; returns the steps
-        taken. ``on_step(player, action)`` is called after each one."""
+        """Roll the random dice, let the bots choose and take a person's only
+        choice until a person with a real choice (or the referee's dice) is
+        needed or the game is over; returns the steps taken.
+        ``on_step(player, action)`` is called after each one."""
         taken = 0
         while True:
             pending = self.pending
             action: Action
-            if pending == "chance":
+            only = self.only_choice()
+            if only is not None:
+                mover = self.state.to_move
+                assert mover is not None
+                words = self.state.describe_action(only)
+                at = len(self.state.log)
+                self._apply(only)
+                # Told to the mover only: the words may name what others may not see.
+                note = f"Player {mover + 1} has one choice: {words}."
+                self.state.log.insert(at, Event("only", note, mover, to=(mover,)))
+                action = only
+            elif pending == "chance":
                 mover, action = CHANCE, self.roll()
             elif pending == "bot":
                 assert self._agents is not None
@@ -281,7 +301,7 @@ class Session:
                 f"player {player + 1} cannot move now: the game waits for {self._waiting()}"
             )
         if isinstance(action, str):
-            action = self.game.parse_action(action.strip())
+            action = self.state.parse(action.strip())
         self._apply(action)
         return action
 
@@ -296,7 +316,7 @@ class Session:
             parsed = outcome
         else:
             try:
-                parsed = self.game.parse_action(outcome.strip())
+                parsed = self.state.parse(outcome.strip())
             except SaloonError:
                 parsed = None
         possible = [o for o, _ in self.state.chance_outcomes()]

@@ -61,6 +61,19 @@ class Result:
         }
 
 
+@dataclass(frozen=True)
+class ActionGroup:
+    """A heading and the legal actions under it, for a menu.
+
+    Games group long menus (the d6 Shooters' keeps, a Poker stake) so that
+    the choices that matter come first and the rest can be paged; the
+    terminal table and the web page show the groups in order.
+    """
+
+    title: str
+    actions: tuple[Action, ...]
+
+
 class State(ABC):
     """A game in progress. Mutable: :meth:`apply` changes it in place.
 
@@ -191,13 +204,32 @@ class State(ABC):
         return self.clone()
 
     def chance_prompt(self) -> str:
-        """What a person should type at this chance node (manual dice)."""
+        """What a person should type at this chance node (manual dice): the
+        format, with an example."""
         outcomes = [str(o) for o, _ in self.chance_outcomes()]
         return "one of: " + _listing(outcomes)
 
+    def chance_help(self) -> str:
+        """A few lines on typing this chance node's outcome (``help`` at a
+        manual-dice prompt)."""
+        return f"Roll the real dice and type what they show: {self.chance_prompt()}."
+
+    def parse(self, text: str) -> Action:
+        """Read what a person typed here: an action or an outcome in the game's
+        notation, or a shorthand this state understands (the faces alone at a
+        dice prompt, say). Raises :class:`~saloon.core.errors.NotationError`
+        on unreadable text; legality is checked by :meth:`apply`."""
+        return self.game.parse_action(text)
+
     def describe_action(self, action: Action) -> str:
-        """A sentence for a menu; games override for friendlier text."""
+        """What ``action`` does, in the player's words, with its effect and
+        cost; games override for friendlier text than the notation."""
         return str(action)
+
+    def action_groups(self, legal: Sequence[Action]) -> Sequence[ActionGroup]:
+        """``legal`` grouped for a menu, the choices that matter first; by
+        default one group in the game's order."""
+        return [ActionGroup("", tuple(legal))]
 
     def __str__(self) -> str:
         from saloon.core.render import render_text
@@ -209,7 +241,7 @@ class State(ABC):
 
 
 def _listing(items: Sequence[object], limit: int = 24) -> str:
-    names = [str(i) for i in items]
-    if len(names) > limit:
-        return ", ".join(names[:limit]) + f", ... ({len(names)} in all)"
+    names = [str(i) for i in items[:limit]]
+    if len(items) > limit:
+        return ", ".join(names) + f", ... ({len(items)} in all)"
     return ", ".join(names) if names else "(none)"

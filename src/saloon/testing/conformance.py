@@ -7,16 +7,22 @@ random dice) and checks, at every state reached:
   longer than ``game.max_length``; ``returns()`` has one value per player,
   each within ``game.returns_bounds``;
 * a player to move has at least one legal action, and each applies without
-  error on a clone, leaving the original's key and history unchanged;
+  error on a clone (on a node with more than :data:`CLONED` actions, a
+  random sample of them), leaving the original's key and history unchanged;
 * at a chance node the outcomes are distinct, their probabilities positive
   and summing to 1;
 * ``str`` of every action and outcome seen parses back to it through
-  ``game.parse_action``.
+  ``game.parse_action``, and through ``state.parse`` where a person types it;
+  ``describe_action`` says something for each legal action, and
+  ``action_groups`` holds each legal action once;
+* every chance outcome writes at least one sentence to the log (a player
+  reading the log sees every roll).
 
 On a sample of the states (every state of the first games, then a random
 subset, and every final state) it also checks the costlier parts:
 
-* a clone is independent: applying to it leaves the original's view unchanged;
+* a clone is independent: applying to it (each move, or a sample of them on
+  a big node) leaves the original's view unchanged;
 * ``view(p)`` is JSON-serializable and hides what ``p`` may not see: a
   state redrawn by ``resample_hidden(p, rng)`` shows ``p`` the same view;
 * the :class:`GameRecord` so far, through JSON, replays to a state with the
@@ -56,6 +62,10 @@ CHI_SQUARE_NODES = 4
 FULL_GAMES = 3
 #: Afterwards, the share of states that get the full checks.
 SAMPLE_RATE = 0.1
+#: At most this many legal actions a decision are checked for words and typing.
+WORDED = 24
+#: At most this many moves of a state (a sample) are applied to clones.
+CLONED = 48
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,10 +196,15 @@ class _Checker:
             else:
                 legal = state.legal_actions()
                 action = legal[int(self.rng.integers(len(legal)))]
+            logged = len(state.log)
+            if mover == CHANCE and state.parse(str(action)) != action:
+                raise self.fail(f"state.parse({str(action)!r}) does not read the outcome back")
             try:
                 state.apply(action)
             except SaloonError as exc:
                 raise self.fail(f"{action} was offered but apply refused it: {exc}") from exc
+            if mover == CHANCE and len(state.log) <= logged:
+                raise self.fail(f"the chance outcome {action} wrote no sentence to the log")
             step += 1
         r = self.report
         r.games += 1
@@ -226,10 +241,18 @@ class _Checker:
             raise self.fail(f"player {mover} is to move but has no legal action")
         if len(set(legal)) != len(legal):
             raise self.fail(f"legal_actions() repeats an action: {list(map(str, legal))}")
+        grouped = [a for g in state.action_groups(legal) for a in g.actions]
+        if sorted(map(str, grouped)) != sorted(map(str, legal)):
+            raise self.fail("action_groups() does not hold each legal action exactly once")
         key = state.key()
         length = len(state.history)
         for action in legal:
             self.check_notation(action)
+        picks = range(len(legal)) if len(legal) <= WORDED else self.rng.choice(len(legal), WORDED)
+        for i in picks:
+            self.check_words(state, legal[int(i)])
+        applied = legal if len(legal) <= CLONED else self._sample(legal)
+        for action in applied:
             if isinstance(action, Outcome):
                 raise self.fail(f"legal action {action} is a chance Outcome")
             clone = state.clone()
@@ -239,6 +262,12 @@ class _Checker:
                 raise self.fail(f"legal action {action} fails to apply: {exc!r}") from exc
             if state.key() != key or len(state.history) != length:
                 raise self.fail(f"applying {action} to a clone changed the original")
+
+    def _sample(self, actions: Sequence[Action]) -> list[Action]:
+        """A sample of a big node's actions: the first and last, and a random
+        :data:`CLONED` of the rest."""
+        picks = self.sample_rng.choice(len(actions), CLONED, replace=False)
+        return [actions[0], actions[-1], *(actions[int(i)] for i in picks)]
 
     def check_chance(self, state: State) -> None:
         outcomes = state.chance_outcomes()
@@ -258,6 +287,18 @@ class _Checker:
             self.check_notation(outcome)
         if abs(total - 1.0) > 1e-9:
             raise self.fail(f"chance probabilities sum to {total:.12g}, not 1")
+
+    def check_words(self, state: State, action: Action) -> None:
+        """A menu can say what ``action`` does, and a person can type it."""
+        text = state.describe_action(action)
+        if not isinstance(text, str) or not text.strip():
+            raise self.fail(f"describe_action({action}) is empty")
+        try:
+            typed = state.parse(str(action))
+        except SaloonError as exc:
+            raise self.fail(f"state.parse({str(action)!r}) refuses a legal action: {exc}") from exc
+        if typed != action:
+            raise self.fail(f"state.parse({str(action)!r}) reads {typed!r}, not {action!r}")
 
     def check_notation(self, action: Action) -> None:
         if action in self.parsed:
@@ -328,6 +369,8 @@ class _Checker:
         moves: Sequence[Action] = (
             [o for o, _ in state.chance_outcomes()] if state.is_chance else state.legal_actions()
         )
+        if len(moves) > CLONED:
+            moves = self._sample(moves)
         for action in moves:
             clone = state.clone()
             if clone.key() != key or clone.view(None) != views[None]:
@@ -355,8 +398,13 @@ class _Checker:
                 if state.is_chance
                 else state.legal_actions()
             )
-            others = [a for a in self.seen_actions if a not in allowed]
-            picks = [others[int(i)] for i in self.sample_rng.permutation(len(others))[:3]]
+            seen = self.seen_actions
+            picks = []
+            for i in self.sample_rng.permutation(len(seen))[:50]:
+                if seen[int(i)] not in allowed:
+                    picks.append(seen[int(i)])
+                    if len(picks) == 3:
+                        break
             candidates = [_Foreign(), *picks]
         for action in candidates:
             try:

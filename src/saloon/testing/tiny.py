@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from saloon.core import CHANCE, Action, Game, NotationError, Options, Outcome, State
+from saloon.core import CHANCE, Action, Event, Game, NotationError, Options, Outcome, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +88,19 @@ class TinyState(State):
 
     def apply_unchecked(self, action: Action) -> None:
         if isinstance(action, Deal):
-            self.cards[0 if self.cards[0] is None else 1] = action.card
+            seat = 0 if self.cards[0] is None else 1
+            self.cards[seat] = action.card
+            self.log.append(Event("deal", f"Player {seat + 1} is dealt a card, face down."))
         elif isinstance(action, Die):
-            self.totals[(self.decisions - 1) % 2] += self.pending * action.face
+            seat = (self.decisions - 1) % 2
+            self.totals[seat] += self.pending * action.face
+            self.log.append(
+                Event(
+                    "die",
+                    f"The die shows {action.face}: player {seat + 1} adds "
+                    f"{self.pending * action.face} ({self.totals[seat]}).",
+                )
+            )
             self.pending = 0
         elif isinstance(action, Add):
             self.pending = action.n

@@ -17,7 +17,7 @@ from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.nodes import (
     BINOCULARS,
-    C_ROUND,
+    C_POSSE_VOLLEY,
     FX_GUIDE,
     FX_HILLS,
     HUNTER,
@@ -89,7 +89,7 @@ def test_binoculars_rerolled_die_is_never_locked() -> None:
     s = start(items=BINOCULARS)
     run(s, "red 156", "white 12233", "binoculars 5", "red 6")
     assert s.dice.red == (1, 6, 6) and s.dice.locked == (6,)
-    assert s.is_legal(GAME.parse_action("keep red 16"))
+    assert s.is_legal(GAME.parse_action("keep r16"))
 
 
 # -- 3. Crowe's Hometown lasts until the next Town ------------------------------------------
@@ -105,7 +105,7 @@ def test_crowes_hometown_outlasts_an_event_until_the_next_town() -> None:
     assert "Crowe's Hometown" in s.effects_in_force()
     # Next Day: black 1 (two moves), red 1 1, white 1: five moves, stopping on Cactus Springs (14).
     run(s, "black 1", "red 11", "white 12233", "stop")
-    assert s.journey.space == 14 and s.phase == C_ROUND
+    assert s.journey.space == 14 and s.phase == C_POSSE_VOLLEY
     assert (s.shootout.posse_dice, s.shootout.gang_dice, s.shootout.kind) == (2, 2, "hometown")
     assert not s.effects.hometown
 
@@ -127,23 +127,23 @@ def _traitor(s: D6State) -> None:
 
 
 def _heat(s: D6State) -> None:
-    run(s, "red 155", "white 12233", "stop", "heat 2")
+    run(s, "red 155", "white 12233", "stop", "heat 36")
 
 
 def _gang(s: D6State) -> None:
-    run(s, "red 266", "white 12233", "stop", "gang 2")
+    run(s, "red 266", "white 12233", "stop", "gang 36")
 
 
 def _shootout(s: D6State) -> None:
-    run(s, "red 246", "white 12233", "stop", "fours s0 h0 f1 b0", "round lose")
+    run(s, "red 246", "white 12233", "stop", "fours s0 h0 f1 b0", "posse 1", "gang 6")
 
 
 def _stampede(s: D6State) -> None:
-    run(s, "special", "event 1-2", "stampede 3")
+    run(s, "special", "event 1-2", "stampede 12")
 
 
 def _snakes(s: D6State) -> None:
-    run(s, "special", "event 1-3", "snakes 2")
+    run(s, "special", "event 1-3", "snakes 1166")
 
 
 def _showdown(s: D6State) -> None:
@@ -202,7 +202,7 @@ def test_losses_queue_behind_the_one_being_decided() -> None:
     """Rattlesnakes' first 6 adds a Day, which may be a Rations Day; each loss
     is its own source, put to the player in order (RULINGS d6)."""
     s = start(special=True, day=4, food=1, posse=4, items=MEDICINE)
-    run(s, "special", "event 1-3", "snakes 3")  # Day 5: 3 unfed; then 2 to the snakes
+    run(s, "special", "event 1-3", "snakes 1666")  # Day 5: 3 unfed; then 2 to the snakes
     assert s.pending.losses == ((3, "rations"), (2, "snakes"))
     run(s, "medicine")  # saves the three unfed; the snakes' two have nothing against them
     assert s.journey.posse == 2 and s.pending.losses == ()
@@ -218,7 +218,7 @@ def test_hunter_is_lost_at_posse_one_in_episode_1_only() -> None:
     _gang(s)
     assert s.journey.posse == 1 and not s.journey.items & HUNTER
     s = start({"episode": 2}, items=HUNTER, posse=3)
-    run(s, "black 2", "red 66", "white 12233", "stop", "gang 2")
+    run(s, "black 2", "red 66", "white 12233", "stop", "gang 36")
     assert s.journey.posse == 1 and s.journey.items & HUNTER
 
 

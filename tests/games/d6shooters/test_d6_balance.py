@@ -15,8 +15,7 @@ from saloon.core import Action, get_game
 from saloon.games.d6shooters.actions import Amount, Change, Fours, Keep, Pay, Reroll
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
-from saloon.games.d6shooters.rules.nodes import P_KEEP
-from saloon.games.d6shooters.rules.turn import shown
+from saloon.games.d6shooters.rules.nodes import P_KEEP, STOP
 
 GAME = get_game("d6shooters")
 
@@ -24,24 +23,24 @@ GAME = get_game("d6shooters")
 def greedy(state: D6State) -> Action:
     legal = list(state.legal_actions())
     if state.phase == P_KEEP:
-        keeps = [a for a in legal if isinstance(a, Keep)]
-        group = keeps[0].group
-        showing = shown(state, group)
-        threats = sum(1 for f in state.dice.red + state.dice.white + state.dice.black if f >= 5)
-        want = [f for f in showing if f == 1]
-        fours = [f for f in showing if f == 4]
-        want += fours[: max(1, threats)]
-        if state.journey.food < state.journey.posse + 4 and state.mode == "turn":
-            want += [f for f in showing if f == 2]
-        want += [f for f in showing if f >= 5 and (group == "red" and f in state.dice.locked)]
-        target = tuple(sorted(want))
-        for a in keeps:
-            if a.faces == target:
-                return a
-        for a in keeps:  # forced dice must stay
-            if set(a.faces) >= set(target):
-                return a
-        return keeps[-1]
+        d = state.dice
+        threats = sum(1 for f in d.red + d.white + d.black if f >= 5)
+        short = state.journey.food < state.journey.posse + 4 and state.mode == "turn"
+
+        def wanted(faces: tuple[int, ...]) -> tuple[int, ...]:
+            want = [f for f in faces if f == 1]
+            want += [f for f in faces if f == 4][: max(1, threats)]
+            if short:
+                want += [f for f in faces if f == 2]
+            return tuple(sorted(want))
+
+        free_red = list(d.red)
+        for f in d.locked:
+            free_red.remove(f)
+        keep = Keep(
+            wanted(d.black), tuple(sorted((*d.locked, *wanted(tuple(free_red))))), wanted(d.white)
+        )
+        return keep if state.is_legal(keep) else STOP
     if isinstance(legal[0], Fours):
         fours = [a for a in legal if isinstance(a, Fours)]
 

@@ -36,9 +36,9 @@ def test_episode_1_turn_example() -> None:
     run(s, "red 466", "white 12456")
     assert s.dice.locked == (6, 6)
     # Lock the white 1, 2, 4 and the red 4; roll the other two whites: 3 and 5.
-    run(s, "keep red 466", "keep white 124", "white 35")
+    run(s, "keep r466 w124", "white 35")
     # Unlock the white 2 and roll three whites: 1, 2, 5. All dice are locked.
-    run(s, "keep red 466", "keep white 14", "white 125")
+    run(s, "keep r466 w14", "white 125")
     # Two 1s move two spaces onto an Event: the d6 table's 5, Lost.
     assert s.to_move == CHANCE and s.journey.space == 20
     run(s, "event 5")
@@ -46,9 +46,11 @@ def test_episode_1_turn_example() -> None:
     # One 2 is wasted; a 4 Seeks Shelter from the 5, a 4 Fights the two 6s.
     run(s, "fours s1 h0 f1 b0")
     assert (s.journey.food, s.resolution.fives) == (3, 0)
-    # Shootout, one die plus 4 Ammo against two: 9 beats 7; 6 ties 6 (rolled
-    # again, so not an outcome); 5 loses to 6: one Gang die left, one Posse lost.
-    run(s, "round win", "round lose")
+    # Shootout, one die plus 4 Ammo against two: 5 + 4 = 9 beats 3 + 4 = 7; then
+    # 2 + 4 = 6 ties the Gang's 6 and both roll again; 1 + 4 = 5 loses to 6: one
+    # Gang die left, one Posse member lost.
+    run(s, "posse 5", "gang 34", "posse 2", "gang 6", "posse 1", "gang 6")
+    assert any("a tie, rolled again" in e.text for e in s.log)
     # Ammo -1; Day 10 is a Rations Day: 3 Food for 5 Posse, two are lost.
     assert (s.journey.day, s.journey.posse, s.journey.food, s.journey.ammo, s.journey.gold) == (
         10,
@@ -68,15 +70,16 @@ def test_episode_2_turn_example() -> None:
     s = start({"episode": 2, "events": "d6"}, day=18, food=4, posse=6, ammo=4, gold=0)
     s.journey.space = s.map.town_at("Levitra") + 2
     run(s, "black 1", "red 66", "white 12456")
-    run(s, "keep black 1", "keep red 66", "keep white 124", "white 35")
-    run(s, "keep black 1", "keep red 66", "keep white 14", "white 245")
+    run(s, "keep b1 r66 w124", "white 35")
+    run(s, "keep b1 r66 w14", "white 245")
     # Three moves (black 1 = two, white 1) land on an Event: 5, Lost.
     assert s.journey.space == s.map.town_at("Levitra") + 5
     run(s, "event 5")
     assert (s.journey.day, s.journey.food) == (19, 3)
     run(s, "fours s1 h0 f1 b0")
-    # The Fight "didn't work out": a round won, a round lost, one Posse lost.
-    run(s, "round win", "round lose")
+    # The Fight "didn't work out" (the rulebook gives no dice): a round won,
+    # 6 + 4 = 10 against 3 + 4 = 7, then one lost, 1 + 4 = 5 against 6.
+    run(s, "posse 6", "gang 34", "posse 1", "gang 6")
     assert (s.journey.day, s.journey.posse, s.journey.food, s.journey.ammo) == (20, 3, 0, 3)
     assert s.journey.crowes == 18  # no Crowe crossed off after a lost Shootout
 

@@ -3,7 +3,7 @@
 Citations: "Ep.1 <section>" / "Ep.2 <section>" of ``d6-shooters.txt``,
 "RULINGS d6" (the binding facts) and "D6-n" (docs/rulings.md). Positions
 are set up on a real state, then every step goes through the notation
-(``red 466``, ``keep white 124``, ``fours s1 h0 f1 b0``, ``event 5``...).
+(``red 466``, ``keep r466 w124``, ``fours s1 h0 f1 b0``, ``event 5``...).
 """
 
 from __future__ import annotations
@@ -84,20 +84,20 @@ def test_red_fives_and_sixes_lock_on_the_first_roll_only() -> None:
     s = start()
     run(s, "red 156", "white 11111")
     assert s.dice.locked == (5, 6)
-    assert "keep red 1" not in legal(s) and "keep red 56" in legal(s)
+    assert "keep r1" not in legal(s) and "keep r56" in legal(s)
     with pytest.raises(IllegalAction):
-        run(s, "keep red 1")
-    run(s, "keep red 56", "keep white 11111", "red 6")
+        run(s, "keep r1")
+    run(s, "keep r56 w11111", "red 6")
     assert s.dice.locked == (5, 6) and s.dice.red == (5, 6, 6)
     # The second roll's red 6 is free.
-    assert "keep red 56" in legal(s)
+    assert "keep r56" in legal(s)
 
 
 def test_three_rolls_at_most_and_stopping_early() -> None:
     """Ep.1 "Gameplay": three rolls; all dice lock after the third."""
     s = start()
-    run(s, "red 123", "white 12312", "keep red none", "keep white none", "red 123")
-    run(s, "white 23232", "keep red 123", "keep white none", "white 11111")
+    run(s, "red 123", "white 12312", "keep none", "red 123")
+    run(s, "white 23232", "keep r123", "white 11111")
     # No keep decision after the third roll: the turn resolves and ends.
     assert (
         s.journey.day == 1
@@ -112,11 +112,14 @@ def test_three_rolls_at_most_and_stopping_early() -> None:
 def test_keep_is_checked_directly() -> None:
     """A keep names dice that are showing, of the colour asked."""
     s = start()
-    run(s, "red 123", "white 12312")
-    assert s.is_legal(Keep("red", (1, 2)))
-    assert not s.is_legal(Keep("red", (4,)))
-    assert not s.is_legal(Keep("white", (1,)))  # red is asked first
-    assert not s.is_legal(Keep("red", (2, 1)))  # not sorted
+    run(s, "red 156", "white 12312")
+    assert s.is_legal(Keep((), (1, 5, 6), (1, 2)))
+    assert not s.is_legal(Keep((), (4, 5, 6), ()))  # no red 4 shows
+    assert not s.is_legal(Keep((), (1,), ()))  # the locked red 5 and 6 stay
+    assert not s.is_legal(Keep((), (6, 5), ()))  # not sorted
+    assert not s.is_legal(Keep((), (1, 5, 6), (1, 1, 2, 2, 3)))  # everything: that is 'stop'
+    # A person may leave out the locked dice: they are kept anyway.
+    assert s.parse("keep w12") == Keep((), (5, 6), (1, 2))
 
 
 def test_the_black_die_counts_as_two() -> None:
@@ -256,7 +259,7 @@ def test_heat_episode_1_two_food_or_a_posse_member() -> None:
     run(s, "red 155", "white 12233")
     run(s, "stop")
     assert s.pending.roll_for == "heat" and s.pending.dice == 2
-    run(s, "heat 2")
+    run(s, "heat 36")  # two hits: 3-6
     assert legal(s) == ["heat food 0", "heat food 1", "heat food 2"]
     run(s, "heat food 1")
     assert (s.journey.food, s.journey.posse) == (4 + 1, 11)
@@ -266,10 +269,9 @@ def test_heat_episode_2_loses_posse_on_4_to_6() -> None:
     """Ep.2 "Extreme Heat!": each 4-6 costs 1 Posse."""
     s = start({"episode": 2})
     run(s, "black 5", "red 23", "white 12233", "stop")
-    assert (
-        s.pending.dice == 2 and dict((str(o), p) for o, p in s.chance_outcomes())["heat 0"] == 0.25
-    )
-    run(s, "heat 1")
+    hits = {str(o): p for o, p in s.chance_outcomes()}
+    assert s.pending.dice == 2 and hits["heat 33"] == pytest.approx(1 / 36)
+    run(s, "heat 34")  # the 4 hits, the 3 does not
     assert s.journey.posse == 9
 
 
@@ -277,8 +279,8 @@ def test_gang_attack_without_fight() -> None:
     """Ep.1 "The Griggs Gang Attacks!": reroll each 6, a Posse lost on 3-6."""
     s = start()
     run(s, "red 266", "white 12233", "stop")
-    assert dict((str(o), p) for o, p in s.chance_outcomes())["gang 2"] == pytest.approx(4 / 9)
-    run(s, "gang 2")
+    assert dict((str(o), p) for o, p in s.chance_outcomes())["gang 36"] == pytest.approx(2 / 36)
+    run(s, "gang 36")  # both 3-6: two Posse lost
     assert s.journey.posse == 10
 
 
@@ -289,15 +291,15 @@ def test_shootout_odds_ammo_and_better_guns() -> None:
     assert win + lose == pytest.approx(1.0) and win > 0.5
     s = start(ammo=0, items=GUNS, guns_bonus=3)
     run(s, "red 466", "white 12233", "stop", "fours s0 h0 f1 b0")
-    assert s.chance_outcomes()[0][1] == pytest.approx(round_odds(1, 2, 3)[0])
-    run(s, "round lose")
+    assert {str(o) for o, _ in s.chance_outcomes()} == {f"posse {f}" for f in range(1, 7)}
+    run(s, "posse 1", "gang 56")  # 1 + 3 = 4 against 11: the round is lost
     assert (s.journey.ammo, s.journey.posse) == (0, 10)  # Ammo never below 0
 
 
 def test_episode_2_shootout_win_crosses_off_a_crowe() -> None:
     """Ep.2 "Shootout!": a win crosses off a Crowe Gang member; Ammo -1."""
     s = start({"episode": 2}, ammo=4)
-    run(s, "black 2", "red 46", "white 12233", "stop", "fours s0 h0 f1 b0", "round win")
+    run(s, "black 2", "red 46", "white 12233", "stop", "fours s0 h0 f1 b0", "posse 1", "gang 2")
     assert (s.journey.crowes, s.journey.ammo) == (17, 3)
 
 
@@ -336,7 +338,7 @@ def test_posse_cap() -> None:
 def test_posse_zero_loses() -> None:
     """Ep.1 "End of the Game": Posse reduced to 0 loses."""
     s = start(posse=1)
-    run(s, "red 266", "white 12233", "stop", "gang 1")
+    run(s, "red 266", "white 12233", "stop", "gang 13")
     assert s.is_over and s.journey.ended == "posse"
 
 
@@ -403,7 +405,7 @@ def test_compass_and_hunter() -> None:
     roll(s, "234", "23334")
     assert s.journey.food == 1
     s = start(items=HUNTER, posse=2)
-    run(s, "red 266", "white 12233", "stop", "gang 1")
+    run(s, "red 266", "white 12233", "stop", "gang 13")
     assert not s.journey.items & HUNTER
 
 
@@ -419,7 +421,7 @@ def test_binoculars_reroll_a_locked_red_five() -> None:
 def test_medicine_prevents_one_sources_loss() -> None:
     """Medicine/Bandages: all Posse loss of one source, then discarded."""
     s = start(items=MEDICINE)
-    run(s, "red 266", "white 12233", "stop", "gang 2")
+    run(s, "red 266", "white 12233", "stop", "gang 36")
     assert "medicine" in legal(s)
     run(s, "medicine")
     assert s.journey.posse == 12 and not s.journey.items & MEDICINE
@@ -439,8 +441,8 @@ def test_poker_wager_and_result() -> None:
     of the white dice; a die picks the hand to beat; win or lose the stake."""
     s = start(space=13, gold=4, food=6, ammo=3)
     roll(s, "112", "23333")
-    run(s, "item 1", "poker", "stake gold 2", "stake food 1", "stake ammo 0")
-    run(s, "white 44456", "keep white 444", "white 44", "stop", "hand 5")  # five 4s beat four 3s
+    run(s, "item 1", "poker", "stake 2g 1f")
+    run(s, "white 44456", "keep w444", "white 44", "stop", "hand 5")  # five 4s beat four 3s
     assert (s.journey.gold, s.journey.food, s.journey.ammo) == (5 + 2, 7 + 1, 3)
     assert "poker" not in legal(s)
 
@@ -450,10 +452,11 @@ def test_poker_food_stake_is_any_food_and_a_win_stops_at_the_cap() -> None:
     held may be staked; a win cannot carry it past the cap."""
     s = start(space=13, gold=0, food=9, ammo=0)
     roll(s, "112", "23333")
-    run(s, "item 1", "poker", "stake gold 0")
-    assert legal(s)[-1] == "stake food 10"  # 9, and a Food from the two 2s
-    run(s, "stake food 6", "stake ammo 0")
-    run(s, "white 44456", "keep white 444", "white 44", "stop", "hand 5")
+    run(s, "item 1", "poker")
+    stakes = legal(s)
+    assert "stake 10f" in stakes and "stake 11f" not in stakes  # 9, and a Food from the 2s
+    run(s, "stake 6f")
+    run(s, "white 44456", "keep w444", "white 44", "stop", "hand 5")
     assert s.journey.food == 12
 
 
@@ -469,7 +472,7 @@ def test_poker_tie_starts_over() -> None:
     """Ep.1 "Poker": a tie starts over."""
     s = start(space=13, gold=4)
     roll(s, "112", "23333")
-    run(s, "item 1", "poker", "stake gold 1", "stake food 0", "stake ammo 0")
+    run(s, "item 1", "poker", "stake 1g")
     run(s, "white 13456", "stop", "hand 1")
     assert s.to_move == CHANCE and s.dice.to_roll == (("white", 5),) and s.journey.gold == 4 + 1
 
@@ -497,18 +500,18 @@ def test_wagon_train_trades() -> None:
     """Wagon Train: buy or sell Food/Ammo at 2 for 1 Gold."""
     s = start({"events": "d6"}, special=True, gold=1, food=10, ammo=2)
     run(s, "special", "event 3")
-    assert "trade +1f -1a" in legal(s) and "trade +2f +0a" not in legal(s)
-    run(s, "trade -2f +3a")
+    assert "trade +2f -2a" in legal(s) and "trade +4f" not in legal(s)  # the cap: 12 Food
+    run(s, "trade -4f +6a")  # sell 4 Food for 2 Gold, buy 6 Ammo for 3
     assert (s.journey.gold, s.journey.food, s.journey.ammo) == (0, 6, 8)
 
 
 def test_card_events_of_episode_1() -> None:
     """Ep.1 "Event List" and RULINGS d6 (3-3 to 6-6)."""
     s = start(special=True, posse=8)
-    run(s, "special", "event 1-2", "stampede 7")
+    run(s, "special", "event 1-2", "stampede 34")
     assert s.journey.posse == 6
     s = start(special=True, posse=4, day=1)
-    run(s, "special", "event 1-3", "snakes 2")
+    run(s, "special", "event 1-3", "snakes 1266")
     assert (s.journey.day, s.journey.posse) == (2, 3)
     s = start(special=True, space=12, day=1)
     run(s, "special", "event 1-4")
@@ -523,7 +526,7 @@ def test_card_events_of_episode_1() -> None:
     run(s, "special", "event 3-3", "shortcut 6")
     assert s.journey.space == 5
     s = start(special=True, food=1, posse=6)
-    run(s, "special", "event 3-5", "fish 3")
+    run(s, "special", "event 3-5", "fish 112456")
     assert s.journey.food == 4
 
 
@@ -573,7 +576,7 @@ def test_prisoner_campfire_family_deserters_guide() -> None:
     """RULINGS d6: 4-4 Prisoner, 4-5 Campfire Songs, 5-5 Lost Family,
     5-6 Army Deserters, 6-6 Indian Guide."""
     s = start(special=True, gold=0)
-    run(s, "special", "event 4-4", "red 266", "white 12233", "stop", "gang 0")
+    run(s, "special", "event 4-4", "red 266", "white 12233", "stop", "gang 1")
     assert s.effects.prisoner == 2
     s = start(special=True, food=3)
     run(s, "special", "event 4-5", "campfire")
@@ -586,7 +589,7 @@ def test_prisoner_campfire_family_deserters_guide() -> None:
     assert s.effects.deserters == 2
     run(s, "deserters 12")  # before each turn: neither deserts
     roll(s, "266", "12233")
-    run(s, "gang 2", "absorb 2")
+    run(s, "gang 36", "absorb 2")
     assert s.journey.posse == 12 and s.effects.deserters == 0
     s = start(special=True)
     run(s, "special", "event 6-6")
@@ -605,20 +608,27 @@ def test_episode_2_events() -> None:
 
 def test_notation_round_trips() -> None:
     for text in (
-        "keep red 56",
+        "keep r56",
+        "keep b1 r56 w1",
+        "keep none",
         "fours s1 h0 f1 b0",
         "trade -2f +3a",
+        "trade +4f",
         "pay 1g 1f",
         "event 3-5",
-        "round win",
+        "posse 5",
+        "gang 34",
         "reroll p1 c66",
         "nudge c5-",
         "hills w5",
         "family r3 w4",
         "heat food 2",
-        "stake gold 3",
+        "stake 3g",
+        "stake 1g 2f 1a",
         "white 11345",
-        "heat 2",
+        "heat 26",
+        "stampede 34",
+        "binoculars 6",
         "item 4",
     ):
         assert str(GAME.parse_action(text)) == text

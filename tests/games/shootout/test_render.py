@@ -57,7 +57,7 @@ def test_text_shows_the_pawns_on_their_spaces() -> None:
     assert "card 5 face up" in text
     assert "deck: 5 cards left" in text
     assert "Player 2 hit: shoot again or move." in text
-    assert "Player 2 fires the Winchester: 19, a hit!" in text
+    assert "Player 2 fires the Winchester from space 17: d20 16 + 3 = 19, a hit" in text
     assert "score  0 / 14" in text
 
 

@@ -124,7 +124,10 @@ def test_then_the_card_then_the_starter_moves() -> None:
     assert state.card == 4
     assert state.deck == (2, 3, 5, 6, 7)
     assert "Player 2 starts the first duel." in texts(state)
-    assert "Duel 1 is for the card 4; player 2 starts." in texts(state)
+    assert (
+        "Duel 1: the card 4 is turned up (left in the deck: 2 3 5 6 7); player 2 starts."
+        in texts(state)
+    )
 
 
 @pytest.mark.parametrize("first", [1, 2])
@@ -279,8 +282,10 @@ def test_colt_hits_when_the_roll_reaches_the_shooters_space(
     run(state, "colt", f"d20 {roll}")
     assert state.pos[1] == (min(20, space + 3) if hit else space)
     assert (state.to_move == 0) == hit  # a hit keeps the turn, a miss ends it
-    word = "a hit!" if hit else "a miss."
-    assert texts(state)[-1].startswith(f"Player 1 fires the Colt: {roll}, {word}")
+    word = "a hit" if hit else "a miss"
+    assert texts(state)[-1].startswith(
+        f"Player 1 fires the Colt from space {space}: d20 {roll}, {word} ({space} needed; "
+    )
 
 
 @pytest.mark.parametrize(
@@ -292,7 +297,7 @@ def test_winchester_adds_three(space: int, roll: int, hit: bool) -> None:
     state = duel(first=1, start=space)
     run(state, "winchester", f"d20 {roll}")
     assert (state.to_move == 0) == hit
-    assert f"Winchester: {roll + 3}," in texts(state)[-1]
+    assert f"d20 {roll} + 3 = {roll + 3}," in texts(state)[-1]
 
 
 @pytest.mark.parametrize("space", [5, 10, 17, 20])
@@ -360,7 +365,8 @@ def test_rulebook_worked_example_winchester_from_space_10() -> None:
     run(state, "d20 9")
     assert state.pos == [10, 11]
     assert texts(state)[-1] == (
-        "Player 1 fires the Winchester: 12, a hit! Player 2 is pushed back to space 11."
+        "Player 1 fires the Winchester from space 10: d20 9 + 3 = 12, a hit (10 needed; "
+        "5 red bullets left). Player 2 is pushed back from space 8 to 11."
     )
     again = run(state.clone(), "winchester", "d20 1")  # shoots again, misses
     assert again.to_move == 1
@@ -418,7 +424,9 @@ def test_a_miss_ends_the_turn() -> None:
     assert state.to_move == 1
     assert state.pos == [17, 17]
     assert legal(state) == ["retreat", "move", "colt", "winchester"]
-    assert texts(state)[-1] == "Player 1 fires the Colt: 3, a miss."
+    assert texts(state)[-1] == (
+        "Player 1 fires the Colt from space 17: d20 3, a miss (17 needed; 11 black bullets left)."
+    )
 
 
 def test_a_miss_after_a_hit_ends_the_turn_too() -> None:
@@ -475,7 +483,8 @@ def test_a_hit_with_the_last_bullet_moves_the_shooter_automatically() -> None:
     assert state.to_move == 1
     assert [str(a) for _, a in state.history] == ["first p1", "card 7", "colt", "d20 20"]
     assert texts(state)[-2:] == [
-        "Player 1 fires the Colt: 20, a hit! Player 2 is pushed back to space 20.",
+        "Player 1 fires the Colt from space 17: d20 20, a hit (17 needed; 0 black bullets "
+        "left). Player 2 is pushed back from space 17 to 20.",
         "Player 1 moves to space 16.",
     ]
 

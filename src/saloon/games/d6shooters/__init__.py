@@ -84,15 +84,21 @@ class D6Shooters(Game):
         return AGENTS
 
     def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
-        """The planner's value of each choice (its win probability plus the
-        episode's weight x the expected score / 50), best first, at the
-        dice to keep and the split of the 4s; at the Ghost Town Showdown,
-        each choice's exact chance of winning it. ``None`` at other
-        decisions."""
-        from saloon.games.d6shooters.planner import advise_fours, advise_keep
+        """The planner's value of each choice, best first: its chance to win
+        plus the episode's weight x the expected score / 50 (episode 1: 0.2;
+        episode 2: 0), with the planner's play after. The dice to keep and the
+        split of the 4s by its expectimax over the turn; the Ghost Town
+        Showdown's choices by the exact solver; the other decisions (Towns,
+        Events, the Heat's Food, losses, the 3s, the Special Event, the
+        Binoculars, the Charm, Gold in Them Hills) by playing forward to
+        those moments (:mod:`~.lookahead`). The planner plays the first
+        choice. ``None`` where nothing is scored (:meth:`advice_note` says
+        why)."""
+        from saloon.games.d6shooters.lookahead import LOOKED_AHEAD
+        from saloon.games.d6shooters.planner import PlannerAgent, advise_fours, advise_keep
         from saloon.games.d6shooters.rules.nodes import P_FOURS, P_KEEP, SHOWDOWN_NODES
 
-        if not isinstance(state, D6State):
+        if not isinstance(state, D6State) or state.to_move != 0:
             return None
         if state.phase == P_FOURS:
             return advise_fours(state)
@@ -104,7 +110,33 @@ class D6Shooters(Game):
             values = action_values(state)
             pairs = [(a, values[str(a)]) for a in state.legal_actions()]
             return sorted(pairs, key=lambda p: -p[1])
+        if state.phase in LOOKED_AHEAD:
+            pairs = PlannerAgent().lookahead.values(state)
+            return sorted(pairs, key=lambda p: -p[1])
         return None
+
+    def advice_note(self, state: State) -> str:
+        """What the advice's numbers mean here, or why there are none."""
+        from saloon.games.d6shooters.lookahead import NOT_SCORED
+        from saloon.games.d6shooters.rules.nodes import SHOWDOWN_NODES
+
+        if not isinstance(state, D6State) or state.to_move != 0:
+            return "no decision to advise on now"
+        if state.mode == "showdown" and state.phase in SHOWDOWN_NODES:
+            return "each choice's exact chance to win the Showdown, with best play after"
+        if state.mode == "poker":
+            return "no advice here: the planner does not play Poker, so it scores no hand"
+        if state.phase in NOT_SCORED:
+            return f"no advice here: {NOT_SCORED[state.phase]}"
+        goal = f"reach {state.destination_name} and win" + (
+            " the Showdown" if state.episode == 2 else ""
+        )
+        if state.episode == 1:
+            return (
+                f"the planner's value: its chance to {goal}, plus 0.2 x the expected score / 50, "
+                "with its play after (Poker is not scored)"
+            )
+        return f"the planner's chance to {goal}, with its play after (Poker is not scored)"
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.d6shooters.guide import rules_help

@@ -2,11 +2,12 @@
 
 Decisions (``str`` is the notation, :func:`parse_action` reads it back):
 
-* ``roll`` / ``special``: start the turn, or first call the once-a-game
-  Special Event; ``start ITEM`` (Easier Version's free Special Item);
-* ``keep red 56``, ``keep white none``: the dice of one colour to keep
-  (asked colour by colour: black, red, white; the others are rolled
-  again); ``stop``: keep every die and stop rolling;
+* ``roll`` / ``special``: start the turn, or (episode 1) first call the
+  once-a-game Special Event; ``start ITEM`` (Easier Version's free Item);
+* ``keep b1 r46 w124``: the dice to keep after a roll, every colour at once
+  (a colour not named keeps none; ``keep none`` rolls everything again but
+  the locked red 5s and 6s); the others are rolled again; ``stop``: keep
+  every die and stop rolling; Poker keeps white dice only (``keep w44``);
 * ``guide N``, ``family rN wM``: dice set before rolling (Indian Guide,
   Lost Family); ``hills w5`` (a die turned into a 3); ``charm w4+``;
   ``binoculars 5`` (the locked red face rerolled); ``pass`` (decline any
@@ -15,20 +16,24 @@ Decisions (``str`` is the notation, :func:`parse_action` reads it back):
 * ``fours s1 h0 f1 b0``: the 4s used to Seek Shelter, Hide, Fight and for
   Backroads (dice, so two per space in episode 1);
 * ``heat food N``: Heat hits paid with 2 Food each (episode 1);
-* ``absorb N`` / ``medicine``: deserters or Medicine against a Posse loss;
+* ``absorb N`` / ``medicine``: deserters or Medicine against a Posse loss
+  (``absorb 0``: take the loss);
 * Events: ``deer small|big``, ``herd``, ``mine``, ``campfire``,
-  ``trade +1f -2a``, ``pay 1g 1f``, ``fight``;
+  ``trade -4f +4a`` (Food and Ammo bought + or sold -), ``pay 1g 1f``,
+  ``fight``;
 * Towns: ``buy food 2|5``, ``buy ammo 2|5``, ``buy posse``, ``buy ITEM``,
-  ``buy guns N``, ``poker``, ``stake gold|food|ammo N``, ``leave``;
+  ``buy guns N``, ``poker``, ``stake 2g 1f 1a``, ``leave``;
 * Showdown: ``tactic none|defend|charge|distract``, ``reroll p12 c5``,
   ``nudge c5-``, ``done``, ``assign N``.
 
-Chance outcomes: ``red 56``, ``white 11345``, ``black 4`` (the faces of the
-dice just rolled, sorted), ``posse 1446`` / ``crowe 2556`` (Showdown),
-``deserters 56``; ``heat N``, ``gang N``, ``snakes N``, ``fish N`` (how many
-dice succeeded); ``event 3-5`` (2d6 list), ``event 5`` (d6 table),
-``item N``, ``hand N``, ``deer N``, ``shortcut N``, ``stampede N``
-(a die or a total); ``round win`` / ``round lose`` (a Shootout round).
+Chance outcomes are the dice as they fell, sorted: ``red 56``, ``white
+11345``, ``black 4``; the Heat's, the Gang's, Rattlesnakes' and Fishing
+Hole's dice (``heat 35``, ``gang 146``, ``snakes 1266``, ``fish 124``); a
+Shootout round's dice, the Posse's then the Gang's (``posse 5``, ``gang
+34``); the Showdown's (``posse 1446``, ``crowe 2556``); ``deserters 56``,
+``stampede 34``; one die: ``event 5`` (the d6 table), ``item N``, ``hand
+N``, ``deer N``, ``shortcut N``; and ``event 3-5`` for the 2d6 list (low
+die first).
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ class Word(Action):
 
 @dataclass(frozen=True, slots=True)
 class Amount(Action):
-    """A decision with one number (``recruit 2``, ``stake gold 3``, ``buy guns 2``)."""
+    """A decision with one number (``recruit 2``, ``buy guns 2``, ``binoculars 5``)."""
 
     verb: str
     n: int
@@ -71,15 +76,25 @@ class Amount(Action):
 
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
-    """The dice of one colour kept after a roll (sorted faces); the others of
-    that colour are rolled again. Colours are decided in turn: black, red,
-    white (D6-D3)."""
+    """The dice kept after a roll, every colour at once (sorted faces per
+    colour); the others are rolled again ("Gameplay": lock and unlock
+    freely between rolls).
 
-    group: str  # black, red, white
-    faces: Faces
+    >>> str(Keep((1,), (4, 6), (1, 2, 4))), str(Keep((), (), ()))
+    ('keep b1 r46 w124', 'keep none')
+    """
+
+    black: Faces
+    red: Faces
+    white: Faces
 
     def __str__(self) -> str:
-        return f"keep {self.group} {faces_text(self.faces) or 'none'}"
+        parts = [
+            f"{c}{faces_text(f)}"
+            for c, f in (("b", self.black), ("r", self.red), ("w", self.white))
+        ]
+        kept = [p for p in parts if len(p) > 1]
+        return "keep " + (" ".join(kept) if kept else "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +112,7 @@ class Fours(Action):
 
 @dataclass(frozen=True, slots=True)
 class Change(Action):
-    """One die changed: ``hills`` (to a 3), ``charm`` / ``nudge`` (one pip),
-    ``guide`` / ``family`` placements use :class:`Place`."""
+    """One die changed: ``hills`` (to a 3), ``charm`` / ``nudge`` (one pip)."""
 
     verb: str
     colour: str  # r, w, b, p (posse), c (crowe)
@@ -123,6 +137,11 @@ class Place(Action):
         return f"family r{self.red} w{self.white}"
 
 
+def _amounts(gold: int, food: int, ammo: int, posse: int = 0) -> str:
+    parts = [f"{n}{c}" for n, c in ((gold, "g"), (food, "f"), (ammo, "a"), (posse, "p")) if n]
+    return " ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class Pay(Action):
     """A payment demanded by an Event."""
@@ -133,23 +152,36 @@ class Pay(Action):
     posse: int
 
     def __str__(self) -> str:
-        parts = [
-            f"{n}{c}"
-            for n, c in ((self.gold, "g"), (self.food, "f"), (self.ammo, "a"), (self.posse, "p"))
-            if n
-        ]
-        return "pay " + " ".join(parts)
+        return "pay " + _amounts(self.gold, self.food, self.ammo, self.posse)
+
+
+@dataclass(frozen=True, slots=True)
+class Stake(Action):
+    """Poker: the Gold, Food and Ammo wagered, at least one in all (RULINGS d6)."""
+
+    gold: int
+    food: int
+    ammo: int
+
+    def __str__(self) -> str:
+        return "stake " + _amounts(self.gold, self.food, self.ammo)
 
 
 @dataclass(frozen=True, slots=True)
 class Trade(Action):
-    """Wagon Train: units of Food and of Ammo bought (+) or sold (-)."""
+    """Wagon Train: the Food and the Ammo bought (+) or sold (-), each a
+    multiple of the Event's rate for one Gold.
+
+    >>> str(Trade(-4, 4)), str(Trade(2, 0))
+    ('trade -4f +4a', 'trade +2f')
+    """
 
     food: int
     ammo: int
 
     def __str__(self) -> str:
-        return f"trade {self.food:+d}f {self.ammo:+d}a"
+        parts = [f"{n:+d}{c}" for n, c in ((self.food, "f"), (self.ammo, "a")) if n]
+        return "trade " + " ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +201,9 @@ class Reroll(Action):
 
 @dataclass(frozen=True, slots=True)
 class Roll(Outcome):
-    """The faces of a group of dice just rolled: red, white, black, posse,
-    crowe, deserters."""
+    """The faces of a group of dice just rolled: the turn's (black, red,
+    white), a check's (heat, gang, snakes, fish), a Shootout round's (posse,
+    gang), the Showdown's (posse, crowe), deserters, stampede."""
 
     group: str
     faces: Faces
@@ -180,19 +213,8 @@ class Roll(Outcome):
 
 
 @dataclass(frozen=True, slots=True)
-class Count(Outcome):
-    """How many dice of a group succeeded (heat, gang, snakes, fish)."""
-
-    label: str
-    n: int
-
-    def __str__(self) -> str:
-        return f"{self.label} {self.n}"
-
-
-@dataclass(frozen=True, slots=True)
 class Face(Outcome):
-    """One die (or a total): event (d6 table), item, hand, deer, shortcut, stampede."""
+    """One die: event (d6 table), item, hand, deer, shortcut."""
 
     label: str
     n: int
@@ -212,19 +234,11 @@ class Pair(Outcome):
         return f"event {self.low}-{self.high}"
 
 
-@dataclass(frozen=True, slots=True)
-class Round(Outcome):
-    """A Shootout round, ties already rerolled."""
-
-    won: bool
-
-    def __str__(self) -> str:
-        return "round win" if self.won else "round lose"
-
-
-ROLL_GROUPS = ("red", "white", "black", "posse", "crowe", "deserters")
-COUNT_LABELS = ("heat", "gang", "snakes", "fish")
-FACE_LABELS = ("event", "item", "hand", "deer", "shortcut", "stampede")
+ROLL_GROUPS = (
+    "red", "white", "black", "posse", "crowe", "deserters", "heat", "gang", "snakes", "fish",
+    "stampede",
+)  # fmt: skip
+FACE_LABELS = ("event", "item", "hand", "deer", "shortcut")
 WORDS = (
     "roll", "special", "stop", "pass", "medicine", "leave", "poker", "fight",
     "herd", "mine", "campfire", "deer small", "deer big", "done",
@@ -235,51 +249,97 @@ WORDS = (
 )  # fmt: skip
 AMOUNT_VERBS = (
     "recruit", "heat food", "absorb", "assign", "guide", "buy guns", "binoculars",
-    "stake gold", "stake food", "stake ammo",
 )  # fmt: skip
-_COLOURS = {"r": "red", "w": "white", "b": "black"}
+
+#: The notation, one example of each kind, for messages.
+EXAMPLES = (
+    "roll, keep r14 w22, stop, fours s1 h0 f1 b0, pass, buy food 2, stake 2g, leave; "
+    "dice: red 56, white 11345, event 3-5"
+)
 
 
-def _faces(text: str, what: str) -> Faces:
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also accepts
+    ``²`` and ``①``, which ``int`` refuses).
+
+    >>> is_digits("12"), is_digits("²"), is_digits("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
+def read_faces(text: str, what: str) -> Faces:
+    """Die faces 1-6 written together or apart (``466``, ``4 6 6``, ``4,6,6``), sorted."""
     digits = text.replace(",", "").replace(" ", "")
-    if not digits.isdigit() or any(c not in "123456" for c in digits):
+    if not digits or not is_digits(digits) or any(c not in "123456" for c in digits):
         raise NotationError(f"{what}: {text!r} is not a list of die faces 1-6")
     return tuple(sorted(int(c) for c in digits))
 
 
 def _num(text: str, what: str) -> int:
     t = text.strip()
-    if not t.lstrip("+-").isdigit():
-        raise NotationError(f"{what}: {text!r} is not a number")
+    body = t[1:] if t[:1] in "+-" else t
+    if not is_digits(body) or len(body) > 6:
+        raise NotationError(f"{what}: {text!r} is not a (small) whole number")
     return int(t)
+
+
+def _amount_parts(tail: str, allowed: str, example: str) -> dict[str, int]:
+    out = {c: 0 for c in allowed}
+    for part in tail.split():
+        c = part[-1:]
+        if c not in out or out[c] or not is_digits(part[:-1]) or len(part) > 7:
+            raise NotationError(f"cannot read {part!r}: write e.g. {example!r}")
+        out[c] = int(part[:-1])
+    return out
+
+
+def _keep(text: str, tail: str) -> Keep:
+    if tail == "none":
+        return Keep((), (), ())
+    sides: dict[str, Faces] = {"b": (), "r": (), "w": ()}
+    seen: set[str] = set()
+    for part in tail.split():
+        c = part[:1]
+        if c not in sides or c in seen or len(part) < 2:
+            raise NotationError(
+                f"cannot read {text!r}: write e.g. 'keep r14 w22' (b, r, w: black, red, white)"
+            )
+        seen.add(c)
+        sides[c] = read_faces(part[1:], "keep")
+    return Keep(sides["b"], sides["r"], sides["w"])
 
 
 @cache
 def parse_action(text: str) -> Action:
     """Read a decision or an outcome from its notation.
 
-    >>> parse_action("keep white 421")
-    Keep(group='white', faces=(1, 2, 4))
-    >>> str(parse_action("white 5,3,1"))
-    'white 135'
+    >>> parse_action("keep r46 w124")
+    Keep(black=(), red=(4, 6), white=(1, 2, 4))
+    >>> str(parse_action("white 5,3,1")), str(parse_action("stake 2g 1a"))
+    ('white 135', 'stake 2g 1a')
     >>> parse_action("fours s1 h0 f1 b0"), parse_action("event 3-5")
     (Fours(shelter=1, hide=0, fight=1, back=0), Pair(low=3, high=5))
     """
     t = " ".join(text.strip().lower().split())
+    if len(t) > 200:
+        raise NotationError("that is too long to be an action")
     if t in WORDS:
         return Word(t)
     head, _, tail = t.partition(" ")
     if head == "keep":
-        group, _, rest = tail.partition(" ")
-        if group in ("black", "red", "white") and rest:
-            return Keep(group, () if rest == "none" else _faces(rest, "keep"))
-        raise NotationError(f"cannot read {text!r}: write e.g. 'keep red 56' or 'keep white none'")
+        return _keep(text, tail)
+    if head == "stake":
+        a = _amount_parts(tail, "gfa", "stake 2g 1f")
+        if not any(a.values()):
+            raise NotationError("a stake is at least one Gold, Food or Ammo: e.g. 'stake 2g'")
+        return Stake(a["g"], a["f"], a["a"])
     if head == "reroll":
         sides: dict[str, Faces] = {"p": (), "c": ()}
         for part in tail.split():
             if part[:1] not in sides or sides[part[0]]:
                 raise NotationError(f"cannot read {text!r}: write e.g. 'reroll p12 c5'")
-            sides[part[0]] = _faces(part[1:], "reroll")
+            sides[part[0]] = read_faces(part[1:], "reroll")
         if not sides["p"] and not sides["c"]:
             raise NotationError("reroll names no dice (say 'pass' to keep them)")
         return Reroll(sides["p"], sides["c"])
@@ -291,7 +351,7 @@ def parse_action(text: str) -> Action:
         raise NotationError(f"cannot read {text!r}: write e.g. 'fours s1 h0 f1 b0'")
     if head in ("hills", "charm", "nudge"):
         colour = tail[:1]
-        if colour not in "rwbpc" or len(tail) < 2 or tail[1] not in "123456":
+        if not colour or colour not in "rwbpc" or len(tail) < 2 or tail[1] not in "123456":
             raise NotationError(f"cannot read {text!r}: write e.g. '{head} w5'")
         face = int(tail[1])
         if head == "hills" and len(tail) == 2:
@@ -305,39 +365,38 @@ def parse_action(text: str) -> Action:
     if head == "family":
         parts = tail.split()
         if len(parts) == 2 and parts[0][:1] == "r" and parts[1][:1] == "w":
-            r, w = _faces(parts[0][1:], "family"), _faces(parts[1][1:], "family")
+            r, w = read_faces(parts[0][1:], "family"), read_faces(parts[1][1:], "family")
             if len(r) == 1 and len(w) == 1:
                 return Place(r[0], w[0])
         raise NotationError(f"cannot read {text!r}: write e.g. 'family r3 w4'")
     if head == "pay":
-        amounts = {"g": 0, "f": 0, "a": 0, "p": 0}
-        for part in tail.split():
-            if part[-1:] not in amounts or not part[:-1].isdigit():
-                raise NotationError(f"cannot read {text!r}: write e.g. 'pay 1g 1f'")
-            amounts[part[-1]] = int(part[:-1])
-        return Pay(amounts["g"], amounts["f"], amounts["a"], amounts["p"])
+        a = _amount_parts(tail, "gfap", "pay 1g 1f")
+        if not any(a.values()):
+            raise NotationError("a payment names what is paid: e.g. 'pay 1g 1f'")
+        return Pay(a["g"], a["f"], a["a"], a["p"])
     if head == "trade":
+        f = a_ = 0
         parts = tail.split()
-        if len(parts) == 2 and parts[0].endswith("f") and parts[1].endswith("a"):
-            return Trade(_num(parts[0][:-1], "trade"), _num(parts[1][:-1], "trade"))
-        raise NotationError(f"cannot read {text!r}: write e.g. 'trade +1f -2a'")
-    if head == "round" and tail in ("win", "lose"):
-        return Round(tail == "win")
+        if not parts or len(parts) > 2:
+            raise NotationError(f"cannot read {text!r}: write e.g. 'trade -4f +4a'")
+        for part in parts:
+            if part[-1:] == "f" and not f:
+                f = _num(part[:-1], "trade")
+            elif part[-1:] == "a" and not a_:
+                a_ = _num(part[:-1], "trade")
+            else:
+                raise NotationError(f"cannot read {text!r}: write e.g. 'trade -4f +4a'")
+        return Trade(f, a_)
     if head == "event" and len(tail) == 3 and tail[1] == "-":
-        lo, hi = _faces(tail[0], "event"), _faces(tail[2], "event")
+        lo, hi = read_faces(tail[0], "event"), read_faces(tail[2], "event")
         if lo[0] <= hi[0]:
             return Pair(lo[0], hi[0])
         raise NotationError(f"{text!r}: write the low die first")
     verb, _, number = t.rpartition(" ")
     if verb in AMOUNT_VERBS:
         return Amount(verb, _num(number, verb))
-    if head in ROLL_GROUPS:
-        return Roll(head, _faces(tail, head))
-    if head in COUNT_LABELS:
-        return Count(head, _num(tail, head))
+    if head in ROLL_GROUPS and tail:
+        return Roll(head, read_faces(tail, head))
     if head in FACE_LABELS:
         return Face(head, _num(tail, head))
-    raise NotationError(
-        f"cannot read {text!r}: see the notation with 'rules' (e.g. roll, keep r56 w113, stop, "
-        "fours s1 h0 f1 b0, pass, buy food 2, leave; outcomes: red 56, white 11345, event 3-5)"
-    )
+    raise NotationError(f"cannot read {text!r}: see the notation with 'rules' (e.g. {EXAMPLES})")

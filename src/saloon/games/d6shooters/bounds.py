@@ -25,7 +25,11 @@ from math import ceil
 
 from saloon.games.d6shooters.content import load_events, load_map
 from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules.nodes import MAX_POKER_TIES, MAX_SHOWDOWN_ROUNDS
+from saloon.games.d6shooters.rules.nodes import (
+    MAX_POKER_TIES,
+    MAX_SHOOTOUT_TIES,
+    MAX_SHOWDOWN_ROUNDS,
+)
 
 
 def _limits(o: D6ShootersOptions) -> tuple[int, int, int]:
@@ -68,17 +72,21 @@ def length_bound(o: D6ShootersOptions) -> int:
     """An upper bound on the steps of a game (decisions and outcomes).
 
     A turn takes at least one Day; it has at most 4 opening steps, 3 rolls
-    of at most 3 groups with a keep decision each, the optional item and
-    Event decisions, the 3s, the 4s, the Heat and the Gang (a Shootout of
-    at most posse + gang - 1 rounds), with a loss decision after each.
-    Every Event square is met once (the road only goes forward) plus the
-    Special Event; every Town once, with at most one buy per Gold held.
+    of at most 3 groups and 2 keep decisions, the Binoculars' reroll, the
+    item and Event decisions, the 3s, the 4s, the Heat's and the Gang's
+    dice, a few loss decisions, and at most one Shootout of at most posse
+    + gang - 1 rounds, each round two rolls, repeated after a tie at most
+    :data:`MAX_SHOOTOUT_TIES` times. Every Event square is met once (the
+    road only goes forward) plus the Special Event, with at most a small
+    Shootout (Bandits); every Town once, with at most one buy per Gold held,
+    Poker and Crowe's Hometown's Shootout.
     """
     limit, towns, events = _limits(o)
     dice = 11
-    per_turn = 4 + 3 * 4 + 2 + 1 + 1 + 1 + 1 + 2 + 1 + (2 * dice + 1) + 2
-    per_event = 6 + 6 + 2
-    poker = 4 + (MAX_POKER_TIES + 1) * 7
-    per_town = 6 + 1 + 3 + wealth_bound(o) // 2 + poker + 1
-    showdown = MAX_SHOWDOWN_ROUNDS * 11 if o.episode == 2 else 0
+    round_steps = 2 * (MAX_SHOOTOUT_TIES + 1)
+    per_turn = 4 + 9 + 2 + 2 + 1 + 1 + 1 + 1 + 2 + 2 + 6 + (2 * dice) * round_steps + 2
+    per_event = 10 + 4 * round_steps
+    poker = 1 + (MAX_POKER_TIES + 1) * 6
+    per_town = 6 + 1 + 3 + wealth_bound(o) // 2 + poker + 1 + 3 * round_steps + 2
+    showdown = MAX_SHOWDOWN_ROUNDS * 12 if o.episode == 2 else 0
     return 1 + limit * per_turn + events * per_event + (towns + 1) * per_town + showdown

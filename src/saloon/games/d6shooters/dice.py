@@ -117,6 +117,47 @@ def round_odds(posse: int, gang: int, bonus: int) -> tuple[float, float]:
 
 
 @cache
+def volley(
+    posse: int, gang: int, bonus: int, total: int | None, settle: bool
+) -> tuple[tuple[Faces, ...], tuple[float, ...], tuple[float, ...]]:
+    """One side's dice of a Shootout round ("Shootout!"): the Posse's
+    ``posse`` dice (``total`` None) or the Gang's ``gang`` dice against the
+    Posse's ``total`` (its dice plus ``bonus``).
+
+    The round is rolled as the rulebook says, a tie rolled again; when
+    ``settle`` is set the roll is conditioned on not being a tie (both
+    sides), which leaves the chance of winning the round unchanged, so that
+    a run of ties cannot go on for ever (D6-D2). Returns the outcomes with a
+    positive chance, their chances and the cumulative table.
+
+    >>> faces, probs, _ = volley(1, 1, 0, None, True)
+    >>> faces[0], round(sum(probs), 12)
+    ((1,), 1.0)
+    >>> volley(1, 1, 0, 3, True)[0]
+    ((1,), (2,), (4,), (5,), (6,))
+    """
+    if total is None:
+        faces, probs, _ = multisets(posse)
+        if not settle:
+            return faces, probs, _cumulative(list(probs))
+        g = sum_distribution(gang)
+        weights = [
+            p * float(1 - g.get(sum(f) + bonus, Fraction(0)))
+            for f, p in zip(faces, probs, strict=True)
+        ]
+    else:
+        faces, probs, _ = multisets(gang)
+        if not settle:
+            return faces, probs, _cumulative(list(probs))
+        weights = [0.0 if sum(f) == total else p for f, p in zip(faces, probs, strict=True)]
+    kept = [(f, w) for f, w in zip(faces, weights, strict=True) if w > 0]
+    norm = sum(w for _, w in kept)
+    out_f = tuple(f for f, _ in kept)
+    out_p = [w / norm for _, w in kept]
+    return out_f, tuple(out_p), _cumulative(out_p)
+
+
+@cache
 def two_dice() -> tuple[tuple[tuple[int, int], ...], tuple[float, ...], tuple[float, ...]]:
     """Two dice read low die first (the Event list's keys): 21 outcomes."""
     out = [(a, b) for a in range(1, 7) for b in range(a, 7)]

@@ -6,15 +6,20 @@ and heading; :func:`rules_help` picks the passage for the decision at hand.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.nodes import (
     C_CHECK,
+    C_DESERTERS,
     C_EVENT,
+    C_EVENT_DIE,
+    C_GANG_VOLLEY,
     C_HAND,
     C_ITEM,
+    C_POSSE_VOLLEY,
     C_ROLL,
-    C_ROUND,
     OVER,
     P_ASSIGN,
     P_BEGIN,
@@ -33,9 +38,7 @@ from saloon.games.d6shooters.rules.nodes import (
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
-    P_STAKE_AMMO,
-    P_STAKE_FOOD,
-    P_STAKE_GOLD,
+    P_STAKE,
     P_TACTIC,
 )
 
@@ -91,69 +94,165 @@ def version_note(o: D6ShootersOptions) -> str:
     )
 
 
-_PASSAGES: dict[int, str] = {
-    P_FREE_ITEM: "Easier Version: pick the Special Item you start with (Better Guns counts +2). "
-    "[rulebook: Ep.1 Easier Version; rulings D6-E1, D6-E2]",
-    P_BEGIN: "Episode 1: once per game you may call an Event at the start of a turn, "
-    "wherever you are, before rolling. [rulebook: Ep.1 Special Event]",
-    P_GUIDE: "The Indian Guide sets one red die to a number of your choice before you roll. "
-    "[RULINGS d6: 6-6 Indian Guide]",
-    P_FAMILY: "Lost Family: set one red and one white die to numbers of your choice before "
-    "this roll. [RULINGS d6: 5-5 Lost Family]",
-    P_BINOCULARS: "Binoculars: you may reroll a red 5 (episode 2: a red 5 or 6, the one you "
-    "name) that locked on the first roll; the new face stays free. [rulebook: Special Items]",
-    P_HILLS: "Gold in Them Hills: change one die to a 3 after the first roll (episode 1: not "
-    "a locked red 5 or 6; episode 2: a white die). [rulebook: Event List 1-6]",
-    P_KEEP: "Choose, colour by colour, which dice to keep; the rest are rolled again. Locked "
-    "red 5s and 6s must stay. 'stop' keeps everything and ends the rolling. You have three "
-    "rolls in all. [rulebook: Gameplay; ruling D6-D3]",
-    P_CHARM: "Lucky Charm: change one white die by one pip before the dice are resolved. "
-    "[rulebook: Ep.2 Special Items]",
-    P_RECRUIT: "Each set of three 3s recruits a Posse member or finds a Gold: choose how many "
-    "recruit. [rulebook: Ep.2 Dice Actions]",
-    P_FOURS: "Split your 4s: Seek Shelter removes a 5 each; Hide removes two 6s each but "
-    "costs a Day; Fight rolls a die each in a Shootout against the 6s; Backroads moves a "
-    "space per two 4s (episode 2: per 4, at most 2). Unused 4s are wasted. "
-    "[rulebook: Dice Actions (4s)]",
-    P_HEAT_FOOD: "Each Heat hit costs 2 Food or 1 Posse member: choose how many hits you pay with "
-    "Food. [rulebook: Ep.1 Extreme Heat!]",
-    P_LOSS: "Medicine saves the whole loss (then it is used up); Army Deserters can die in "
-    "your Posse's place. [rulebook: Special Items; RULINGS d6: 5-6 Army Deserters]",
-    P_EVENT_CHOICE: "The Event offers a choice: take it, pay, trade or decline as it allows. "
-    "[rulebook: Events, Event List]",
-    P_SHOP: "In Town buy Food, Ammo and up to 3 Posse (episode 2: 2) for Gold, the Special "
-    "Item on offer, or (episode 1) play one hand of Poker; leave when done. "
-    "[rulebook: Towns, Items, Poker]",
-    P_STAKE_GOLD: "Poker: stake Gold, then Food, then Ammo (at least one in all); a win pays the "
-    "stake again, a loss takes it. [rulebook: Ep.1 Poker; RULINGS d6]",
-    P_TACTIC: "Showdown: declare a Tactic before rolling (each once): Defend (3-6 remove "
-    "Crowe 1-2; only Crowe 6s hit), Charge (3-6 remove Crowe 1-3; Crowe 4-6 hit), Distract "
-    "(move up to three pips after the roll), or none. [rulebook: The Ghost Town Showdown]",
-    P_REROLL: "Once a round you may spend 1 Ammo to reroll up to three dice from either "
-    "side. [rulebook: The Ghost Town Showdown, Combat]",
-    P_NUDGE: "Distract: change dice by one pip at a time, three pips in all. [rulebook: Tactics]",
-    P_ASSIGN: "Each Posse 4-6 either removes a Crowe 1-2 for good or sets a Crowe 5-6 aside "
-    "for this round; the Crowe 5-6s left each remove a Posse die. Choose how many remove. "
-    "[rulebook: The Ghost Town Showdown, Combat]",
-    C_ROLL: "The dice are rolled: type the faces showing, e.g. 'white 11345'. [rulebook: Gameplay]",
-    C_CHECK: "Rerolled dice: count how many hit (Heat: 3-6 in episode 1, 4-6 in episode 2; "
-    "the Gang: 3-6). [rulebook: Dice Actions]",
-    C_ROUND: "A Shootout round: your dice plus Ammo (and Better Guns) against the Gang's; "
-    "ties are rolled again; the loser removes a die. [rulebook: Shootout!]",
-    C_EVENT: "An Event: two dice on the Event list (low die first) or one die on the short "
-    "table. [rulebook: Events]",
-    C_ITEM: "A die shows which Special Item this Town sells (Items you own are rolled "
-    "again). [rulebook: Special Items]",
-    C_HAND: "A die picks the hand to beat. [rulebook: Ep.1 Poker]",
-}
-_PASSAGES[P_STAKE_FOOD] = _PASSAGES[P_STAKE_GOLD]
-_PASSAGES[P_STAKE_AMMO] = _PASSAGES[P_STAKE_GOLD]
+@dataclass(frozen=True)
+class Passage:
+    """One rule in Saloon's words: its heading, the text, and the nodes of the
+    game where it is the rule at hand."""
+
+    heading: str
+    text: str
+    nodes: tuple[int, ...] = ()
+    episode: int = 0  # 0: both episodes
+
+
+#: The rules in the rulebook's order (Ep.1 then what Ep.2 adds), each citing
+#: its section.
+PASSAGES = (
+    Passage(
+        "Starting resources",
+        "Episode 1: 6 Food, 6 Ammo, 3 Gold and 12 Posse; episode 2: 5 Food, 4 Ammo, 3 Gold and "
+        "10 Posse. Easier Version: pick the Special Item you start with (Better Guns "
+        "counts +2). [rulebook: Starting Resources, Ep.1 Easier Version; rulings D6-E1, D6-E2]",
+        (P_FREE_ITEM,),
+    ),
+    Passage(
+        "Rolling",
+        "Each Day roll all the dice up to three times. Between rolls keep any dice you like, "
+        "every colour at once (keep r14 w22: red 1 4, white 2 2); the others are rolled "
+        "again. Red 5s and 6s of the first roll are locked for good and need not be typed. "
+        "'stop' keeps everything. Episode 2's black die counts as two of its number. "
+        "[rulebook: Gameplay; ruling D6-D3]",
+        (P_KEEP, C_ROLL),
+    ),
+    Passage(
+        "Move (1s)",
+        "Each 1 moves a space. An Event square stops the move for its Event, then it goes on; "
+        "in episode 1 a Town stops all movement for the Day (the rest is wasted), in episode 2 "
+        "you visit it on the way. [rulebook: Dice Actions: Move; Ep.2 Movement]",
+    ),
+    Passage(
+        "Find Food (2s)",
+        "Every two 2s find a Food (the Hunter's red 2s count twice), up to the cap. "
+        "[rulebook: Dice Actions: Find Food]",
+    ),
+    Passage(
+        "Prospect or recruit (3s)",
+        "Episode 1: three 3s find a Gold (two with the Prospector's Map). Episode 2: each set "
+        "of three 3s recruits a Posse member or finds a Gold, as you choose. "
+        "[rulebook: Dice Actions: Prospect; Ep.2 Recruit Posse or Find Gold]",
+        (P_RECRUIT,),
+    ),
+    Passage(
+        "The 4s",
+        "Split your 4s: Seek Shelter removes a 5 each; Hide removes two 6s each and costs a "
+        "Day; Fight rolls a die each in a Shootout against the 6s; Backroads moves a space "
+        "per two 4s (episode 2: per 4, at most 2). Unused 4s are wasted. "
+        "[rulebook: Dice Actions (4s)]",
+        (P_FOURS,),
+    ),
+    Passage(
+        "Extreme Heat (5s)",
+        "Each 5 not sheltered is rolled again: in episode 1 each 3-6 costs 2 Food or a Posse "
+        "member (you choose how many hits to pay with Food); in episode 2 each 4-6 costs a "
+        "Posse member. [rulebook: Extreme Heat!]",
+        (P_HEAT_FOOD,),
+    ),
+    Passage(
+        "The Gang attacks (6s)",
+        "If any 4 Fights, the 6s fight a Shootout; otherwise each 6 is rolled again and each "
+        "3-6 costs a Posse member. [rulebook: The Griggs/Crowe Gang Attacks!]",
+        (C_CHECK,),
+    ),
+    Passage(
+        "Shootout",
+        "Each round your Fight dice plus your Ammo (and Better Guns) against the Gang's dice; "
+        "the higher total wins, a tie is rolled again; the loser removes a die. When a side "
+        "has no dice left it is over: Ammo -1; if the Gang won, a Posse member per Gang die "
+        "left. Type the dice as rolled: yours, then the Gang's. Episode 2: a win crosses off a "
+        "Crowe Gang member. [rulebook: Shootout!; ruling D6-D2]",
+        (C_POSSE_VOLLEY, C_GANG_VOLLEY),
+    ),
+    Passage(
+        "Posse, Days and Food",
+        "Posse 0 loses. Each turn is a Day; Days added by Hide or an Event are marked at once. "
+        "Every 5th Day each Posse member eats a Food; the unfed are lost, and no Food at all "
+        "loses. [rulebook: Your Posse, Days, Food]",
+    ),
+    Passage(
+        "Losses",
+        "Medicine/Bandages prevent all the Posse loss from one source, then are used up; "
+        "Army Deserters can die in the Posse's place. [rulebook: Special Items; RULINGS d6: "
+        "Medicine, 5-6 Army Deserters]",
+        (P_LOSS,),
+    ),
+    Passage(
+        "Events",
+        "An Event square draws an Event: two dice on the Event list (in either order) or one "
+        "die on the short table; some offer a choice (take it, pay, trade, fight or let it "
+        "pass). [rulebook: Events, Event List]",
+        (C_EVENT, P_EVENT_CHOICE, C_EVENT_DIE, C_DESERTERS),
+    ),
+    Passage(
+        "Special Event",
+        "Once per game, at the start of a turn, call an Event wherever you are. "
+        "[rulebook: Ep.1 Special Event]",
+        (P_BEGIN,),
+        episode=1,
+    ),
+    Passage(
+        "Event effects",
+        "Gold in Them Hills turns one die into a 3 after the first roll (episode 1: never a "
+        "red 5 or 6; episode 2: a white die); the Indian Guide sets a red die before you roll; "
+        "Lost Family sets a red and a white die. [rulebook: Event List 1-6; RULINGS d6: 5-5, "
+        "6-6; ruling D6-V13]",
+        (P_HILLS, P_GUIDE, P_FAMILY),
+    ),
+    Passage(
+        "Towns",
+        "In a Town buy 2 Food or Ammo for 1 Gold, 5 for 2, up to 3 Posse members (episode 2: 2) "
+        "at 1 Gold each, and the Special Item a die offers; in episode 1 play one hand of "
+        "Poker; leave when done. [rulebook: Towns, Items That Are Always Available, Special "
+        "Items]",
+        (P_SHOP, C_ITEM),
+    ),
+    Passage(
+        "Special Items",
+        "Binoculars reroll a red 5 (episode 2: the red 5 or 6 you name) locked on the first "
+        "roll; the new face is free. The Lucky Charm moves one white die a pip before the "
+        "dice are resolved. [rulebook: Special Items; ruling D6-I4]",
+        (P_BINOCULARS, P_CHARM),
+    ),
+    Passage(
+        "Poker",
+        "Stake any mix of Gold, Food and Ammo in one go (stake 2g 1f); roll the best hand in "
+        "three rolls of the white dice; a die picks the hand to beat. A win pays the stake, a "
+        "loss takes it, a tie is played again. [rulebook: Ep.1 Poker; RULINGS d6]",
+        (P_STAKE, C_HAND),
+        episode=1,
+    ),
+    Passage(
+        "The Ghost Town Showdown",
+        "Your Posse's dice against the Crowes'. Before each roll declare a Tactic (each once) "
+        "or none: Defend (3-6 remove Crowe 1-2s; only Crowe 6s hit), Charge (3-6 remove Crowe "
+        "1-3s; Crowe 4-6s hit), Distract (move three pips after the roll). Once a round 1 Ammo "
+        "rerolls up to three dice. Each 4-6 removes a Crowe 1-2 or sets a Crowe 5-6 aside; "
+        "each Crowe 5-6 left removes a Posse die. [rulebook: The Ghost Town Showdown]",
+        (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN),
+        episode=2,
+    ),
+)
+_BY_NODE = {node: p for p in PASSAGES for node in p.nodes}
 
 
 def rules_help(state: D6State | None, options: D6ShootersOptions) -> str:
-    """The passage for ``state``'s decision (the whole summary if ``None``)."""
+    """The passage for ``state``'s decision (the whole summary, in the
+    rulebook's order, if ``None``)."""
     if state is None:
-        return "\n\n".join((overview(options), *sorted(set(_PASSAGES.values()))))
+        body = [f"{p.heading}: {p.text}" for p in PASSAGES if p.episode in (0, options.episode)]
+        return "\n\n".join((overview(options), *body))
     if state.phase == OVER:
         return overview(options)
-    return _PASSAGES.get(state.phase, overview(options))
+    passage = _BY_NODE.get(state.phase)
+    if passage is None:
+        return overview(options)
+    return f"{passage.heading}: {passage.text}"

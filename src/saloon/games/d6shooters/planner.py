@@ -50,6 +50,7 @@ from saloon.core.action import Action
 from saloon.core.state import State
 from saloon.games.d6shooters.actions import Fours, Keep
 from saloon.games.d6shooters.dice import binomial, minus, multisets, round_odds
+from saloon.games.d6shooters.lookahead import LOOKED_AHEAD, Lookahead
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.moves import fours_options
 from saloon.games.d6shooters.rules.nodes import (
@@ -63,9 +64,15 @@ from saloon.games.d6shooters.rules.nodes import (
     P_KEEP,
     SHOWDOWN_NODES,
 )
-from saloon.games.d6shooters.showdown import best_showdown_action
+from saloon.games.d6shooters.showdown import action_values, best_showdown_action
 from saloon.games.d6shooters.strategy import HeuristicAgent, Knobs, _d6, next_stop
-from saloon.games.d6shooters.value import Route, features, showdown_chance, value_net
+from saloon.games.d6shooters.value import (
+    Route,
+    features,
+    showdown_chance,
+    state_features,
+    value_net,
+)
 
 IntArray = NDArray[np.int64]
 FloatArray = NDArray[np.float64]
@@ -447,136 +454,115 @@ class PlannerAgent(HeuristicAgent):
         self.weight = weight
         self._memo_key: Hashable = None
         self._memo: tuple[Tables, FloatArray, FloatArray | None] | None = None
-        self._want_key: Hashable = None
-        self._want: list[int] = []
+        self._lookahead: Lookahead | None = None
 
     def choose(self, state: State) -> Action:
         st = _d6(state)
+        if st.phase == P_KEEP and st.mode == "turn":
+            return self.keep(st)
         if st.phase == P_FOURS:
             return self.fours(st)
         if st.phase in SHOWDOWN_NODES:
             # The Ghost Town Showdown is solved exactly.
             return best_showdown_action(st)
+        if st.phase in LOOKED_AHEAD:
+            pairs = self.lookahead.values(st)
+            return max(pairs, key=lambda p: p[1])[0]
         return super().choose(st)
+
+    # ---- the values of the moments the planner scores
+
+    @property
+    def lookahead(self) -> Lookahead:
+        """The look-ahead to the next scored moment (:mod:`~.lookahead`)."""
+        if self._lookahead is None:
+            self._lookahead = Lookahead(self)
+        return self._lookahead
+
+    def terminal_value(self, st: D6State) -> float:
+        """A finished game: 1 for a win plus ``weight`` x the score / 50; 0 for a loss."""
+        if st.journey.ended != "won":
+            return 0.0
+        return 1.0 + self._weight(st) * st.score() / 50.0
+
+    def day_start_value(self, st: D6State) -> float:
+        """The start of a Day, by the fitted value of the journey."""
+        net = value_net(st.episode)
+        pwin, escore = net.outputs(state_features(st))
+        return float(pwin[0] + self._weight(st) * escore[0] / 50.0)
+
+    def showdown_value(self, st: D6State) -> float:
+        """A Showdown decision: the exact chance to win it with best play (plus
+        ``weight`` x the fitted expected score / 50 at arrival)."""
+        win = max(action_values(st).values())
+        weight = self._weight(st)
+        if not weight:
+            return win
+        _, escore = value_net(st.episode).outputs(state_features(st))
+        return float(win + weight * escore[0] / 50.0)
 
     def _weight(self, st: D6State) -> float:
         return value_net(st.episode).score_weight if self.weight is None else self.weight
 
     # ---- the keep
 
-    def wanted(self, st: D6State) -> list[int]:
-        key = (
-            st.journey.day,
-            st.journey.space,
-            st.dice.rolls,
-            st.dice.red,
-            st.dice.white,
-            st.dice.black,
-            st.dice.locked,
-        )
-        if key != self._want_key:
-            self._want_key = key
-            self._want = self._plan_keep(st)
-        return list(self._want)
+    def keep(self, st: D6State) -> Action:
+        """The keep of greatest value (:meth:`keep_values`); among keeps of the
+        same value (the same faces in other colours), the one holding the most
+        red dice (the Compass and the Hunter count red 1s and 2s double)."""
+        pairs = self.keep_values(st)
+        best = max(pairs, key=lambda p: (p[1], len(p[0].red) if isinstance(p[0], Keep) else -1))
+        return best[0]
 
-    def _plan(self, st: D6State, black_kept: bool | None = None) -> _Plan:
+    def _plan(self, st: D6State, black_kept: bool) -> _Plan:
         """The plan's view of the dice showing: the free dice (red but the
         forced ones, and white), what is fixed (the forced red dice, and
         episode 2's black die when kept: it counts two of its number), and
-        each keep's value. ``black_kept`` overrides the black die's rule
-        (kept when it shows a 1, or a 4 the heuristic wants)."""
+        each keep's value. A black die rolled again is left out of the plan
+        (so the value of rerolling it is a lower bound)."""
+        d = st.dice
         fixed = [0] * 6
-        for f in st.dice.locked:
+        for f in d.locked:
             fixed[f - 1] += 1
-        free = list(st.dice.red)
-        for f in st.dice.locked:
+        free = list(d.red)
+        for f in d.locked:
             free.remove(f)
-        free += st.dice.white
+        free += d.white
         black: list[int] = []
-        if st.dice.black:
-            bf = st.dice.black[0]
-            if black_kept is None and "black" not in st.dice.keep_colours and st.phase == P_KEEP:
-                black_kept = True  # already kept this roll
-            if black_kept is None:
-                base = super().wanted(st)
-                black_kept = base.count(bf) >= 2 and bf in (1, 4)
-            if black_kept:
-                fixed[bf - 1] += 2
-                black = [bf, bf]
+        if d.black and black_kept:
+            bf = d.black[0]
+            fixed[bf - 1] += 2
+            black = [bf, bf]
         n = len(free)
-        left = 3 - st.dice.rolls
+        left = 3 - d.rolls
         t, e1, e2 = self._tables(st, n, tuple(fixed), left)  # type: ignore[arg-type]
         e = e2 if left >= 2 and e2 is not None else e1
         return _Plan(t, e1, e, _to_counts(tuple(free)), black)
 
-    def _plan_keep(self, st: D6State) -> list[int]:
-        plan = self._plan(st)
-        t, e = plan.t, plan.e
-        i = t.index[plan.free]
-        lo = int(t.sub_start[i])
-        hi = int(t.sub_start[i + 1]) if i + 1 < len(t.sub_start) else len(t.sub_flat)
-        cand = t.sub_flat[lo:hi]
-        if "red" not in st.dice.keep_colours:
-            # The red dice are already decided: only keeps that hold them.
-            red = _to_counts(minus(st.dice.red, st.dice.locked))
-            held = np.all(np.asarray([t.kept_list[k] for k in cand]) >= red, axis=1)
-            cand = cand[held]
-        vals = e[cand]
-        # Keeping every die ends the rolling ("Gameplay"): its value is the final dice's.
-        vals = np.where(cand == t.kept[plan.free], plan.e1[cand], vals)
-        best = int(cand[int(np.argmax(vals))])
-        kc = t.kept_list[best]
-        want = [f + 1 for f in range(6) for _ in range(kc[f])]
-        return sorted(want + list(st.dice.locked) + plan.black)
-
     def keep_values(self, st: D6State) -> list[tuple[Action, float]]:
-        """The value of each legal keep of the colour at hand (and of
-        ``stop``): the best the plan can make of it, the colours still to
-        decide chosen at their best ("Gameplay": lock and unlock freely)."""
-        group = st.dice.keep_colours[0]
-        legal = st.legal_actions()
-        if group == "black":
-            # The black die rolled again is left out of the plan (so the
-            # value of rerolling it is a lower bound); kept, it is fixed.
-            out: list[tuple[Action, float]] = []
-            for a in legal:
-                if isinstance(a, Keep):
-                    out.append((a, self._best_value(self._plan(st, bool(a.faces)), (), None)))
-                else:  # stop: every die as it lies, the black one too
-                    plan = self._plan(st, True)
-                    out.append((a, float(plan.e1[plan.t.kept[plan.free]])))
-            return out
-        plan = self._plan(st)
-        red_done = "red" not in st.dice.keep_colours
-        out = []
-        for a in legal:
+        """The value of each legal keep (every colour at once) and of
+        ``stop``: the expectation, over the dice rolled again, of the best play
+        of the rolls left ("Gameplay": lock and unlock freely)."""
+        d = st.dice
+        plans: dict[bool, _Plan] = {}
+
+        def plan_for(black_kept: bool) -> _Plan:
+            if black_kept not in plans:
+                plans[black_kept] = self._plan(st, black_kept)
+            return plans[black_kept]
+
+        out: list[tuple[Action, float]] = []
+        for a in st.legal_actions():
             if isinstance(a, Keep):
-                faces = a.faces if group == "white" else minus(a.faces, st.dice.locked)
-                fixed = minus(st.dice.red, st.dice.locked) if red_done else ()
-                later = st.dice.white if group == "red" else ()
-                out.append((a, self._best_value(plan, (*fixed, *faces), later)))
+                plan = plan_for(bool(a.black) or not d.black)
+                held = _to_counts((*minus(a.red, d.locked), *a.white))
+                row = plan.t.kept[held]
+                v = plan.e1[row] if held == plan.free else plan.e[row]
+                out.append((a, float(v)))
             else:  # stop: every die as it lies
+                plan = plan_for(True)
                 out.append((a, float(plan.e1[plan.t.kept[plan.free]])))
         return out
-
-    @staticmethod
-    def _best_value(plan: _Plan, held: tuple[int, ...], later: tuple[int, ...] | None) -> float:
-        """The best value of a keep holding ``held`` (free faces), adding any
-        sub-multiset of ``later`` (of all the free dice but ``held`` when
-        None)."""
-        t = plan.t
-        base = _to_counts(held)
-        if later is None:
-            extra = tuple(plan.free[f] - base[f] for f in range(6))
-        else:
-            extra = _to_counts(later)
-        best = -np.inf
-        for sub in product(*(range(x + 1) for x in extra)):
-            kc = tuple(base[f] + sub[f] for f in range(6))
-            row = t.kept[kc]  # type: ignore[index]
-            v = plan.e1[row] if kc == plan.free else plan.e[row]
-            best = max(best, float(v))
-        return best
 
     def _tables(
         self, st: D6State, n: int, fixed: Counts, left: int

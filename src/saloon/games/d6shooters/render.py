@@ -38,10 +38,11 @@ from saloon.games.d6shooters.rules.nodes import (
     C_DESERTERS,
     C_EVENT,
     C_EVENT_DIE,
+    C_GANG_VOLLEY,
     C_HAND,
     C_ITEM,
+    C_POSSE_VOLLEY,
     C_ROLL,
-    C_ROUND,
     CROWE_LEADERS,
     CROWE_MEMBERS,
     ITEM_PRICE,
@@ -63,9 +64,7 @@ from saloon.games.d6shooters.rules.nodes import (
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
-    P_STAKE_AMMO,
-    P_STAKE_FOOD,
-    P_STAKE_GOLD,
+    P_STAKE,
     P_TACTIC,
     TACTICS,
 )
@@ -75,7 +74,7 @@ LOG_LINES = 4
 #: The phases in which the dice of the turn are still being rolled.
 ROLLING = frozenset({C_ROLL, P_KEEP, P_BINOCULARS, P_HILLS})
 #: The phases of a visit to a Town.
-IN_TOWN = frozenset({C_ITEM, P_SHOP, P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO})
+IN_TOWN = frozenset({C_ITEM, P_SHOP, P_STAKE})
 
 _DIE_STYLE = {
     "black": "bold white on grey15",
@@ -186,7 +185,6 @@ def turn_dice(state: D6State) -> list[Die]:
     ph = state.phase
     rolling = ph in ROLLING
     queue = dict(state.dice.to_roll) if ph == C_ROLL else {}
-    krolls = dict(state.dice.rerolls)
     out: list[Die] = []
     for colour, faces in groups:
         forced = _mark_forced(faces, state.dice.locked) if colour == "red" else [False] * len(faces)
@@ -200,16 +198,14 @@ def turn_dice(state: D6State) -> list[Die]:
                 placed = {"red": state.dice.set_red, "white": state.dice.set_white}.get(colour, ())
             kept = _mark_forced(faces, placed)
             pending = queue.get(colour, 0)
-        elif ph == C_ROLL and state.pending.roll_for == "bino":
+        elif ph == C_ROLL and state.dice.binoculars_reroll:
             kept = list(forced)
             pending = queue.get(colour, 0)
         elif ph == C_ROLL:
+            # Dice of a colour still to roll are the ones kept; a colour already
+            # rolled again shows its new faces among the kept ones.
             pending = queue.get(colour, 0)
-            mixed = colour in krolls and not pending
-            kept = [not mixed or fo for fo in forced]
-        elif ph == P_KEEP and colour not in state.dice.keep_colours:
-            kept = [True] * len(faces)
-            pending = krolls.get(colour, 0)
+            kept = [bool(pending) or fo for fo in forced]
         else:
             kept = list(forced)
         for f, k, fo in zip(faces, kept, forced, strict=True):
@@ -287,12 +283,12 @@ def status_line(state: D6State) -> str:
     nxt_event = _next_of(m.events, state.journey.space, state.destination)
     ahead = []
     if nxt_event is not None:
-        ahead.append(f"Event at {nxt_event}")
+        ahead.append(f"E {nxt_event}")
     if nxt_town is not None and nxt_town != state.destination:
-        ahead.append(f"{m.towns[nxt_town]} at {nxt_town}")
+        ahead.append(f"{m.towns[nxt_town]} {nxt_town}")
     if ahead:
-        parts.append("next " + ", ".join(ahead))
-    return " · ".join(parts) + "."
+        parts.append("next: " + ", ".join(ahead))
+    return " · ".join(parts)
 
 
 def rations_note(state: D6State) -> str:
@@ -300,9 +296,7 @@ def rations_note(state: D6State) -> str:
     nxt = (state.journey.day // 5 + 1) * 5
     if nxt >= state.limit:
         return "no more Rations Days"
-    return (
-        f"next Rations on Day {nxt}: {state.journey.posse} Posse to feed, {state.journey.food} Food"
-    )
+    return f"Rations Day {nxt}: {state.journey.posse} to feed, {state.journey.food} Food"
 
 
 def pending_line(state: D6State) -> str:
@@ -313,7 +307,8 @@ def pending_line(state: D6State) -> str:
     town = state.map.towns.get(state.visit.space, "the Town")
     chance = {
         C_CHECK: f"Rolling {state.pending.dice} {state.pending.roll_for} dice.",
-        C_ROUND: "A Shootout round is fought (ties are rolled again).",
+        C_POSSE_VOLLEY: f"Shootout round {state.shootout.round}: your dice are rolled.",
+        C_GANG_VOLLEY: f"Shootout round {state.shootout.round}: the Gang's dice are rolled.",
         C_EVENT: "An Event is drawn.",
         C_EVENT_DIE: f"A die is rolled ({state.pending.roll_for}).",
         C_ITEM: f"A die is rolled for {town}'s Special Item.",
@@ -326,9 +321,9 @@ def pending_line(state: D6State) -> str:
     if ph in chance:
         return chance[ph]
     if ph == P_KEEP:
-        group = state.dice.keep_colours[0] if state.dice.keep_colours else "the"
-        stop = " or stop rolling" if state.dice.keep_first else ""
-        return f"Keep which {group} dice (after roll {state.dice.rolls} of 3){stop}?"
+        if state.mode == "poker":
+            return f"Poker: keep which dice (after roll {state.dice.rolls} of 3), or stop?"
+        return f"Keep which dice (after roll {state.dice.rolls} of 3)? e.g. keep r14 w22, or stop."
     if ph == P_FOURS:
         res = state.resolution
         return (
@@ -351,9 +346,8 @@ def pending_line(state: D6State) -> str:
             if state.episode == 1
             else f"In {town}: buy or leave."
         )
-    if ph in (P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO):
-        what = {P_STAKE_GOLD: "Gold", P_STAKE_FOOD: "Food", P_STAKE_AMMO: "Ammo"}[ph]
-        return f"Poker in {town}: how much {what} to stake?"
+    if ph == P_STAKE:
+        return f"Poker in {town}: stake Gold, Food and Ammo, e.g. stake 2g 1f."
     if ph == P_TACTIC:
         return f"Showdown round {state.showdown.round + 1}: declare a Tactic (or none)."
     if ph == P_REROLL:
@@ -409,7 +403,7 @@ def _dice_live(state: D6State) -> bool:
 
 def _roll_label(state: D6State) -> str:
     if state.phase in ROLLING or (state.mode == "poker" and state.phase == P_KEEP):
-        if state.phase == C_ROLL and state.pending.roll_for == "bino":
+        if state.phase == C_ROLL and state.dice.binoculars_reroll:
             return f"roll {state.dice.rolls} of 3, Binoculars reroll"
         if state.phase == C_ROLL:
             return f"roll {state.dice.rolls + 1} of 3"
@@ -527,25 +521,19 @@ class _Route:
 
 
 def route_summary(state: D6State) -> Text:
-    """The whole route in one (wrapping) line: every notable space by number,
-    the posse marked where it stands."""
-    out = Text("Route: ", style="bold")
-    marks = route_marks(state)
-    tokens: list[tuple[str, str]] = []
-    placed = False
-    for space, kind, label in marks:
-        if not placed and space >= state.journey.space:
-            placed = True
-            if space == state.journey.space:
-                tokens.append((f"◆{space} {label}", "bold reverse red"))
-                continue
-            tokens.append((f"◆{state.journey.space}", "bold reverse red"))
-        style = "dim" if space < state.journey.space else ""
-        if kind in ("town", "start", "destination"):
-            style += " bold yellow" if space >= state.journey.space else " yellow"
-        tokens.append((f"{space} {label}", style.strip()))
-    if not placed:
-        tokens.append((f"◆{state.journey.space}", "bold reverse red"))
+    """The road ahead in one line: the posse's space, then every notable space
+    to the destination by number (cut at the edge of the sheet)."""
+    out = Text("Ahead: ", style="bold", no_wrap=True, overflow="ellipsis")
+    here = state.journey.space
+    tokens: list[tuple[str, str]] = [(f"◆{here}", "bold reverse red")]
+    for space, kind, label in route_marks(state):
+        if space < here:
+            continue
+        if space == here:
+            tokens[0] = (f"◆{space} {label}", "bold reverse red")
+            continue
+        style = "bold yellow" if kind in ("town", "start", "destination") else ""
+        tokens.append((f"{space} {label}", style))
     for i, (token, style) in enumerate(tokens):
         if i:
             out.append(" · ", style="dim")
@@ -575,7 +563,7 @@ def days_chart(state: D6State) -> Text:
             out.append("R" if rations else "·", style="bold yellow" if rations else "dim")
         if d % 5 == 0 and d < state.limit:
             out.append(" ")
-    out.append(f"  {state.journey.day}/{state.limit} passed", style="bold")
+    out.append(f" {state.journey.day}/{state.limit}", style="bold")
     return out
 
 
@@ -592,48 +580,43 @@ def _pips(n: int, cap: int) -> str:
 
 
 def _resources(state: D6State) -> Table:
+    j = state.journey
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold")
     table.add_column(justify="right")
     table.add_column()
     table.add_column(style="bold")
     table.add_column(justify="right")
-    table.add_column(style="bold")
     table.add_column()
     items = [ITEM_TITLES[n] for n in state.view(None)["journey"]["items"] if n != "guns"]
-    special = "Special Event: " + ("used" if state.journey.special_used else "open")
-    guns = (
-        f"Better Guns +{state.journey.guns_bonus}" if state.journey.guns_bonus else "no Better Guns"
-    )
+    if j.guns_bonus:
+        items.append(f"Better Guns +{j.guns_bonus}")
+    extra = ", ".join(items) if items else "no Items"
+    if state.episode == 1:
+        extra += " · Special Event " + ("used" if j.special_used else "open")
+    rations = Text()
+    if not state.is_over and state.mode == "turn":
+        short = j.food < j.posse
+        rations = Text(" " + rations_note(state), style="red" if short else "dim")
     table.add_row(
-        "Posse",
-        f"{state.journey.posse}/{state.cap}",
-        Text(_pips(state.journey.posse, state.cap), style="cyan"),
-        " Ammo",
-        str(state.journey.ammo),
-        " Items",
-        ", ".join(items) or "none",
-    )
+        "Posse", f"{j.posse}/{state.cap}", Text(_pips(j.posse, state.cap), style="cyan"),
+        " Ammo", str(j.ammo), " " + extra,
+    )  # fmt: skip
     table.add_row(
-        "Food",
-        f"{state.journey.food}/{state.cap}",
-        Text(_pips(state.journey.food, state.cap), style="green"),
-        " Gold",
-        str(state.journey.gold),
-        "",
-        f"{guns} · {special}",
-    )
+        "Food", f"{j.food}/{state.cap}", Text(_pips(j.food, state.cap), style="green"),
+        " Gold", str(j.gold), rations,
+    )  # fmt: skip
     return table
 
 
 def crowe_text(state: D6State) -> Text:
     """Episode 2's Crowe Gang track: ``×`` a member crossed off, ``■`` one left."""
     boxes, left = crowe_track(state)
-    out = Text("Crowe Gang  ", style="bold")
+    out = Text("Crowes ", style="bold")
     out.append("×" * (boxes - left), style="dim")
     out.append("■" * left, style="bold")
-    out.append(" + Russell + Sheryl", style="bold")
-    out.append(f"  {left} of {boxes} left, {left + CROWE_LEADERS} at the Showdown")
+    out.append(" +Russell +Sheryl", style="bold")
+    out.append(f": {left + CROWE_LEADERS} dice at the Showdown")
     return out
 
 
@@ -682,11 +665,10 @@ def _dice_block(state: D6State) -> list[RenderableType]:
     if not _dice_live(state):
         return out
     head = Text.assemble(("Dice ", "bold"), f"({_roll_label(state)})  ")
-    out.append(head + dice_text(state))
-    if state.phase in ROLLING:
-        out.append(Text("      [n] kept  «n» locked red 5/6 (first roll)  ? to roll", style="dim"))
-    else:
-        out.append(Text("      " + resolve_summary(state), style="dim"))
+    line = head + dice_text(state)
+    if state.phase not in ROLLING:
+        line.append("   " + resolve_summary(state), style="dim")
+    out.append(line)
     return out
 
 
@@ -721,15 +703,21 @@ def _situation(state: D6State) -> list[RenderableType]:
     """The Event, Town or Shootout under way."""
     out: list[RenderableType] = []
     ph = state.phase
-    if ph == C_ROUND:
+    if ph in (C_POSSE_VOLLEY, C_GANG_VOLLEY):
         bonus = f" + {state.journey.ammo} Ammo" + (
             f" + {state.journey.guns_bonus} Better Guns" if state.journey.guns_bonus else ""
         )
         out.append(
             Text.assemble(
                 ("Shootout ", "bold red"),
-                f"({state.shootout.kind}): Posse {state.shootout.posse_dice} dice{bonus} "
-                f"against Gang {state.shootout.gang_dice} dice",
+                f"({state.shootout.kind}), round {state.shootout.round}: Posse "
+                f"{state.shootout.posse_dice} dice{bonus} against Gang "
+                f"{state.shootout.gang_dice} dice"
+                + (
+                    f"; your roll: {sum(state.shootout.posse_roll)}"
+                    if state.shootout.posse_roll
+                    else ""
+                ),
             )
         )
     if _event_live(state):
@@ -759,18 +747,15 @@ def _situation(state: D6State) -> list[RenderableType]:
 
 def render_rich(state: D6State) -> Panel:
     """The playsheet as a rich panel: status, route, days, resources, the
-    Crowe Gang (episode 2), the dice, the effects, what is pending and the
-    last log sentences."""
+    Crowe Gang (episode 2), the dice, the effects and what is pending; a
+    dozen lines, so that a menu fits under it on an 80 x 24 screen (the log's
+    sentences are told as they happen, not repeated here)."""
     parts: list[RenderableType] = [
         Text(status_line(state), style="bold"),
         _Route(state),
         route_summary(state),
-        _days_ruler(state),
         days_chart(state),
     ]
-    if not state.is_over and state.mode == "turn":
-        short = state.journey.food < state.journey.posse
-        parts.append(Text("      " + rations_note(state), style="red" if short else "dim"))
     parts.append(_resources(state))
     if state.episode == 2:
         parts.append(crowe_text(state))
@@ -784,11 +769,11 @@ def render_rich(state: D6State) -> Panel:
         parts.append(Text.assemble(("In force: ", "bold"), ("; ".join(effects), "yellow")))
     if not state.is_over:
         parts.append(Text.assemble(("▶ ", "bold"), (pending_line(state), "bold")))
-    for e in state.log[-LOG_LINES:]:
-        parts.append(Text(f"» {e.text}", style="italic dim"))
     episode = f"Episode {state.episode}: {state.map.name}"
     version = state.options.version
-    subtitle = f"{version} version · events {state.options.events}"
+    subtitle = (
+        f"dice: \\[n] kept, «n» locked, ? to roll · {version} · events {state.options.events}"
+    )
     return Panel(
         Group(*parts),
         title=f"The d6 Shooters · {episode}",

@@ -26,7 +26,17 @@ from saloon.core.agent import Agent, parse_knobs, spec_label
 from saloon.core.errors import OptionError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.state import State
-from saloon.games.d6shooters.actions import Amount, Change, Fours, Keep, Pay, Place, Reroll, Word
+from saloon.games.d6shooters.actions import (
+    Amount,
+    Change,
+    Fours,
+    Keep,
+    Pay,
+    Place,
+    Reroll,
+    Stake,
+    Word,
+)
 from saloon.games.d6shooters.dice import round_odds
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.harm import deserters_can_take
@@ -53,9 +63,7 @@ from saloon.games.d6shooters.rules.nodes import (
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
-    P_STAKE_AMMO,
-    P_STAKE_FOOD,
-    P_STAKE_GOLD,
+    P_STAKE,
     P_TACTIC,
     PASS,
     ROLL,
@@ -195,8 +203,6 @@ class HeuristicAgent:
     def __init__(self, knobs: Knobs | None = None, name: str = "heuristic") -> None:
         self.name = name
         self.k = knobs or Knobs()
-        self._keep_key: object = None
-        self._keep_want: list[int] = []
 
     def choose(self, state: State) -> Action:
         st = _d6(state)
@@ -255,54 +261,40 @@ class HeuristicAgent:
         return want
 
     def keep(self, st: D6State) -> Action:
-        """One colour's keep, from the colourless wish (red first for 1s and 2s:
-        the Compass and the Hunter count red dice double)."""
-        group = st.dice.keep_colours[0]
-        key = (st.journey.day, st.dice.rolls, st.dice.red, st.dice.white, st.dice.black)
-        if key != self._keep_key:
-            self._keep_key = key
-            self._keep_want = self.wanted(st)
-        want = list(self._keep_want)
-        if st.episode == 2 and st.dice.black:
+        """The dice to keep, every colour at once, from the colourless wish
+        (the black die kept for a pair of its face, since it counts two;
+        red first for 1s and 2s: the Compass and the Hunter count red dice
+        double); ``stop`` when every die is wanted."""
+        d = st.dice
+        want = self.wanted(st)
+        black: tuple[int, ...] = ()
+        if st.episode == 2 and d.black:
             # The black die counts two of its number: a whole pair of the wish.
-            bf = st.dice.black[0]
-            black_kept = want.count(bf) >= 2
-            if black_kept:
+            bf = d.black[0]
+            if want.count(bf) >= 2:
                 want.remove(bf)
                 want.remove(bf)
-            if group == "black":
-                return Keep("black", (bf,) if black_kept else ())
-        red = list(st.dice.locked)
+                black = (bf,)
+        red = list(d.locked)
         for f in red:
             if f in want:
                 want.remove(f)
-        free_red = list(st.dice.red)
-        for f in st.dice.locked:
+        free_red = list(d.red)
+        for f in d.locked:
             free_red.remove(f)
         for f in sorted(free_red):
             if f in want:
                 want.remove(f)
                 red.append(f)
-        if group == "red":
-            action: Action = Keep("red", tuple(sorted(red)))
-            if st.dice.keep_first and len(red) == len(st.dice.red) and self._all_white(st, want):
-                return STOP
-            return action
         white = []
-        for f in st.dice.white:
+        for f in d.white:
             if f in want:
                 want.remove(f)
                 white.append(f)
-        return Keep("white", tuple(white))
-
-    def _all_white(self, st: D6State, want: list[int]) -> bool:
-        rest = list(want)
-        for f in st.dice.white:
-            if f in rest:
-                rest.remove(f)
-            else:
-                return False
-        return not st.dice.black
+        keep = (black, tuple(sorted(red)), tuple(white))
+        if keep == (d.black, d.red, d.white):
+            return STOP
+        return Keep(*keep)
 
     # ---- the 4s
 
@@ -374,8 +366,8 @@ class HeuristicAgent:
             return Amount("recruit", n)
         if ph == P_CHARM:
             return self.charm(st)
-        if ph in (P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO):
-            return self.stake(st, ph)
+        if ph == P_STAKE:
+            return Stake(min(self.k.poker_stake, st.journey.gold), 0, 0)
         if ph in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN):
             return self.showdown(st, ph)
         legal = st.legal_actions()
@@ -462,11 +454,6 @@ class HeuristicAgent:
         if k.poker_stake and "poker" in legal and g >= k.poker_rich:
             return Word("poker")
         return LEAVE
-
-    def stake(self, st: D6State, ph: int) -> Action:
-        if ph == P_STAKE_GOLD:
-            return Amount("stake gold", min(self.k.poker_stake, st.journey.gold))
-        return Amount("stake food" if ph == P_STAKE_FOOD else "stake ammo", 0)
 
     def event(self, st: D6State) -> Action:
         """An Event's choice, by simple value (Ep.1/Ep.2 "Event List")."""

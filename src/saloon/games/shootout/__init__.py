@@ -127,6 +127,11 @@ class ShootOut(Game):
 
         return advise(state)
 
+    def advice_note(self, state: State) -> str:
+        if state.to_move is None or state.to_move < 0:
+            return "no decision to advise on now"
+        return "the chance to win the game with best play by both after (exact solver)"
+
     def render_rich(self, state: State) -> Any:
         from saloon.games.shootout.render import render_rich
 

@@ -246,14 +246,25 @@ class ShootOutState(State):
     def chance_prompt(self) -> str:
         if self.phase == Phase.ROLL:
             extra = (
-                f" (+{self.options.bonus} is added for the Winchester)"
+                f"; +{self.options.bonus} is added for the Winchester"
                 if self.weapon == "winchester"
                 else ""
             )
-            return f"the d20 roll, 1-20{extra}"
+            return f"the d20, 1-20, e.g. 14{extra}"
         if self.phase == Phase.CARD:
-            return "the card turned up: " + ", ".join(f"card {c}" for c in sorted(set(self.deck)))
-        return "who starts the first duel: first p1 or first p2"
+            left = " ".join(str(c) for c in sorted(self.deck))
+            return f"the card turned up (the deck holds {left}), e.g. {max(self.deck)}"
+        return "who starts the first duel, 1 or 2"
+
+    def parse(self, text: str) -> Action:
+        """The game's notation, or at a chance node the number alone: the d20
+        (``14``), the card (``5``), the starting player (``1``)."""
+        t = text.strip().lower()
+        if self.phase == Phase.CARD and t.isascii() and t.isdigit() and len(t) <= 3:
+            return Card(int(t))
+        if self.phase == Phase.FIRST and t in ("1", "2", "p1", "p2"):
+            return FirstPlayer(int(t[-1]) - 1)
+        return self.game.parse_action(text)
 
     def hit_chance(self, player: int, weapon: Weapon) -> float:
         """The chance that ``player``'s shot hits from where he stands.
@@ -299,9 +310,12 @@ class ShootOutState(State):
         self.card = value
         self.duel += 1
         self.phase = Phase.TURN
+        left = " ".join(str(c) for c in sorted(self.deck)) or "none"
         self.log.append(
             Event(
-                "card", f"Duel {self.duel} is for the card {value}; player {self.turn + 1} starts."
+                "card",
+                f"Duel {self.duel}: the card {value} is turned up (left in the deck: {left}); "
+                f"player {self.turn + 1} starts.",
             )
         )
 
@@ -340,20 +354,31 @@ class ShootOutState(State):
         t = self.turn
         weapon = self.weapon
         self.weapon = None
-        total = face + (o.bonus if weapon == "winchester" else 0)
+        bonus = o.bonus if weapon == "winchester" else 0
+        total = face + bonus
         gun = "Winchester" if weapon == "winchester" else "Colt"
+        left = self.red[t] if weapon == "winchester" else self.black[t]
+        colour = "red" if weapon == "winchester" else "black"
+        roll = f"d20 {face}" + (f" + {bonus} = {total}" if bonus else "")
+        shot = f"Player {t + 1} fires the {gun} from space {self.pos[t]}: {roll}"
+        why = f"{self.pos[t]} needed; {left} {colour} bullet{'s' if left != 1 else ''} left"
         if total < self.pos[t]:
-            self.log.append(Event("miss", f"Player {t + 1} fires the {gun}: {total}, a miss.", t))
+            self.log.append(Event("miss", f"{shot}, a miss ({why}).", t))
             self.turn = 1 - t
             self.phase = Phase.TURN
             return
         target = 1 - t
+        before = self.pos[target]
         self.pos[target] = min(o.back, self.pos[target] + o.pushback)
         self.log.append(
             Event(
                 "hit",
-                f"Player {t + 1} fires the {gun}: {total}, a hit! "
-                f"Player {target + 1} is pushed back to space {self.pos[target]}.",
+                f"{shot}, a hit ({why}). "
+                + (
+                    f"Player {target + 1} is pushed back from space {before} to {self.pos[target]}."
+                    if self.pos[target] != before
+                    else f"Player {target + 1} is at the back already (space {before})."
+                ),
                 t,
             )
         )

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from saloon.core.action import Action, Outcome
-from saloon.games.d6shooters.actions import Face, Pair, Pay, Trade, Word
+from saloon.games.d6shooters.actions import Face, Pair, Pay, Roll, Trade, Word
 from saloon.games.d6shooters.content import EventSpec
-from saloon.games.d6shooters.dice import two_dice, two_dice_sums
+from saloon.games.d6shooters.dice import multisets, two_dice
 from saloon.games.d6shooters.rules import harm
 from saloon.games.d6shooters.rules.nodes import (
     C_CHECK,
@@ -31,6 +31,7 @@ from saloon.games.d6shooters.rules.nodes import (
     PASS,
 )
 from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_AWAITED
+from saloon.games.d6shooters.rules.text import change, count, dice
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -72,10 +73,15 @@ def drawn(st: D6State, outcome: Action) -> None:
     """The Event drawn is resolved."""
     if isinstance(outcome, Pair):
         st.pending.event_key = f"{outcome.low}-{outcome.high}"
+        roll = f"the Event dice show {outcome.low} and {outcome.high}"
     else:
         assert isinstance(outcome, Face)
         st.pending.event_key = str(outcome.n)
-    run_event(st, spec(st))
+        roll = f"the Event die shows {outcome.n}"
+    e = spec(st)
+    authored = " (reconstructed)" if e.reconstructed else ""
+    st.say("event", f"Event: {roll}: {e.name}{authored}. {e.text}")
+    run_event(st, e)
 
 
 def spec(st: D6State) -> EventSpec:
@@ -90,7 +96,6 @@ def spec(st: D6State) -> EventSpec:
 def run_event(st: D6State, e: EventSpec) -> None:
     """What each kind of Event does at once (Event List)."""
     st.pending.event_kind = e.kind
-    st.say("event", f"Event {st.pending.event_key}: {e.name}. {e.text}")
     k = e.kind
     j, fx, res = st.journey, st.effects, st.resolution
     if k == "nothing":
@@ -101,6 +106,8 @@ def run_event(st: D6State, e: EventSpec) -> None:
     elif k == "deer_herd":
         if j.ammo >= e.p("small_ammo"):
             st.phase = P_EVENT_CHOICE
+        else:
+            st.say("event", "You have no Ammo to hunt with.")
     elif k == "rattlesnakes":
         st.pending.roll_for = "snakes"
         st.pending.dice = j.posse
@@ -114,29 +121,37 @@ def run_event(st: D6State, e: EventSpec) -> None:
         behind = max(t for t in st.map.towns if t <= j.space)
         ahead = min(t for t in st.map.towns if t > j.space)
         if ahead - j.space < j.space - behind:
+            st.say("event", f"The nearest Town lies ahead: {e.p('ahead')} spaces on.")
             res.movement_left += e.p("ahead")
-        harm.add_days(st, e.p("days"))
+        harm.add_days(st, e.p("days"), "Billy Escapes")
     elif k == "gold_hills":
         fx.until_town_or_event |= FX_HILLS
     elif k in ("wagon_train", "gunsight", "campfire", "demands", "bandits"):
         if choices(st):
             st.phase = P_EVENT_CHOICE
         else:
+            st.say("event", "You cannot pay any of what is demanded.")
             st.end("event")
     elif k == "slow_train":
+        if res.movement_left:
+            st.say("event", f"{res.movement_left} more spaces of movement are lost.")
         res.movement_left = 0
         res.no_movement = True
     elif k == "downhill":
         fx.until_town_or_event |= FX_DOWNHILL
     elif k == "shortcut":
+        st.say("event", f"{e.p('spaces')} spaces more to move.")
         res.movement_left += e.p("spaces")
     elif k == "lost":
         # Lost: lose the Food, then the Day; no Food loses the game (D6-V2).
         if j.food < e.p("food"):
+            st.say("event", f"Lost with {j.food} Food, less than the {e.p('food')} it costs.")
             st.end("event")
             return
+        before = j.food
         j.food -= e.p("food")
-        harm.add_days(st, e.p("days"))
+        st.say("event", f"Lost: {change('Food', before, j.food)}.")
+        harm.add_days(st, e.p("days"), "Lost")
     elif k == "prisoner":
         if fx.prisoner == NO_PRISONER:
             fx.prisoner = PRISONER_AWAITED
@@ -144,9 +159,10 @@ def run_event(st: D6State, e: EventSpec) -> None:
         fx.until_town_or_event |= FX_CRITTERS
     elif k == "lost_family":
         fx.lost_family = True
-        harm.add_days(st, e.p("days"))
+        harm.add_days(st, e.p("days"), "Lost Family")
     elif k == "deserters":
         fx.deserters = max(fx.deserters, e.p("men"))
+        st.say("event", f"{count(fx.deserters, 'Army Deserter')} ride with the Posse.")
     elif k == "indian_guide":
         fx.until_town_or_event |= FX_GUIDE
     elif k == "traitor":
@@ -197,15 +213,16 @@ def choices(st: D6State) -> list[Action]:
 
 
 def trades(st: D6State, rate: int) -> list[Trade]:
-    """Wagon Train: units of ``rate`` Food or Ammo bought or sold for 1 Gold
-    each; Food is bought only while it fits under the cap (D6-V3)."""
+    """Wagon Train: Food and Ammo bought or sold ``rate`` at a time for 1 Gold;
+    Food is bought only while it fits under the cap (D6-V3). A trade names
+    the Food and the Ammo that change hands (``trade -4f +4a``)."""
     j = st.journey
     out = []
     f_hi = -(-(st.cap - j.food) // rate)
     for fu in range(-(j.food // rate), f_hi + 1):
         for au in range(-(j.ammo // rate), j.gold - fu + 1):
             if (fu or au) and fu + au <= j.gold:
-                out.append(Trade(fu, au))
+                out.append(Trade(fu * rate, au * rate))
     return out
 
 
@@ -214,36 +231,62 @@ def choose(st: D6State, action: Action) -> None:
     e = spec(st)
     j = st.journey
     if action == PASS:
+        st.say("event", f"You let the {e.name} pass.")
         return
     if isinstance(action, Pay):
-        j.gold -= action.gold
-        j.food -= action.food
-        j.ammo -= action.ammo
+        paid = []
+        for name, n in (("Gold", action.gold), ("Food", action.food), ("Ammo", action.ammo)):
+            if n:
+                before = getattr(j, name.lower())
+                setattr(j, name.lower(), before - n)
+                paid.append(change(name, before, before - n))
+        if paid:
+            st.say("event", "You pay: " + ", ".join(paid) + ".")
         if action.posse:
+            # Posse given up by choice: not a loss Medicine prevents (RULINGS d6).
             harm.lose_posse(st, action.posse)
         return
     if isinstance(action, Trade):
         rate = e.p("rate")
-        j.gold -= action.food + action.ammo
-        j.food = min(st.cap, j.food + rate * action.food)
-        j.ammo += rate * action.ammo
+        g, f, a = j.gold, j.food, j.ammo
+        j.gold -= (action.food + action.ammo) // rate
+        j.food = min(st.cap, j.food + action.food)
+        j.ammo += action.ammo
+        parts = [change("Food", f, j.food), change("Ammo", a, j.ammo), change("Gold", g, j.gold)]
+        st.say("event", "You trade: " + ", ".join(p for p in parts if "stays" not in p) + ".")
         return
     assert isinstance(action, Word)
     t = action.text
     fx = st.effects
     if t in ("deer small", "herd"):
+        a, f = j.ammo, j.food
         j.ammo -= e.p("small_ammo")
         j.food = min(st.cap, j.food + e.p("small_food"))
+        st.say("event", f"You hunt: {change('Ammo', a, j.ammo)}, {change('Food', f, j.food)}.")
     elif t == "deer big":
+        a = j.ammo
         j.ammo -= e.p("big_ammo")
+        st.say("event", f"The big hunt: {change('Ammo', a, j.ammo)}; a die says how much Food.")
         st.pending.roll_for = "deer"
         st.phase = C_EVENT_DIE
     elif t == "mine":
+        g = j.gold
         j.gold += e.p("gold")
         fx.until_town_or_event |= FX_GUNSIGHT
+        st.say(
+            "event",
+            f"You work the mine: {change('Gold', g, j.gold)}; no Seek Shelter until the next "
+            "Town or Event.",
+        )
     elif t == "campfire":
+        f = j.food
         j.food -= e.p("food")
         fx.until_town_or_event |= FX_CAMPFIRE
+        st.say(
+            "event",
+            f"Campfire Songs: {change('Food', f, j.food)}; +1 Fight die in every Shootout until "
+            "the next Town or Event.",
+        )
     elif t == "fight":
         extra = 1 if fx.until_town_or_event & FX_CAMPFIRE else 0
         harm.start_shootout(st, e.p("posse_dice") + extra, e.p("gang_dice"), "bandits")
@@ -253,31 +296,50 @@ def choose(st: D6State, action: Action) -> None:
 
 
 def die_outcomes(st: D6State) -> Sequence[tuple[Outcome, float]]:
-    """The die an Event rolls: two dice summed for Stampede!, else one."""
+    """The dice an Event rolls: two for Stampede!, else one."""
     label = st.pending.roll_for
     if label == "stampede":
-        sums, probs, _ = two_dice_sums()
-        return tuple((Face("stampede", s), p) for s, p in zip(sums, probs, strict=True))
+        faces, probs, _ = multisets(2)
+        return tuple((Roll("stampede", f), p) for f, p in zip(faces, probs, strict=True))
     return tuple((Face(label, n), 1 / 6) for n in range(1, 7))
 
 
-def die_rolled(st: D6State, label: str, n: int) -> None:
+def die_rolled(st: D6State, label: str, faces: tuple[int, ...]) -> None:
+    """What an Event's dice do (Event List; RULINGS d6)."""
     e = spec(st)
     j = st.journey
+    n = sum(faces)
     if label == "stampede":
         # Stampede!: two dice lower than the Posse cost 2 Posse.
-        if n < j.posse:
+        lower = n < j.posse
+        st.say(
+            "event",
+            f"Stampede dice: {dice(faces)} = {n}, "
+            + (
+                f"lower than your {j.posse} Posse."
+                if lower
+                else f"not lower than your {j.posse} Posse."
+            ),
+        )
+        if lower:
             harm.posse_loss(st, e.p("loss"), "stampede")
     elif label == "shortcut":
         # Shortcut? (RULINGS d6, 3-3): a die minus 3.
         if n > 3:
+            st.say("event", f"Shortcut die: {n} - 3 = {n - 3} spaces on.")
             st.resolution.movement_left += n - 3
         elif n < 3:
-            harm.add_days(st, 1)
+            st.say("event", f"Shortcut die: {n} - 3 = {n - 3}: it costs a Day.")
+            harm.add_days(st, 1, "Shortcut?")
+        else:
+            st.say("event", "Shortcut die: 3 - 3 = 0: no shortcut.")
     elif label == "deer":
         # Deer Herd, the big hunt: a die plus the bonus in Food (and a Day in Ep.1: D6-V5).
+        f = j.food
         j.food = min(st.cap, j.food + n + e.p("big_bonus"))
-        harm.add_days(st, e.p("big_days"))
+        st.say("event", f"Hunt die: {n} + {e.p('big_bonus')}: {change('Food', f, j.food)}.")
+        if e.p("big_days"):
+            harm.add_days(st, e.p("big_days"), "The big hunt")
 
 
 def counted(st: D6State, check: str, n: int) -> None:
@@ -285,11 +347,13 @@ def counted(st: D6State, check: str, n: int) -> None:
     if check == "snakes":
         # Rattlesnakes: the first 6 adds a Day, each further 6 costs a Posse member.
         if n:
-            harm.add_days(st, 1)
+            harm.add_days(st, 1, "The first snakebite")
             if not st.is_over:
                 harm.posse_loss(st, n - 1, "snakes")
     elif check == "fish":
+        f = st.journey.food
         st.journey.food = min(st.cap, st.journey.food + n)
+        st.say("event", f"Fishing: {change('Food', f, st.journey.food)}.")
 
 
 def _is_red_downhill(e: EventSpec) -> bool:

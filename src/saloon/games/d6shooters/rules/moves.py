@@ -12,9 +12,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from saloon.games.d6shooters.actions import Fours
-from saloon.games.d6shooters.rules import events, harm, showdown, towns
+from saloon.games.d6shooters.rules import events, harm, showdown, text, towns
 from saloon.games.d6shooters.rules.nodes import (
     FX_GUNSIGHT,
+    HUNTER,
     MAP,
     P_FOURS,
     P_RECRUIT,
@@ -24,6 +25,7 @@ from saloon.games.d6shooters.rules.nodes import (
     S_FOURS,
     S_THREES,
 )
+from saloon.games.d6shooters.rules.text import change, count, faces_of
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -37,6 +39,8 @@ def step(st: D6State) -> None:
     a Town stops it in episode 1 and is visited on the way in episode 2; the
     destination ends the journey (D6-M1, D6-M4)."""
     j, res = st.journey, st.resolution
+    if res.move_start < 0:
+        res.move_start = j.space
     j.space += 1
     res.movement_left -= 1
     res.moved = True
@@ -44,6 +48,7 @@ def step(st: D6State) -> None:
     if space >= st.destination:
         j.space = st.destination
         res.movement_left = 0
+        text.say_moved(st)
         arrive(st)
         return
     town = st.map.towns.get(space)
@@ -51,10 +56,14 @@ def step(st: D6State) -> None:
         towns.reach_town(st, space, town)
         return
     if space in st.map.events:
+        text.say_moved(st, "onto an Event square")
         events.start_event(st)
         return
-    if res.movement_left == 0 and space in st.map.resources:
-        resource_space(st, st.map.resources[space])
+    if res.movement_left == 0:
+        code = st.map.resources.get(space)
+        text.say_moved(st, f"onto the {code} space" if code else "")
+        if code:
+            resource_space(st, code)
 
 
 def resource_space(st: D6State, code: str) -> None:
@@ -62,20 +71,21 @@ def resource_space(st: D6State, code: str) -> None:
     what, sign = code[0], code[1]
     d = 1 if sign == "+" else -1
     j = st.journey
-    st.say("resource", f"A resource space ({code}).")
     if what == "D":
-        harm.add_days(st, 1)
-    elif what == "P":
-        if d > 0:
-            j.posse = min(st.cap, j.posse + 1)
-        else:
-            harm.posse_loss(st, 1, "space")
-    elif what == "F":
-        j.food = max(0, min(st.cap, j.food + d))
-    elif what == "G":
-        j.gold = max(0, j.gold + d)
-    else:
-        j.ammo = max(0, j.ammo + d)
+        harm.add_days(st, 1, f"The {code} space")
+        return
+    if what == "P" and d < 0:
+        st.say("resource", f"The {code} space costs a Posse member.")
+        harm.posse_loss(st, 1, "space")
+        return
+    name, attr = {"P": ("Posse", "posse"), "F": ("Food", "food"), "G": ("Gold", "gold")}.get(
+        what, ("Ammo", "ammo")
+    )
+    before = getattr(j, attr)
+    cap = st.cap if what in "PF" else 10**9
+    after = max(0, min(cap, before + d))
+    setattr(j, attr, after)
+    st.say("resource", f"The {code} space: {change(name, before, after)}.")
 
 
 def arrive(st: D6State) -> None:
@@ -83,7 +93,7 @@ def arrive(st: D6State) -> None:
     disregarded and the game is won. Ep.2: the Ghost Town Showdown."""
     j = st.journey
     j.arrival_day = j.day + 1
-    st.say("arrive", f"You reach {st.destination_name} on Day {j.arrival_day}.")
+    st.say("arrive", f"You reach {st.destination_name} on Day {j.arrival_day} of {st.limit}.")
     if st.episode == 1:
         st.end("won")
         return
@@ -93,13 +103,37 @@ def arrive(st: D6State) -> None:
 # -- the 2s and 3s ---------------------------------------------------------------------------
 
 
+def ones(st: D6State) -> None:
+    """The 1s: one space each (Compass: red 1s count two; Ep.2 Downhill Ride
+    the same; Ep.1 Downhill Ride adds one: D6-V4)."""
+    res = st.resolution
+    if st.quiet or not res.ones:
+        return
+    if res.no_movement or res.town_stop:
+        st.say("move", f"1s: {count(res.ones, 'move')}, but no movement is possible now.")
+    else:
+        st.say("move", f"1s: {count(res.ones, 'space')} to move.")
+
+
 def find_food(st: D6State) -> None:
     """Find Food (2s): one Food for every two 2s, up to the cap ("Food")."""
     st.stage = S_THREES
-    gain = st.resolution.twos // 2
+    n = st.resolution.twos
+    if not n:
+        return
+    gain = n // 2
+    j = st.journey
+    before = j.food
     if gain:
-        j = st.journey
         j.food = min(st.cap, j.food + gain)
+    if not st.quiet:
+        hunter = (
+            " (the Hunter's red 2s count twice)" if j.items & HUNTER and 2 in st.dice.red else ""
+        )
+        what = change("Food", before, j.food) if gain else "no Food (two 2s find one)"
+        capped = " (the cap)" if gain and j.food - before < gain else ""
+        black = " (the black 2 counts twice)" if 2 in st.dice.black else ""
+        st.say("food", f"2s: {faces_of(n, 2)}{black}{hunter}: {what}{capped}.")
 
 
 def prospect(st: D6State) -> None:
@@ -108,23 +142,47 @@ def prospect(st: D6State) -> None:
     st.stage = S_FOURS
     j = st.journey
     threes = st.resolution.threes
+    if not threes:
+        return
     if st.episode == 1:
-        j.gold += threes // (2 if j.items & MAP else 3)
+        per = 2 if j.items & MAP else 3
+        before = j.gold
+        j.gold += threes // per
+        if not st.quiet:
+            what = (
+                change("Gold", before, j.gold) if j.gold > before else f"no Gold ({per} find one)"
+            )
+            st.say("gold", f"3s: {faces_of(threes, 3)}: {what}.")
         return
     sets = threes // 3
-    if sets:
-        if j.posse >= st.cap:
-            j.gold += sets
-        else:
-            st.phase = P_RECRUIT
+    if not sets:
+        if not st.quiet:
+            st.say("gold", f"3s: {faces_of(threes, 3)}: nothing (three make a set).")
+        return
+    if j.posse >= st.cap:
+        before = j.gold
+        j.gold += sets
+        st.say(
+            "gold",
+            f"3s: {count(sets, 'set')} of three, the Posse full: {change('Gold', before, j.gold)}.",
+        )
+    else:
+        st.say(
+            "gold",
+            f"3s: {count(sets, 'set')} of three: each recruits a Posse member or finds a Gold.",
+        )
+        st.phase = P_RECRUIT
 
 
 def recruit(st: D6State, n: int) -> None:
     """Ep.2: ``n`` sets of 3s recruit, the other sets find Gold."""
     j = st.journey
     sets = st.resolution.threes // 3
+    p, g = j.posse, j.gold
     j.posse = min(st.cap, j.posse + n)
     j.gold += sets - n
+    parts = [change("Posse", p, j.posse), change("Gold", g, j.gold)]
+    st.say("gold", "You recruit and prospect: " + ", ".join(parts) + ".")
 
 
 # -- the 4s --------------------------------------------------------------------------------
@@ -188,14 +246,44 @@ def split_fours(st: D6State, a: Fours) -> None:
     moves (Ep.1: a space per two 4s; Ep.2: a space per 4, at most 2)."""
     st.phase = RUN
     res = st.resolution
+    if not st.quiet:
+        st.say("fours", "4s: " + fours_words(st, a) + ".")
     res.fives -= a.shelter
+    res.fight = a.fight
+    res.backroads = a.back // 2 if st.episode == 1 else a.back
     if a.hide:
         res.sixes = max(0, res.sixes - 2 * a.hide)
         days = a.hide if (st.episode == 1 or st.options.hide_days == "per_die") else 1
-        st.say("hide", f"You hide: {days} Day{'s' if days > 1 else ''} added.")
-        harm.add_days(st, days)
-    res.fight = a.fight
-    res.backroads = a.back // 2 if st.episode == 1 else a.back
+        harm.add_days(st, days, "Hiding")
+
+
+def fours_words(st: D6State, a: Fours) -> str:
+    """A split of the 4s in words, with what each use does.
+
+    >>> from saloon.games.d6shooters.scenario import turn_start
+    >>> st = turn_start()
+    >>> st.resolution.fours, st.resolution.fives, st.resolution.sixes = 4, 1, 2
+    >>> fours_words(st, Fours(1, 0, 1, 2))
+    '1 to Seek Shelter (one 5 removed), 1 to Fight, 2 to Backroads (1 space)'
+    """
+    res = st.resolution
+    parts = []
+    if a.shelter:
+        parts.append(f"{a.shelter} to Seek Shelter ({faces_of(a.shelter, 5)} removed)")
+    if a.hide:
+        gone = min(res.sixes, 2 * a.hide)
+        days = a.hide if (st.episode == 1 or st.options.hide_days == "per_die") else 1
+        plural = "s" if days > 1 else ""
+        parts.append(f"{a.hide} to Hide ({faces_of(gone, 6)} removed, +{days} Day{plural})")
+    if a.fight:
+        parts.append(f"{a.fight} to Fight")
+    if a.back:
+        spaces = a.back // 2 if st.episode == 1 else a.back
+        parts.append(f"{a.back} to Backroads ({spaces} space{'s' if spaces != 1 else ''})")
+    unused = res.fours - a.shelter - a.hide - a.fight - a.back
+    if unused:
+        parts.append(f"{unused} unused")
+    return ", ".join(parts) if parts else "none used"
 
 
 def backroads(st: D6State) -> None:

@@ -33,31 +33,28 @@ RUN, OVER = 0, 1
     P_LOSS,          # Medicine or deserters against a Posse loss?
     P_EVENT_CHOICE,  # an Event's choice (pay, trade, hunt, fight, decline)
     P_SHOP,          # in a Town: buy, play Poker, leave
-    P_STAKE_GOLD,    # Poker: the Gold staked
-    P_STAKE_FOOD,    # Poker: the Food staked
-    P_STAKE_AMMO,    # Poker: the Ammo staked
+    P_STAKE,         # Poker: the Gold, Food and Ammo staked
     P_TACTIC,        # the Showdown: the round's Tactic
     P_REROLL,        # the Showdown: 1 Ammo rerolls up to three dice?
     P_NUDGE,         # the Showdown: Distract's pips
     P_ASSIGN,        # the Showdown: successes that remove Crowe 1-2s
-) = range(10, 31)  # fmt: skip
+) = range(10, 29)  # fmt: skip
 
 (
-    C_ROLL,       # a group of dice rolled: the turn's, Poker's or the Showdown's
-    C_DESERTERS,  # the Army Deserters' dice before a turn
-    C_CHECK,      # Heat, Gang, Rattlesnakes or Fishing Hole dice: how many count
-    C_ROUND,      # a Shootout round, won or lost
-    C_EVENT,      # the Event drawn
-    C_EVENT_DIE,  # a die an Event rolls (Stampede's two, Shortcut, Deer Herd)
-    C_ITEM,       # the Special Item a Town offers
-    C_HAND,       # Poker: the hand to beat
-) = range(40, 48)  # fmt: skip
+    C_ROLL,          # a group of dice rolled: the turn's, Poker's or the Showdown's
+    C_DESERTERS,     # the Army Deserters' dice before a turn
+    C_CHECK,         # the dice of the Heat, the Gang, Rattlesnakes or Fishing Hole
+    C_POSSE_VOLLEY,  # a Shootout round: the Posse's dice
+    C_GANG_VOLLEY,   # a Shootout round: the Gang's dice
+    C_EVENT,         # the Event drawn
+    C_EVENT_DIE,     # a die an Event rolls (Stampede's two, Shortcut, Deer Herd)
+    C_ITEM,          # the Special Item a Town offers
+    C_HAND,          # Poker: the hand to beat
+) = range(40, 49)  # fmt: skip
 
-CHANCE_NODES = frozenset(range(40, 48))
+CHANCE_NODES = frozenset(range(40, 49))
 #: The player's decisions of the Ghost Town Showdown.
 SHOWDOWN_NODES = frozenset((P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN))
-#: The Poker stake, asked Gold, Food, Ammo.
-STAKE_NODES = frozenset((P_STAKE_GOLD, P_STAKE_FOOD, P_STAKE_AMMO))
 
 # -- stages of a turn ("Gameplay", "Dice Actions": resolved from 1s to 6s) -----------------
 
@@ -124,5 +121,8 @@ CROWE_MEMBERS = 18
 CROWE_LEADERS = 2
 #: A tied poker hand is replayed at most this often, then the wager stands (D6-T6).
 MAX_POKER_TIES = 3
+#: After this many ties in a row a Shootout round's roll is conditioned on not
+#: tying, which keeps the round's odds and makes the game finite (D6-D2).
+MAX_SHOOTOUT_TIES = 5
 #: The Showdown ends after this many rounds with the Crowes escaping (D6-S6).
 MAX_SHOWDOWN_ROUNDS = 50

@@ -42,7 +42,8 @@ class Record:
         return tuple(self.__dict__.values())
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
+        """The fields, JSON-able (tuples are written as lists)."""
+        return dict(self.__dict__)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.__dict__ == other.__dict__
@@ -91,9 +92,7 @@ class TurnDice(Record):
     ``rolls`` is the number of rolls made; ``black``, ``red`` and ``white``
     the faces showing (sorted); ``locked`` the red faces locked by the first
     roll; ``to_roll`` the groups still to be rolled, ``(colour, count)``;
-    ``keep_colours`` the colours still to decide after a roll (D6-D3),
-    ``keep_first`` whether ``stop`` is still offered, ``rerolls`` the dice
-    the keeps so far send back to be rolled; ``set_red`` and ``set_white``
+    ``set_red`` and ``set_white``
     the dice set before rolling (Indian Guide, Lost Family); ``hills_used``
     whether Gold in Them Hills has changed a die this turn;
     ``binoculars_reroll`` whether the red die being rolled is the
@@ -107,9 +106,6 @@ class TurnDice(Record):
         self.white: Faces = ()
         self.locked: Faces = ()
         self.to_roll: tuple[tuple[str, int], ...] = ()
-        self.keep_colours: tuple[str, ...] = ()
-        self.keep_first = False
-        self.rerolls: tuple[tuple[str, int], ...] = ()
         self.set_red: Faces = ()
         self.set_white: Faces = ()
         self.hills_used = False
@@ -123,7 +119,8 @@ class Resolution(Record):
     twice with the Hunter), ``threes``, ``fours``, ``fives`` (Heat) and
     ``sixes`` (the Gang) as counted at resolution; ``fight`` and
     ``backroads`` the 4s put to those uses; ``movement_left`` the spaces
-    still to move, ``moved`` whether this movement has left the space;
+    still to move, ``moved`` whether this movement has left the space,
+    ``move_start`` where the stretch of movement under way began (-1: none);
     ``no_movement`` (Slow Train Crossing) and ``town_stop`` (episode 1: a
     Town stops all movement) forbid further movement this turn.
     """
@@ -139,6 +136,7 @@ class Resolution(Record):
         self.backroads = 0
         self.movement_left = 0
         self.moved = False
+        self.move_start = -1
         self.no_movement = False
         self.town_stop = False
 
@@ -186,12 +184,17 @@ class Pending(Record):
 
 class Shootout(Record):
     """A Shootout under way (Ep.1/Ep.2 "Shootout!"): the dice left on each
-    side and what started it (``gang``, ``bandits``, ``hometown``)."""
+    side, what started it (``gang``, ``bandits``, ``hometown``), the round
+    being fought, the Posse's dice of this roll (rolled before the Gang's)
+    and the ties in a row of this round (D6-D2)."""
 
     def __init__(self) -> None:
         self.posse_dice = 0
         self.gang_dice = 0
         self.kind = ""
+        self.round = 0
+        self.posse_roll: tuple[int, ...] = ()
+        self.ties = 0
 
 
 class TownVisit(Record):

@@ -28,6 +28,7 @@ from saloon.games.d6shooters.rules.nodes import (
     RUN,
     TACTICS,
 )
+from saloon.games.d6shooters.rules.text import count, dice
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -42,6 +43,11 @@ def begin(st: D6State) -> None:
     sd.round = 0
     sd.tactics_used = 0
     st.mode = "showdown"
+    st.say(
+        "showdown",
+        f"The Ghost Town Showdown: your {sd.posse} Posse dice against {sd.crowes} Crowe dice "
+        f"({st.journey.crowes} Gang members, Russell and Sheryl).",
+    )
     st.phase = P_TACTIC
 
 
@@ -109,6 +115,8 @@ def decide(st: D6State, ph: int, action: Action) -> None:
         sd.tactic = t
         sd.rerolled = False
         sd.pips_left = 3 if t == "distract" else 0
+        named = TACTIC_WORDS[t]
+        st.say("showdown", f"Showdown round {sd.round + 1}: {named}.")
         sd.posse_faces, sd.crowe_faces = (), ()
         st.dice.to_roll = (("posse", sd.posse), ("crowe", sd.crowes))
         st.phase = C_ROLL
@@ -117,6 +125,17 @@ def decide(st: D6State, ph: int, action: Action) -> None:
         if isinstance(action, Reroll):
             # Once a round, 1 Ammo rerolls up to three dice ("Combat").
             st.journey.ammo -= 1
+            parts = [
+                f"{side} {dice(f)}"
+                for side, f in (("posse", action.posse), ("crowe", action.crowe))
+                if f
+            ]
+            st.say(
+                "showdown",
+                f"You spend 1 Ammo ({st.journey.ammo + 1} → {st.journey.ammo}) to reroll "
+                + " and ".join(parts)
+                + ".",
+            )
             sd.posse_faces = minus(sd.posse_faces, action.posse)
             sd.crowe_faces = minus(sd.crowe_faces, action.crowe)
             q = []
@@ -132,6 +151,12 @@ def decide(st: D6State, ph: int, action: Action) -> None:
         if isinstance(action, Change):
             nudge(st, action)
             sd.pips_left -= 1
+            side = "Posse" if action.colour == "p" else "Crowe"
+            st.say(
+                "showdown",
+                f"Distract: a {side} {action.face} becomes a {action.to} "
+                f"({sd.pips_left} pip{'s' if sd.pips_left != 1 else ''} left).",
+            )
         else:
             sd.pips_left = 0
         rolled(st)
@@ -146,6 +171,9 @@ def dice_rolled(st: D6State, group: str, faces: Faces) -> None:
         sd.posse_faces = tuple(sorted(sd.posse_faces + faces))
     else:
         sd.crowe_faces = tuple(sorted(sd.crowe_faces + faces))
+    if not st.quiet:
+        side = "Posse" if group == "posse" else "Crowe"
+        st.say("showdown", f"{side} dice: {dice(faces)}.")
     if not st.dice.to_roll:
         rolled(st)
 
@@ -210,19 +238,50 @@ def resolve(st: D6State, removed: int) -> None:
         kills = removed
         hits = high - min(s - removed, high)
     sd.round += 1
+    before = sd.crowes
     sd.crowes = max(0, sd.crowes - kills)
     hits = min(hits, sd.posse)
-    st.say(
-        "showdown",
-        f"Round {sd.round}: {kills} Crowe dice removed, {hits} Posse dice hit "
-        f"({sd.posse} against {sd.crowes}).",
-    )
+    if not st.quiet:
+        st.say(
+            "showdown",
+            round_words(t, p, c, kills, hits, removed) + f" Crowes {before} → {sd.crowes}.",
+        )
     st.phase = RUN
     # A Posse die removed is a Posse member lost: one source for Medicine
     # (RULINGS d6), which the player may use once the hits are known.
     harm.posse_loss(st, hits, "showdown")
     if st.phase == RUN:
         finish_round(st)
+
+
+TACTIC_WORDS = {
+    "none": "no Tactic",
+    "defend": "Defend (3-6 remove Crowe 1-2s; only Crowe 6s hit)",
+    "charge": "Charge (3-6 remove Crowe 1-3s; Crowe 4-6s hit)",
+    "distract": "Distract (move three pips after the roll)",
+}
+
+
+def round_words(
+    tactic: str, posse: Faces, crowe: Faces, kills: int, hits: int, removed: int
+) -> str:
+    """A round's result with its dice, as the rulebook counts it."""
+    if tactic in ("defend", "charge"):
+        s = sum(1 for f in posse if f >= 3)
+        low = "1-2" if tactic == "defend" else "1-3"
+        hit = "6" if tactic == "defend" else "4-6"
+        successes = count(s, "Posse success", "Posse successes")
+        return (
+            f"{successes} (3-6) remove {count(kills, 'Crowe die', 'Crowe dice')} ({low}); "
+            f"{count(hits, 'Crowe hit')} ({hit})."
+        )
+    s = sum(1 for f in posse if f >= 4)
+    high = sum(1 for f in crowe if f >= 5)
+    aside = min(s - removed, high)
+    return (
+        f"{count(s, 'Posse success', 'Posse successes')} (4-6): {removed} remove Crowe 1-2s, "
+        f"{aside} set Crowe 5-6s aside; {count(hits, 'Crowe hit')} (5-6 left)."
+    )
 
 
 def finish_round(st: D6State) -> None:

@@ -29,21 +29,18 @@ import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.errors import IllegalAction
-from saloon.core.state import CHANCE, Result, State
+from saloon.core.state import CHANCE, ActionGroup, Result, State
 from saloon.games.d6shooters.actions import (
     ITEM_NAMES,
     Amount,
-    Count,
     Face,
     Fours,
-    Keep,
     Place,
     Roll,
-    Round,
     Word,
 )
 from saloon.games.d6shooters.content import EventTable, MapData, load_events, load_map
-from saloon.games.d6shooters.dice import binomial, draw, multisets, round_odds
+from saloon.games.d6shooters.dice import draw, multisets
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import events, harm, moves, showdown, towns, turn
 from saloon.games.d6shooters.rules.nodes import (
@@ -51,16 +48,18 @@ from saloon.games.d6shooters.rules.nodes import (
     C_DESERTERS,
     C_EVENT,
     C_EVENT_DIE,
+    C_GANG_VOLLEY,
     C_HAND,
     C_ITEM,
+    C_POSSE_VOLLEY,
     C_ROLL,
-    C_ROUND,
     CHANCE_NODES,
     CROWE_MEMBERS,
     FREE_GUNS,
     FX_NAMES,
     ITEM_BITS,
     ITEM_DIE,
+    ITEM_TITLES,
     MEDICINE,
     MEDICINE_WORD,
     OVER,
@@ -79,14 +78,13 @@ from saloon.games.d6shooters.rules.nodes import (
     P_RECRUIT,
     P_REROLL,
     P_SHOP,
+    P_STAKE,
     PASS,
     ROLL,
     RUN,
     S_START,
     SHOWDOWN_NODES,
     SPECIAL,
-    STAKE_NODES,
-    STOP,
 )
 from saloon.games.d6shooters.rules.sheet import (
     PRISONER_AWAITED,
@@ -115,12 +113,6 @@ def _roll_outcomes(group: str, n: int) -> tuple[tuple[Outcome, float], ...]:
 @cache
 def _roll_objects(group: str, n: int) -> tuple[Roll, ...]:
     return tuple(Roll(group, f) for f in multisets(n)[0])
-
-
-@cache
-def _count_outcomes(label: str, n: int, hits: int) -> tuple[tuple[Outcome, float], ...]:
-    counts, probs, _ = binomial(n, hits)
-    return tuple((Count(label, k), p) for k, p in zip(counts, probs, strict=True))
 
 
 @cache
@@ -232,7 +224,7 @@ class D6State(State):
             return events.choices(self)
         if ph == P_SHOP:
             return towns.shop(self)
-        if ph in STAKE_NODES:
+        if ph == P_STAKE:
             return towns.stake_choices(self)
         if ph in SHOWDOWN_NODES:
             return showdown.choices(self)
@@ -246,6 +238,8 @@ class D6State(State):
             return isinstance(action, Fours) and action in moves.fours_set(*moves.fours_args(self))
         if ph == P_REROLL:
             return action == PASS or showdown.is_reroll_legal(self, action)
+        if ph == P_STAKE:
+            return towns.is_stake_legal(self, action)
         if ph in CHANCE_NODES or ph == OVER:
             return False
         return action in self.legal_actions()
@@ -253,9 +247,9 @@ class D6State(State):
     def apply(self, action: Action) -> None:
         """As :meth:`State.apply`, with a direct check of rolled dice (the
         big roll nodes are not listed to check one outcome)."""
-        to_roll = self.dice.to_roll
-        if self.phase == C_ROLL and isinstance(action, Roll) and to_roll:
-            group, n = to_roll[0]
+        ph = self.phase
+        if ph in (C_ROLL, C_CHECK) and isinstance(action, Roll):
+            group, n = self._rolling()
             faces = action.faces
             if action.group == group and len(faces) == n and tuple(sorted(faces)) == faces:
                 self.history.append((CHANCE, action))
@@ -266,6 +260,12 @@ class D6State(State):
             )
         super().apply(action)
 
+    def _rolling(self) -> tuple[str, int]:
+        """The group of dice a roll node rolls, and how many."""
+        if self.phase == C_CHECK:
+            return self.pending.roll_for, self.pending.dice
+        return self.dice.to_roll[0]
+
     # -- chance ----------------------------------------------------------------------------
 
     def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
@@ -274,11 +274,9 @@ class D6State(State):
             group, n = self.dice.to_roll[0]
             return _roll_outcomes(group, n)
         if ph == C_CHECK:
-            p = self.pending
-            return _count_outcomes(p.roll_for, p.dice, harm.check_hits(self, p.roll_for))
-        if ph == C_ROUND:
-            win, lose = self._round_odds()
-            return tuple((Round(w), p) for w, p in ((True, win), (False, lose)) if p > 0)
+            return _roll_outcomes(self.pending.roll_for, self.pending.dice)
+        if ph in (C_POSSE_VOLLEY, C_GANG_VOLLEY):
+            return harm.volley_outcomes(self)
         if ph == C_EVENT:
             return events.draws(self)
         if ph == C_EVENT_DIE:
@@ -292,26 +290,11 @@ class D6State(State):
             return _roll_outcomes("deserters", self.effects.deserters)
         raise IllegalAction("this is not a chance node")
 
-    def _round_odds(self) -> tuple[float, float]:
-        s, j = self.shootout, self.journey
-        return round_odds(s.posse_dice, s.gang_dice, j.ammo + j.guns_bonus)
-
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
         ph = self.phase
-        if ph == C_ROLL:
-            group, n = self.dice.to_roll[0]
+        if ph in (C_ROLL, C_CHECK):
+            group, n = self._rolling()
             return _roll_objects(group, n)[draw(multisets(n)[2], float(rng.random()))]
-        if ph == C_CHECK:
-            p = self.pending
-            counts, _, cum = binomial(p.dice, harm.check_hits(self, p.roll_for))
-            return Count(p.roll_for, counts[draw(cum, float(rng.random()))])
-        if ph == C_ROUND:
-            win, _ = self._round_odds()
-            if win >= 1.0:
-                return Round(True)
-            if win <= 0.0:
-                return Round(False)
-            return Round(bool(rng.random() < win))
         if ph == C_EVENT_DIE and self.pending.roll_for != "stampede":
             return Face(self.pending.roll_for, int(rng.integers(1, 7)))
         if ph == C_HAND:
@@ -319,24 +302,19 @@ class D6State(State):
         return super().sample_chance(rng)
 
     def chance_prompt(self) -> str:
-        ph = self.phase
-        if ph == C_ROLL:
-            group, n = self.dice.to_roll[0]
-            return f"the {n} {group} dice rolled, e.g. '{group} {'1' * n}'"
-        if ph == C_CHECK:
-            p = self.pending
-            return f"how many of the {p.dice} {p.roll_for} dice count, e.g. '{p.roll_for} 1'"
-        if ph == C_ROUND:
-            return "who won the Shootout round (ties are rolled again): 'round win' or 'round lose'"
-        if ph == C_EVENT:
-            return (
-                "the Event: 'event 3-5' (two dice, low first)"
-                if self.options.events == "cards"
-                else "the Event die: 'event N'"
-            )
-        if ph == C_DESERTERS:
-            return f"the deserters' dice, e.g. 'deserters {'1' * self.effects.deserters}'"
-        return super().chance_prompt()
+        from saloon.games.d6shooters.manual import prompt
+
+        return prompt(self)
+
+    def chance_help(self) -> str:
+        from saloon.games.d6shooters.manual import help_text
+
+        return help_text(self)
+
+    def parse(self, text: str) -> Action:
+        from saloon.games.d6shooters.manual import read
+
+        return read(self, text)
 
     # -- transitions --------------------------------------------------------------------------
 
@@ -361,24 +339,32 @@ class D6State(State):
 
     def _chance(self, ph: int, action: Action) -> None:
         if ph == C_CHECK:
-            assert isinstance(action, Count)
+            assert isinstance(action, Roll)
             self.phase = RUN
-            if action.label == "heat":
-                harm.heat_checked(self, action.n)
-            elif action.label == "gang":
-                harm.gang_checked(self, action.n)
+            check = self.pending.roll_for
+            n = harm.checked(self, check, action.faces)
+            if check == "heat":
+                harm.heat_checked(self, n)
+            elif check == "gang":
+                harm.posse_loss(self, n, "gang")
             else:
-                events.counted(self, action.label, action.n)
-        elif ph == C_ROUND:
-            assert isinstance(action, Round)
-            harm.shootout_round(self, action.won)
+                events.counted(self, check, n)
+        elif ph == C_POSSE_VOLLEY:
+            assert isinstance(action, Roll)
+            harm.posse_volley(self, action.faces)
+        elif ph == C_GANG_VOLLEY:
+            assert isinstance(action, Roll)
+            harm.gang_volley(self, action.faces)
         elif ph == C_EVENT:
             self.phase = RUN
             events.drawn(self, action)
         elif ph == C_EVENT_DIE:
-            assert isinstance(action, Face)
             self.phase = RUN
-            events.die_rolled(self, action.label, action.n)
+            if isinstance(action, Roll):
+                events.die_rolled(self, action.group, action.faces)
+            else:
+                assert isinstance(action, Face)
+                events.die_rolled(self, action.label, (action.n,))
         elif ph == C_ITEM:
             assert isinstance(action, Face)
             towns.item_rolled(self, action.n)
@@ -394,7 +380,9 @@ class D6State(State):
         self.phase = RUN
         if ph == P_FREE_ITEM:
             assert isinstance(action, Word)
-            towns.gain_item(self, action.text.split()[1], FREE_GUNS)
+            name = action.text.split()[1]
+            towns.gain_item(self, name, FREE_GUNS)
+            self.say("item", f"You start with the {ITEM_TITLES[name]} (Easier Version).")
         elif ph == P_GUIDE:
             assert isinstance(action, Amount)
             turn.set_guide(self, action.n)
@@ -428,8 +416,8 @@ class D6State(State):
             towns.shop_action(self, action)
             if self.phase != RUN:
                 return
-        elif ph in STAKE_NODES:
-            towns.stake(self, ph, action)
+        elif ph == P_STAKE:
+            towns.stake(self, action)
             return
         elif ph in SHOWDOWN_NODES:
             showdown.decide(self, ph, action)
@@ -539,8 +527,11 @@ class D6State(State):
             self.log.append(Event(kind, text, 0))
 
     def describe_action(self, action: Action) -> str:
-        if action == STOP:
-            return "keep every die and stop rolling"
-        if isinstance(action, Keep):
-            return f"{action} (roll the other {action.group} dice again)"
-        return str(action)
+        from saloon.games.d6shooters.describe import describe
+
+        return describe(self, action)
+
+    def action_groups(self, legal: Sequence[Action]) -> Sequence[ActionGroup]:
+        from saloon.games.d6shooters.describe import groups
+
+        return groups(self, legal)

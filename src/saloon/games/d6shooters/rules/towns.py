@@ -7,11 +7,12 @@ D6-V10.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from saloon.core.action import Action
-from saloon.games.d6shooters.actions import Amount, Word
-from saloon.games.d6shooters.dice import TARGET_HANDS, hand_key
+from saloon.games.d6shooters.actions import Amount, Stake, Word
+from saloon.games.d6shooters.dice import HAND_NAMES, TARGET_HANDS, hand_key
 from saloon.games.d6shooters.rules import harm
 from saloon.games.d6shooters.rules.nodes import (
     C_ITEM,
@@ -23,12 +24,11 @@ from saloon.games.d6shooters.rules.nodes import (
     LEAVE,
     MAX_POKER_TIES,
     P_SHOP,
-    P_STAKE_AMMO,
-    P_STAKE_FOOD,
-    P_STAKE_GOLD,
+    P_STAKE,
     RUN,
 )
 from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_HELD
+from saloon.games.d6shooters.rules.text import change, dice, say_moved
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -44,13 +44,17 @@ def reach_town(st: D6State, space: int, name: str) -> None:
     fx.until_town_or_event = 0
     fx.hometown = False
     st.visit.space = space
+    say_moved(st)
     st.say("town", f"You reach {name}.")
     if fx.prisoner == PRISONER_HELD:
+        g = st.journey.gold
         st.journey.gold += 3
         fx.prisoner = NO_PRISONER
-        st.say("prisoner", "You hand over the prisoner for 3 Gold.")
+        st.say("prisoner", f"You hand over the prisoner: {change('Gold', g, st.journey.gold)}.")
     res = st.resolution
     if st.episode == 1:
+        if res.movement_left:
+            st.say("town", f"Movement stops at a Town: {res.movement_left} more spaces are wasted.")
         res.movement_left = 0
         res.town_stop = True
         return
@@ -67,7 +71,15 @@ def enter_town(st: D6State) -> None:
     v.posse_bought = 0
     v.poker_played = False
     v.ties = 0
-    st.phase = C_ITEM if items_for_sale(st) else P_SHOP
+    if items_for_sale(st):
+        st.phase = C_ITEM
+    else:
+        st.say("town", "You own every Special Item: none is for sale.")
+        st.phase = P_SHOP
+
+
+def town_name(st: D6State) -> str:
+    return st.map.towns.get(st.visit.space, "the Town")
 
 
 def items_for_sale(st: D6State) -> list[int]:
@@ -78,9 +90,21 @@ def items_for_sale(st: D6State) -> list[int]:
     return [i + 1 for i, n in enumerate(names) if not owned & ITEM_BITS[n]]
 
 
+def price_words(st: D6State, name: str) -> str:
+    """What a Special Item costs (Better Guns: any Gold, each one a point)."""
+    if name == "guns":
+        return "any Gold, +1 in Shootouts per Gold"
+    return f"{ITEM_PRICE[st.episode][name]} Gold"
+
+
 def item_rolled(st: D6State, face: int) -> None:
-    st.visit.item_offered = ITEM_DIE[st.episode][face - 1]
-    st.say("item", f"{ITEM_TITLES[st.visit.item_offered]} is for sale.")
+    name = ITEM_DIE[st.episode][face - 1]
+    st.visit.item_offered = name
+    st.say(
+        "item",
+        f"{town_name(st)}'s Special Item die shows {face}: {ITEM_TITLES[name]} is for sale "
+        f"({price_words(st, name)}).",
+    )
     st.phase = P_SHOP
 
 
@@ -92,8 +116,19 @@ def gain_item(st: D6State, name: str, price: int) -> None:
     if name == "guns":
         j.guns_bonus = price
     if name == "hunter":
+        before = j.posse
         j.posse = min(st.cap, j.posse + 1)
-    st.say("item", f"You gain the {ITEM_TITLES[name]}.")
+        st.say("item", f"The Hunter joins the Posse ({before} → {j.posse}).")
+
+
+#: The goods always for sale: notation -> (what, how many, Gold).
+GOODS = {
+    "buy food 2": ("Food", 2, 1),
+    "buy food 5": ("Food", 5, 2),
+    "buy ammo 2": ("Ammo", 2, 1),
+    "buy ammo 5": ("Ammo", 5, 2),
+    "buy posse": ("Posse", 1, 1),
+}
 
 
 def shop(st: D6State) -> list[Action]:
@@ -129,69 +164,99 @@ def shop_action(st: D6State, action: Action) -> None:
     j, v = st.journey, st.visit
     st.phase = P_SHOP
     if action == LEAVE:
+        st.say("town", f"You leave {town_name(st)} with {j.gold} Gold.")
         v.item_offered = ""
         st.phase = RUN
         return
+    g = j.gold
     if isinstance(action, Amount):  # buy guns N
         j.gold -= action.n
         gain_item(st, "guns", action.n)
+        st.say(
+            "buy",
+            f"You buy Better Guns for {action.n} Gold: +{action.n} in Shootouts "
+            f"(Gold {g} → {j.gold}).",
+        )
         return
     assert isinstance(action, Word)
     t = action.text
-    if t == "buy food 2":
-        j.gold -= 1
-        j.food = min(st.cap, j.food + 2)
-    elif t == "buy food 5":
-        j.gold -= 2
-        j.food = min(st.cap, j.food + 5)
-    elif t == "buy ammo 2":
-        j.gold -= 1
-        j.ammo += 2
-    elif t == "buy ammo 5":
-        j.gold -= 2
-        j.ammo += 5
-    elif t == "buy posse":
-        j.gold -= 1
-        j.posse += 1
-        v.posse_bought += 1
+    if t in GOODS:
+        what, n, price = GOODS[t]
+        attr = what.lower()
+        before = getattr(j, attr)
+        after = min(st.cap, before + n) if what == "Food" else before + n
+        setattr(j, attr, after)
+        j.gold -= price
+        if what == "Posse":
+            v.posse_bought += 1
+        capped = " (the rest is lost: the cap)" if after - before < n else ""
+        st.say(
+            "buy",
+            f"You buy {n} {what} for {price} Gold: {what} {before} → {after}{capped}, "
+            f"Gold {g} → {j.gold}.",
+        )
     elif t == "poker":
         v.poker_played = True
-        st.phase = P_STAKE_GOLD
+        st.say("poker", f"You sit down to Poker in {town_name(st)}'s saloon.")
+        st.phase = P_STAKE
     else:
         name = t.split()[1]
         j.gold -= ITEM_PRICE[st.episode][name]
+        st.say(
+            "buy",
+            f"You buy the {ITEM_TITLES[name]} for {g - j.gold} Gold (Gold {g} → {j.gold}).",
+        )
         gain_item(st, name, 0)
 
 
 # -- Poker (Ep.1 "Poker"; RULINGS d6; D6-T5, D6-T6) ------------------------------------------
 
 
-def stake_choices(st: D6State) -> list[Action]:
-    """The stake, Gold then Food then Ammo, at least one in all (D6-T5)."""
-    j, stake = st.journey, st.visit.stake
-    if st.phase == P_STAKE_GOLD:
-        g_min = 0 if j.food + j.ammo > 0 else 1
-        return [Amount("stake gold", g) for g in range(g_min, j.gold + 1)]
-    if st.phase == P_STAKE_FOOD:
-        f_min = 0 if stake[0] > 0 or j.ammo > 0 else 1
-        return [Amount("stake food", f) for f in range(f_min, j.food + 1)]
-    a_min = 0 if stake[0] + stake[1] > 0 else 1
-    return [Amount("stake ammo", a) for a in range(a_min, j.ammo + 1)]
+@cache
+def _stakes(gold: int, food: int, ammo: int) -> tuple[Stake, ...]:
+    return tuple(
+        Stake(g, f, a)
+        for g in range(gold + 1)
+        for f in range(food + 1)
+        for a in range(ammo + 1)
+        if g + f + a > 0
+    )
 
 
-def stake(st: D6State, ph: int, action: Action) -> None:
-    """One part of the stake, at the node ``ph`` (Gold, Food, Ammo)."""
-    assert isinstance(action, Amount)
-    v = st.visit
-    if ph == P_STAKE_GOLD:
-        v.stake = (action.n, 0, 0)
-        st.phase = P_STAKE_FOOD
-    elif ph == P_STAKE_FOOD:
-        v.stake = (v.stake[0], action.n, 0)
-        st.phase = P_STAKE_AMMO
-    else:
-        v.stake = (v.stake[0], v.stake[1], action.n)
-        deal(st)
+def stake_choices(st: D6State) -> tuple[Stake, ...]:
+    """Any mix of Gold, Food and Ammo held, at least one in all (RULINGS d6;
+    D6-T5: any Food held may be staked)."""
+    j = st.journey
+    return _stakes(j.gold, j.food, j.ammo)
+
+
+def is_stake_legal(st: D6State, action: Action) -> bool:
+    j = st.journey
+    return (
+        isinstance(action, Stake)
+        and 0 <= action.gold <= j.gold
+        and 0 <= action.food <= j.food
+        and 0 <= action.ammo <= j.ammo
+        and action.gold + action.food + action.ammo > 0
+    )
+
+
+def stake(st: D6State, action: Action) -> None:
+    """The wager is set; the hand is dealt."""
+    assert isinstance(action, Stake)
+    st.visit.stake = (action.gold, action.food, action.ammo)
+    st.say("poker", f"You stake {goods_words(action.gold, action.food, action.ammo)}.")
+    deal(st)
+
+
+def goods_words(gold: int, food: int, ammo: int) -> str:
+    """``2 Gold and 1 Food``.
+
+    >>> goods_words(2, 1, 0), goods_words(0, 0, 3)
+    ('2 Gold and 1 Food', '3 Ammo')
+    """
+    parts = [f"{n} {w}" for n, w in ((gold, "Gold"), (food, "Food"), (ammo, "Ammo")) if n]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
 
 
 def deal(st: D6State) -> None:
@@ -207,23 +272,39 @@ def deal(st: D6State) -> None:
 def hand_to_beat(st: D6State, n: int) -> None:
     """Compare with the hand to beat (a die); a tie starts over (D6-T6)."""
     j, v = st.journey, st.visit
-    mine, theirs = hand_key(st.dice.white), hand_key(TARGET_HANDS[n - 1])
+    target = TARGET_HANDS[n - 1]
+    mine, theirs = hand_key(st.dice.white), hand_key(target)
+    st.say(
+        "poker",
+        f"Your hand {dice(st.dice.white)} is {HAND_NAMES[mine[0]]}; the die shows {n}: the hand "
+        f"to beat is {HAND_NAMES[theirs[0]]}, {dice(target)}.",
+    )
     g, f, a = v.stake
     if mine == theirs and v.ties < MAX_POKER_TIES:
         v.ties += 1
         st.say("poker", "A tie: the hand is played again.")
         deal(st)
         return
+    before = (j.gold, j.food, j.ammo)
     if mine > theirs:
         j.gold += g
         j.food = min(st.cap, j.food + f)
         j.ammo += a
-        st.say("poker", "You win at Poker.")
+        verdict = "You win at Poker"
     elif mine < theirs:
         j.gold -= g
         j.food -= f
         j.ammo -= a
-        st.say("poker", "You lose at Poker.")
+        verdict = "You lose at Poker"
+    else:
+        verdict = "A fourth tie: the stake is returned (D6-T6)"
+    after = (j.gold, j.food, j.ammo)
+    moved = [
+        change(name, b, a_)
+        for name, b, a_ in zip(("Gold", "Food", "Ammo"), before, after, strict=True)
+        if b != a_
+    ]
+    st.say("poker", verdict + (": " + ", ".join(moved) if moved else "") + ".")
     v.stake = (0, 0, 0)
     st.mode = "turn"
     st.dice.white = ()

@@ -56,6 +56,7 @@ from saloon.games.d6shooters.rules.nodes import (
     STOP,
 )
 from saloon.games.d6shooters.rules.sheet import PRISONER_AWAITED, PRISONER_HELD, TurnDice
+from saloon.games.d6shooters.rules.text import change, dice
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -81,6 +82,13 @@ def stage(st: D6State) -> None:
     s = st.stage
     if s == S_START:
         st.stage = S_DESERTERS
+        if not st.quiet:
+            j = st.journey
+            st.say(
+                "day",
+                f"Day {j.day + 1} of {st.limit} begins on space {j.space} "
+                f"({st.destination - j.space} to {st.destination_name}).",
+            )
         # Ep.1 "Special Event" (episode 2's rules have none: RULINGS d6).
         if st.episode == 1 and not st.journey.special_used:
             st.phase = P_BEGIN
@@ -134,17 +142,27 @@ def deserters_rolled(st: D6State, faces: Faces) -> None:
     """Army Deserters (D6-V9): a 5 deserts; a 6 deserts with 1 Food and 1 Gold."""
     st.phase = RUN
     j, fx = st.journey, st.effects
+    food, gold, men = j.food, j.gold, fx.deserters
     for f in faces:
         if f >= 5:
             fx.deserters -= 1
             if f == 6:
                 j.food = max(0, j.food - 1)
                 j.gold = max(0, j.gold - 1)
+    gone = men - fx.deserters
+    text = f"The Army Deserters' dice: {dice(faces)}: " + (
+        f"{gone} desert{'s' if gone == 1 else ''}" if gone else "they stay"
+    )
+    taken = [
+        change(n, b, a) for n, b, a in (("Food", food, j.food), ("Gold", gold, j.gold)) if b != a
+    ]
+    st.say("deserters", text + (" and take " + ", ".join(taken) if taken else "") + ".")
 
 
 def set_guide(st: D6State, face: int) -> None:
     """Indian Guide (RULINGS d6, 6-6): one red die set before rolling."""
     st.dice.set_red = (face,)
+    st.say("guide", f"The Indian Guide sets a red die to {face}.")
 
 
 def set_family(st: D6State, red: int, white: int) -> None:
@@ -153,12 +171,13 @@ def set_family(st: D6State, red: int, white: int) -> None:
     st.effects.lost_family = False
     d.set_red = tuple(sorted((*d.set_red, red)))
     d.set_white = (white,)
+    st.say("family", f"Lost Family: a red die is set to {red} and a white die to {white}.")
 
 
 def end_of_day(st: D6State) -> None:
     """ "At the end of each turn, check off one Day" (Ep.1/Ep.2 "Gameplay")."""
     st.stage = S_START
-    harm.add_days(st, 1)
+    harm.add_days(st, 1, "The Day is over")
     if st.phase != OVER:
         st.dice = TurnDice()
         st.resolution = type(st.resolution)()
@@ -200,15 +219,24 @@ def rolled(st: D6State, faces: Faces) -> None:
     if mode == "showdown":
         showdown.dice_rolled(st, group, faces)
         return
+    locks: tuple[int, ...] = ()
     if group == "red":
         d.red = tuple(sorted(d.red + faces))
         if d.rolls == 0 and mode == "turn" and not d.binoculars_reroll:
             # "Gameplay": red 5s and 6s of the first roll lock.
-            d.locked = tuple(sorted(d.locked + tuple(f for f in faces if f >= 5)))
+            locks = tuple(f for f in faces if f >= 5)
+            d.locked = tuple(sorted(d.locked + locks))
     elif group == "white":
         d.white = tuple(sorted(d.white + faces))
     else:
         d.black = tuple(sorted(d.black + faces))
+    if not st.quiet:
+        if d.binoculars_reroll:
+            st.say("roll", f"The Binoculars' red die shows {faces[0]} (it is not locked).")
+        else:
+            lock = f"; locked for good: {dice(locks)}" if locks else ""
+            what = "Poker roll" if mode == "poker" else "Roll"
+            st.say("roll", f"{what} {d.rolls + 1}, {group}: {dice(faces)}{lock}.")
     if d.to_roll:
         return
     if d.binoculars_reroll:
@@ -222,7 +250,6 @@ def rolled(st: D6State, faces: Faces) -> None:
         else:
             to_keep(st)
         return
-    st.say("roll", f"Roll {d.rolls}: {dice_text(st)}.")
     if d.rolls == 1 and st.journey.items & BINOCULARS and binoculars_targets(st):
         st.phase = P_BINOCULARS
         return
@@ -258,6 +285,7 @@ def use_binoculars(st: D6State, action: Action) -> None:
     assert isinstance(action, Amount)
     d = st.dice
     f = action.n
+    st.say("binoculars", f"You reroll the locked red {f} with the Binoculars.")
     d.locked = minus(d.locked, (f,))
     d.red = minus(d.red, (f,))
     d.binoculars_reroll = True
@@ -290,6 +318,8 @@ def use_hills(st: D6State, action: Action) -> None:
     st.dice.hills_used = True
     if isinstance(action, Change):
         change_die(st, action)
+        colour = "red" if action.colour == "r" else "white"
+        st.say("hills", f"Gold in Them Hills: a {colour} {action.face} becomes a 3.")
     to_keep(st)
 
 
@@ -305,12 +335,20 @@ def change_die(st: D6State, a: Change) -> None:
 
 
 @cache
-def keep_choices(group: str, shown: Faces, forced: Faces, first: bool) -> tuple[Action, ...]:
-    """The keep decisions for one colour: every sub-multiset of its dice
-    (forced dice always kept); ``stop`` is offered at the first colour."""
-    out: list[Action] = [Keep(group, sub) for sub in subsets(shown, forced)]
-    if first:
-        out.append(STOP)
+def keep_choices(black: Faces, red: Faces, white: Faces, locked: Faces) -> tuple[Action, ...]:
+    """Every keep of the dice showing, all colours at once ("Gameplay": lock and
+    unlock freely; the locked red 5s and 6s always stay), and ``stop``.
+    Keeping every die is the same as stopping, so it is offered as ``stop``
+    only (D6-D3)."""
+    everything = (black, red, white)
+    out: list[Action] = [
+        Keep(b, r, w)
+        for b in subsets(black, ())
+        for r in subsets(red, locked)
+        for w in subsets(white, ())
+        if (b, r, w) != everything
+    ]
+    out.append(STOP)
     return tuple(out)
 
 
@@ -320,26 +358,23 @@ def keep_ok(faces: Faces, shown: Faces, forced: Faces) -> bool:
     return tuple(sorted(faces)) == faces and is_sub(faces, shown) and is_sub(forced, faces)
 
 
-def shown(st: D6State, group: str) -> Faces:
-    d = st.dice
-    return d.red if group == "red" else d.white if group == "white" else d.black
-
-
 def keep_legal(st: D6State) -> tuple[Action, ...]:
     d = st.dice
-    group = d.keep_colours[0]
-    forced = d.locked if group == "red" else ()
-    return keep_choices(group, shown(st, group), forced, d.keep_first)
+    return keep_choices(d.black, d.red, d.white, d.locked)
 
 
 def is_keep_legal(st: D6State, action: Action) -> bool:
-    d = st.dice
     if action == STOP:
-        return d.keep_first
-    if not isinstance(action, Keep) or action.group != d.keep_colours[0]:
+        return True
+    if not isinstance(action, Keep):
         return False
-    forced = d.locked if action.group == "red" else ()
-    return keep_ok(action.faces, shown(st, action.group), forced)
+    d = st.dice
+    return (
+        keep_ok(action.black, d.black, ())
+        and keep_ok(action.red, d.red, d.locked)
+        and keep_ok(action.white, d.white, ())
+        and (action.black, action.red, action.white) != (d.black, d.red, d.white)
+    )
 
 
 def to_keep(st: D6State) -> None:
@@ -349,44 +384,40 @@ def to_keep(st: D6State) -> None:
     if d.rolls >= 3 or len(d.locked) == len(d.red) + len(d.white) + len(d.black):
         all_locked(st)
         return
-    d.keep_colours = tuple(
-        g for g, faces in (("black", d.black), ("red", d.red), ("white", d.white)) if faces
-    )
-    d.keep_first = True
-    d.rerolls = ()
     st.phase = P_KEEP
 
 
 def keep(st: D6State, action: Action) -> None:
-    """Lock or unlock freely between rolls; the forced dice stay ("Gameplay").
-    Asked colour by colour (D6-D3)."""
+    """The dice kept; the others are rolled again ("Gameplay")."""
     d = st.dice
     if action == STOP:
+        if not st.quiet:
+            st.say("keep", f"You keep every die after roll {d.rolls}.")
         if st.mode == "poker":
             st.phase = C_HAND
         else:
             all_locked(st)
         return
     assert isinstance(action, Keep)
-    group = action.group
-    n = len(shown(st, group)) - len(action.faces)
-    if group == "red":
-        d.red = action.faces
-    elif group == "white":
-        d.white = action.faces
-    else:
-        d.black = action.faces
-    if n:
-        d.rerolls = (*d.rerolls, (group, n))
-    d.keep_first = False
-    d.keep_colours = d.keep_colours[1:]
-    if d.keep_colours:
-        return
-    if not d.rerolls:
-        # Every die kept: the same as stopping.
-        keep(st, STOP)
-        return
-    d.to_roll = d.rerolls
+    rerolls = tuple(
+        (group, n)
+        for group, n in (
+            ("black", len(d.black) - len(action.black)),
+            ("red", len(d.red) - len(action.red)),
+            ("white", len(d.white) - len(action.white)),
+        )
+        if n
+    )
+    if not st.quiet:
+        kept = [
+            f"{g} {dice(f)}"
+            for g, f in (("black", action.black), ("red", action.red), ("white", action.white))
+            if f
+        ]
+        again = ", ".join(f"{n} {g}" for g, n in rerolls)
+        st.say("keep", f"You keep {', '.join(kept) or 'nothing'} and roll {again} again.")
+    d.black, d.red, d.white = action.black, action.red, action.white
+    d.to_roll = rerolls
     st.phase = C_ROLL
 
 
@@ -413,6 +444,7 @@ def charm_choices(st: D6State) -> list[Action]:
 def use_charm(st: D6State, action: Action) -> None:
     if isinstance(action, Change):
         change_die(st, action)
+        st.say("charm", f"The Lucky Charm turns a white {action.face} into a {action.to}.")
     resolve(st)
 
 
@@ -421,6 +453,9 @@ def resolve(st: D6State) -> None:
     die counts as two of its number (Ep.2 "Gameplay")."""
     st.phase = RUN
     d, j, fx, res = st.dice, st.journey, st.effects, st.resolution
+    if not st.quiet:
+        black = f" (the black {d.black[0]} counts twice)" if d.black else ""
+        st.say("dice", f"The dice are locked: {dice_text(st)}{black}; resolved 1s to 6s.")
     c = face_counts(d.red)
     for f in d.white:
         c[f] += 1
@@ -442,9 +477,10 @@ def resolve(st: D6State) -> None:
         # Prisoner (RULINGS d6, 4-4): the next red 6 sits out.
         fx.prisoner = PRISONER_HELD
         res.sixes -= 1
-        st.say("prisoner", "A red 6 is taken prisoner and sits out.")
+        st.say("prisoner", "A red 6 is taken prisoner: it sits out of the Gang's attack.")
     st.stage = S_ONES
     res.moved = False
+    moves.ones(st)
     if not (res.no_movement or res.town_stop):
         res.movement_left = moves_
     advance(st)
