@@ -208,7 +208,7 @@ class HeuristicAgent:
         st = _d6(state)
         ph = st.phase
         if ph == P_KEEP:
-            return self.keep(st)
+            return self.poker_keep(st) if st.mode == "poker" else self.keep(st)
         if ph == P_FOURS:
             return self.fours(st)
         if ph == P_BEGIN:
@@ -296,6 +296,24 @@ class HeuristicAgent:
             return STOP
         return Keep(*keep)
 
+    def poker_keep(self, st: D6State) -> Action:
+        """Ep.1 "Poker": a straight or a full house stands; otherwise keep the
+        biggest group of a kind (two pairs both), the higher face on a tie."""
+        white = st.dice.white
+        counts = {f: white.count(f) for f in set(white)}
+        if sorted(white) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]) or sorted(counts.values()) in (
+            [2, 3],
+            [5],
+        ):
+            return STOP
+        pairs = [f for f, c in counts.items() if c == 2]
+        if len(pairs) == 2:
+            keep = tuple(sorted(f for f in white if f in pairs))
+        else:
+            best = max(counts, key=lambda f: (counts[f], f))
+            keep = tuple(f for f in white if f == best) if counts[best] > 1 else ()
+        return Keep((), (), keep)
+
     # ---- the 4s
 
     def fours(self, st: D6State) -> Action:
@@ -367,7 +385,8 @@ class HeuristicAgent:
         if ph == P_CHARM:
             return self.charm(st)
         if ph == P_STAKE:
-            return Stake(min(self.k.poker_stake, st.journey.gold), 0, 0)
+            gold = min(max(1, self.k.poker_stake), st.journey.gold)
+            return Stake(gold, 0, 0) if gold else st.legal_actions()[0]
         if ph in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN):
             return self.showdown(st, ph)
         legal = st.legal_actions()
