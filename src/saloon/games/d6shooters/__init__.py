@@ -87,10 +87,10 @@ class D6Shooters(Game):
         """The planner's value of each choice (its win probability plus the
         episode's weight x the expected score / 50), best first, at the
         dice to keep and the split of the 4s; at the Ghost Town Showdown,
-        each choice's exact chance of winning it. ``None`` at other
-        decisions."""
+        each choice's exact chance of winning it (the Medicine against a
+        round's hits included). ``None`` at other decisions."""
         from saloon.games.d6shooters.planner import advise_fours, advise_keep
-        from saloon.games.d6shooters.rules.nodes import P_FOURS, P_KEEP, SHOWDOWN_NODES
+        from saloon.games.d6shooters.rules.nodes import P_FOURS, P_KEEP, P_LOSS, SHOWDOWN_NODES
 
         if not isinstance(state, D6State):
             return None
@@ -98,7 +98,7 @@ class D6Shooters(Game):
             return advise_fours(state)
         if state.phase == P_KEEP and state.mode == "turn":
             return advise_keep(state)
-        if state.mode == "showdown" and state.phase in SHOWDOWN_NODES:
+        if state.mode == "showdown" and (state.phase in SHOWDOWN_NODES or state.phase == P_LOSS):
             from saloon.games.d6shooters.showdown import action_values
 
             values = action_values(state)
