@@ -435,10 +435,11 @@ class ShowdownTable:
     More Ammo is worth less and less (a Showdown seldom lasts long enough
     to spend it): once the last two Ammo layers agree within
     :data:`STABLE` the table is *stable* and answers for any Ammo from its
-    top layer. With 12 Posse and 30 Crowes that happens at 71 Ammo, and
-    nothing moves by more than 1e-15 from there to 110 Ammo (the largest
-    change of a value from one Ammo to the next is 6e-10 at 50 Ammo,
-    1e-12 at 60 and 2e-15 at 70).
+    top layer. With 12 Posse and 30 Crowes that happens at 71 Ammo (72
+    with Medicine), and nothing moves by more than 1e-15 from there to 110
+    Ammo (the largest change of a value from one Ammo to the next is 6e-10
+    at 50 Ammo, 1e-12 at 60 and 2e-15 at 70; 7e-10, 1.5e-12 and 2.3e-15
+    with Medicine).
     """
 
     def __init__(
