@@ -191,6 +191,10 @@ def test_episode_2_value_sees_the_showdown_exactly() -> None:
     chances = showdown_chance([5, 10, 3, 0], [7, 20, 0, 4], [2, 3, 0, 9])
     expected = [showdown_win(5, 7, 2), showdown_win(10, 20, 3), 1.0, 0.0]
     assert np.allclose(chances, expected, atol=1e-12)
+    # With Medicine/Bandages held (RULINGS d6: it can prevent one round's hits).
+    chances = showdown_chance([5, 10, 3, 0], [7, 20, 0, 4], [2, 3, 0, 9], medicine=True)
+    expected = [showdown_win(5, 7, 2, medicine=True), showdown_win(10, 20, 3, medicine=True)]
+    assert np.allclose(chances, [*expected, 1.0, 0.0], atol=1e-12)
     st = GAME.new_state(D6ShootersOptions(episode=2))
     assert isinstance(st, D6State)
     x = state_features(st)
@@ -202,7 +206,9 @@ def test_episode_2_value_sees_the_showdown_exactly() -> None:
 
 
 def test_the_planner_plays_the_showdown_exactly() -> None:
-    """At Hoodia the planner's every decision is the solver's best one."""
+    """At Hoodia the planner's every decision is the solver's best one, the
+    Medicine against a round's hits included."""
+    from saloon.games.d6shooters.rules.nodes import MEDICINE, P_LOSS
     from saloon.games.d6shooters.showdown import action_values
 
     st = GAME.new_state(D6ShootersOptions(episode=2))
@@ -214,6 +220,8 @@ def test_the_planner_plays_the_showdown_exactly() -> None:
         6,
         2,
     )
+    st.journey.items |= MEDICINE
+    phases = set()
     rng = np.random.default_rng(3)
     agent = make_agent("planner", GAME, seed=3)
     decisions = 0
@@ -228,8 +236,9 @@ def test_the_planner_plays_the_showdown_exactly() -> None:
             advice = GAME.advise(st)
             assert advice is not None and advice[0][1] == pytest.approx(max(values.values()))
             decisions += 1
+            phases.add(st.phase)
         st.apply(action)
-    assert decisions > 0
+    assert decisions > 0 and P_LOSS in phases
 
 
 def test_episode_2_heuristic_credits_a_crowe_for_each_shootout_won() -> None:

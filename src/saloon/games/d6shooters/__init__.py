@@ -88,15 +88,16 @@ class D6Shooters(Game):
         plus the episode's weight x the expected score / 50 (episode 1: 0.2;
         episode 2: 0), with the planner's play after. The dice to keep and the
         split of the 4s by its expectimax over the turn; the Ghost Town
-        Showdown's choices by the exact solver; the other decisions (Towns,
-        Events, the Heat's Food, losses, the 3s, the Special Event, the
+        Showdown's choices (and its Medicine against a round's hits) by the
+        exact solver; the other decisions (Towns, Events, the Heat's Food,
+        losses, the 3s, the Special Event, the
         Binoculars, the Charm, Gold in Them Hills) by playing forward to
         those moments (:mod:`~.lookahead`). The planner plays the first
         choice. ``None`` where nothing is scored (:meth:`advice_note` says
         why)."""
         from saloon.games.d6shooters.lookahead import LOOKED_AHEAD
         from saloon.games.d6shooters.planner import PlannerAgent, advise_fours, advise_keep
-        from saloon.games.d6shooters.rules.nodes import P_FOURS, P_KEEP, SHOWDOWN_NODES
+        from saloon.games.d6shooters.rules.nodes import P_FOURS, P_KEEP, P_LOSS, SHOWDOWN_NODES
 
         if not isinstance(state, D6State) or state.to_move != 0:
             return None
@@ -104,7 +105,7 @@ class D6Shooters(Game):
             return advise_fours(state)
         if state.phase == P_KEEP and state.mode == "turn":
             return advise_keep(state)
-        if state.mode == "showdown" and state.phase in SHOWDOWN_NODES:
+        if state.mode == "showdown" and (state.phase in SHOWDOWN_NODES or state.phase == P_LOSS):
             from saloon.games.d6shooters.showdown import action_values
 
             values = action_values(state)
@@ -118,11 +119,11 @@ class D6Shooters(Game):
     def advice_note(self, state: State) -> str:
         """What the advice's numbers mean here, or why there are none."""
         from saloon.games.d6shooters.lookahead import NOT_SCORED
-        from saloon.games.d6shooters.rules.nodes import SHOWDOWN_NODES
+        from saloon.games.d6shooters.rules.nodes import P_LOSS, SHOWDOWN_NODES
 
         if not isinstance(state, D6State) or state.to_move != 0:
             return "no decision to advise on now"
-        if state.mode == "showdown" and state.phase in SHOWDOWN_NODES:
+        if state.mode == "showdown" and (state.phase in SHOWDOWN_NODES or state.phase == P_LOSS):
             return "each choice's exact chance to win the Showdown, with best play after"
         if state.mode == "poker":
             return "no advice here: the planner does not play Poker, so it scores no hand"

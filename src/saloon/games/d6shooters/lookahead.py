@@ -110,7 +110,7 @@ class Lookahead:
             return max(v for _, v in p.keep_values(st))
         if ph == P_FOURS:
             return max(p.fours_values(st))
-        if ph in SHOWDOWN_NODES:
+        if ph in SHOWDOWN_NODES or (ph == P_LOSS and st.mode == "showdown"):
             return p.showdown_value(st)
         if ph == C_ROLL and st.mode == "turn" and _day_starts(st):
             return p.day_start_value(st)

@@ -26,9 +26,10 @@ on the way are not foreseen; the items that depend on colour (the Compass
 counts a share of the 1s as red in episode 1); episode 2's black die is kept
 by the heuristic's rule (a 1, or a needed 4) and is left out of the plan
 when rolled again. At Hoodia the Ghost Town Showdown is played by the exact
-solver (:mod:`saloon.games.d6shooters.showdown`), and a turn that reaches
-Hoodia is valued by its exact chance of winning it. Every other decision is
-the heuristic's.
+solver (:mod:`saloon.games.d6shooters.showdown`), the Medicine against a
+round's hits included, and a turn that reaches Hoodia is valued by its
+exact chance of winning it (with the Medicine, if held). Every other
+decision is the heuristic's.
 
 :meth:`PlannerAgent.keep_values` and :func:`advise_keep` give the same
 values for each keep the rules offer at a colour's decision (D6-D3), for
@@ -60,8 +61,10 @@ from saloon.games.d6shooters.rules.nodes import (
     FX_DOWNHILL,
     FX_GUNSIGHT,
     MAP,
+    MEDICINE,
     P_FOURS,
     P_KEEP,
+    P_LOSS,
     SHOWDOWN_NODES,
 )
 from saloon.games.d6shooters.showdown import action_values, best_showdown_action
@@ -329,9 +332,10 @@ class TurnValue:
                 )  # fmt: skip
                 pa, sa = self.net.outputs(xa)
                 if self.net.showdown:
-                    # The turn ends at Hoodia: the Showdown's chance is exact.
+                    # The turn ends at Hoodia: the Showdown's chance is exact,
+                    # with the Medicine if it is held.
                     pa = showdown_chance(
-                        st.journey.posse, st.journey.crowes + CROWE_LEADERS, st.journey.ammo
+                        j.posse, j.crowes + CROWE_LEADERS, j.ammo, bool(j.items & MEDICINE)
                     )
                 term = self.score(pa, sa)
             val = np.where(arrived, term, val)
@@ -462,8 +466,9 @@ class PlannerAgent(HeuristicAgent):
             return self.keep(st)
         if st.phase == P_FOURS:
             return self.fours(st)
-        if st.phase in SHOWDOWN_NODES:
-            # The Ghost Town Showdown is solved exactly.
+        if st.phase in SHOWDOWN_NODES or (st.phase == P_LOSS and st.mode == "showdown"):
+            # The Ghost Town Showdown is solved exactly, the Medicine against
+            # a round's hits included.
             return best_showdown_action(st)
         if st.phase in LOOKED_AHEAD:
             pairs = self.lookahead.values(st)

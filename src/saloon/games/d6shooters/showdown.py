@@ -4,7 +4,7 @@ It gives the Posse's chance to win the Showdown with best play, and the best
 decision at every step the engine asks for.
 
 The Showdown in short (rulebook "The Ghost Town Showdown": Combat, Tactics;
-rulings D6-S1..S6; in our own words): the Posse rolls one die per member,
+rulings D6-S1..S7; in our own words): the Posse rolls one die per member,
 the Crowes one per gang member left. Every round the player may first name
 a Tactic, each of the three at most once, then both sides roll.
 
@@ -19,15 +19,26 @@ a Tactic, each of the three at most once, then both sides roll.
   may be moved, one at a time, on any dice of either side.
 * The round ends with the removals and the hits; the Posse at 0 loses,
   even if the Crowes are gone too; the Crowes at 0 lose.
+* Medicine/Bandages (a Special Item, used once) prevents all the Posse
+  loss of one source, and one round of the Showdown is one source
+  (RULINGS d6; D6-I5, D6-S7): once the round's removals and hits are
+  known, a player who holds it may cancel all the hits and discard it.
 
 How it works
 ------------
-A state between rounds is ``(posse, crowes, ammo, used)``. Every round
-leads to a state with no more Posse, Crowes or Ammo and no fewer Tactics
-spent, so the states are solved from the smallest up (the Tactics from the
-most spent down). One exception: a round without a Tactic and without a
-reroll may change nothing; that self-loop is solved as a fixed point
-(:func:`~saloon.games.d6shooters.showdown_kernel.category_round`).
+A state between rounds is ``(posse, crowes, ammo, used, medicine)``.
+Every round leads to a state with no more Posse, Crowes or Ammo, no fewer
+Tactics spent and no Medicine gained, so the states are solved from the
+smallest up: first every state without Medicine (the Tactics from the most
+spent down), then every state with it. One exception: a round without a
+Tactic and without a reroll may change nothing; that self-loop is solved
+as a fixed point
+(:func:`~saloon.games.d6shooters.showdown_kernel.category_round`). With
+Medicine the end of a round with ``h > 0`` hits is worth the better of
+taking them (the Medicine kept) and of preventing them (the state without
+Medicine, no Posse lost); a round without hits keeps the Medicine
+(:func:`~saloon.games.d6shooters.showdown_kernel.cont_hit`). Using it does
+not leave the state as it was, so the self-loop is the same as without.
 
 Within a round only categories of faces matter, which keeps the rolls
 small: outside Distract, the Posse dice that succeed and the Crowe dice
@@ -42,7 +53,9 @@ faces in a class is worth the same to every plan of pips.
 
 Two facts keep the choices few. (1) Every option the engine offers that is
 left out is dominated as long as the value never falls with one more Posse
-die, one fewer Crowe die or one more Ammo (*monotonicity*): the nudges
+die, one fewer Crowe die or one more Ammo, and is never lower with the
+Medicine than without (*monotonicity*; then a round's end is worth no less
+with fewer hits or more removals, with or without Medicine): the nudges
 that make a die worse or change no category, and the rerolls of anything
 but the worst dice of each side (rerolling a die rather than a worse one
 of its side can only lose, and rerolling a Posse success or a removable
@@ -50,7 +63,8 @@ Crowe die is never better than keeping it). So a reroll is "the ``kp``
 lowest failed Posse dice and the ``kc`` highest Crowe dice that are not
 removable": ten choices with passing. (2) The values computed this way
 are monotone (the tests check it on a table; it holds, to rounding, for
-every state up to 12 Posse, 30 Crowes and 110 Ammo), which makes them the
+every state up to 12 Posse, 30 Crowes and 110 Ammo, with and without
+Medicine), which makes them the
 values of the full game: with monotone values none of the options left out
 would have been better. The tests also compare the values, and every
 action's value inside rounds, with a brute-force search over the engine on
@@ -59,20 +73,23 @@ small states, and with Monte Carlo games of the engine on bigger ones.
 The engine's limit of 50 rounds (D6-S6: then the Crowes escape) is
 ignored. Its effect is tiny but not nil: :func:`capped_values` solves the
 limited Showdown exactly, and it is below the values here by at most
-2.1e-7 (all states up to 10 Posse, 20 Crowes and 1 Ammo; 8, 16 and 2;
-6, 10 and 3). The best play has ties (a sure win by removing the last
-Crowe or by waiting a round); :func:`best_showdown_action` breaks them
-towards removing Crowes, so its games do not idle into the limit.
+2.1e-7 without Medicine and 2.7e-7 with it (all states up to 10 Posse, 20
+Crowes and 1 Ammo; 8, 16 and 2; 6, 10 and 3). The best play has ties (a
+sure win by removing the last Crowe or by waiting a round);
+:func:`best_showdown_action` breaks them towards removing Crowes, so its
+games do not idle into the limit, and towards keeping the Medicine when
+spending it gains nothing.
 
 Ammo has no cap. The table holds as many Ammo layers as a state has asked
 for, and stops growing once two layers agree within 1e-15: more Ammo then
 changes nothing that a float can tell (see :class:`ShowdownTable`).
 
-The table (every state up to its bounds, any Tactics spent) is built by
-Numba-compiled loops, in about a minute for 12 Posse, 25 Crowes and 15
-Ammo (``benchmarks/d6shooters_showdown.py``), and kept on disk in
-``$SALOON_CACHE`` or ``~/.cache/saloon``. Without Numba the same loops run
-as plain Python: the same numbers, a great deal slower.
+The table (every state up to its bounds, any Tactics spent, with and
+without Medicine) is built by Numba-compiled loops, in about 80 s of one
+core for 12 Posse, 25 Crowes and 15 Ammo, of which 38 s for the states
+without Medicine (``benchmarks/d6shooters_showdown.py``), and kept on
+disk in ``$SALOON_CACHE`` or ``~/.cache/saloon``. Without Numba the same
+loops run as plain Python: the same numbers, a great deal slower.
 
 >>> round(showdown_win(1, 1, 0), 6)
 0.842593
@@ -107,7 +124,10 @@ from saloon.games.d6shooters.actions import Amount, Change, Reroll, Word
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.nodes import (
     DONE,
+    MEDICINE,
+    MEDICINE_WORD,
     P_ASSIGN,
+    P_LOSS,
     P_NUDGE,
     P_REROLL,
     P_TACTIC,
@@ -116,7 +136,7 @@ from saloon.games.d6shooters.rules.nodes import (
 )
 
 #: Bump when the values or the cache format change.
-SOLVER_VERSION = 2
+SOLVER_VERSION = 3
 #: Values closer than this count as ties (the first in the preferred order wins).
 TIE = 1e-12
 #: Two Ammo layers this close make a table stable (see :class:`ShowdownTable`).
@@ -404,19 +424,22 @@ def _const_args(model: _Model) -> tuple[Any, ...]:
 
 class ShowdownTable:
     """The solved Showdown for every state with ``posse <= P``,
-    ``crowes <= C``, ``ammo <= A`` and any Tactics spent.
+    ``crowes <= C``, ``ammo <= A``, any Tactics spent, with or without
+    Medicine.
 
-    ``values[u, a, p, c]`` is the win chance between rounds (``u`` from
-    :func:`used_index`); ``tactics[u, a, p, c, t]`` the chance after
-    declaring ``TACTICS[t]`` (``-1`` if spent or if nobody is left).
+    ``values[m, u, a, p, c]`` is the win chance between rounds (``m`` 1
+    with Medicine held, ``u`` from :func:`used_index`);
+    ``tactics[m, u, a, p, c, t]`` the chance after declaring ``TACTICS[t]``
+    (``-1`` if spent or if nobody is left).
 
     More Ammo is worth less and less (a Showdown seldom lasts long enough
     to spend it): once the last two Ammo layers agree within
     :data:`STABLE` the table is *stable* and answers for any Ammo from its
-    top layer. With 12 Posse and 30 Crowes that happens at 71 Ammo, and
-    nothing moves by more than 1e-15 from there to 110 Ammo (the largest
-    change of a value from one Ammo to the next is 6e-10 at 50 Ammo,
-    1e-12 at 60 and 2e-15 at 70).
+    top layer. With 12 Posse and 30 Crowes that happens at 71 Ammo (72
+    with Medicine), and nothing moves by more than 1e-15 from there to 110
+    Ammo (the largest change of a value from one Ammo to the next is 6e-10
+    at 50 Ammo, 1e-12 at 60 and 2e-15 at 70; 7e-10, 1.5e-12 and 2.3e-15
+    with Medicine).
     """
 
     def __init__(
@@ -430,8 +453,8 @@ class ShowdownTable:
         self.values.flags.writeable = False
         self.tactics.flags.writeable = False
         self.stable = A >= 1 and bool(
-            np.abs(values[:, A] - values[:, A - 1]).max() <= STABLE
-            and np.abs(tactics[:, A] - tactics[:, A - 1]).max() <= STABLE
+            np.abs(values[:, :, A] - values[:, :, A - 1]).max() <= STABLE
+            and np.abs(tactics[:, :, A] - tactics[:, :, A - 1]).max() <= STABLE
         )
 
     def __repr__(self) -> str:
@@ -452,30 +475,42 @@ class ShowdownTable:
             return self.A
         raise ValueError(f"this table stops at {self.A} Ammo")
 
-    def win(self, posse: int, crowes: int, ammo: int, used: int = 0) -> float:
-        """The Posse's chance between rounds (``used`` as in the engine)."""
+    def win(
+        self, posse: int, crowes: int, ammo: int, used: int = 0, medicine: bool = False
+    ) -> float:
+        """The Posse's chance between rounds (``used`` as in the engine;
+        ``medicine``: Medicine/Bandages held)."""
         if posse <= 0:
             return 0.0
         if crowes <= 0:
             return 1.0
-        return float(self.values[used_index(used), self.layer(ammo), posse, crowes])
+        m = int(medicine)
+        return float(self.values[m, used_index(used), self.layer(ammo), posse, crowes])
 
 
 def _solve(values: F64, tactics: F64, P: int, C: int, a_from: int) -> None:
-    A = values.shape[1] - 1
+    """Solve the Ammo layers from ``a_from`` up: the layer without Medicine,
+    then the one with it, which continues into the other."""
+    A = values.shape[2] - 1
     model = _model(P, C)
     work = _Work(P, C)
-    kern.solve_all(
-        values, tactics, values, True, P, C, A, a_from, work.Q0, work.Q1,
-        *_const_args(model), *work.args(),
-    )  # fmt: skip
+    for m in (0, 1):
+        kern.solve_all(
+            values[m], tactics[m], values[m], values[0], m == 1, True, P, C, A, a_from,
+            work.Q0, work.Q1, *_const_args(model), *work.args(),
+        )  # fmt: skip
+
+
+def _shape(P: int, C: int, A: int) -> tuple[int, int, int, int, int]:
+    """The shape of :attr:`ShowdownTable.values` (Medicine, Tactics, Ammo, Posse, Crowes)."""
+    return (2, 8, A + 1, P + 1, C + 1)
 
 
 def build_table(posse: int, crowes: int, ammo: int) -> ShowdownTable:
     """Solve every state up to these bounds (no cache; see :func:`table`)."""
     P, C, A = max(posse, 1), max(crowes, 1), max(ammo, 0)
-    values = np.zeros((8, A + 1, P + 1, C + 1))
-    tactics = np.full((8, A + 1, P + 1, C + 1, 4), -1.0)
+    values = np.zeros(_shape(P, C, A))
+    tactics = np.full((*_shape(P, C, A), 4), -1.0)
     began = time.perf_counter()
     _solve(values, tactics, P, C, 0)
     return ShowdownTable(P, C, A, values, tactics, time.perf_counter() - began, False)
@@ -486,29 +521,32 @@ def extend_table(tab: ShowdownTable, ammo: int) -> ShowdownTable:
     if ammo <= tab.A:
         return tab
     P, C, A = tab.P, tab.C, tab.A
-    values = np.zeros((8, ammo + 1, P + 1, C + 1))
-    tactics = np.full((8, ammo + 1, P + 1, C + 1, 4), -1.0)
-    values[:, : A + 1] = tab.values
-    tactics[:, : A + 1] = tab.tactics
+    values = np.zeros(_shape(P, C, ammo))
+    tactics = np.full((*_shape(P, C, ammo), 4), -1.0)
+    values[:, :, : A + 1] = tab.values
+    tactics[:, :, : A + 1] = tab.tactics
     began = time.perf_counter()
     _solve(values, tactics, P, C, A + 1)
     seconds = tab.seconds + time.perf_counter() - began
     return ShowdownTable(P, C, ammo, values, tactics, seconds, False)
 
 
-def tactic_values(table: ShowdownTable, posse: int, crowes: int, ammo: int, used: int) -> F64:
+def tactic_values(
+    table: ShowdownTable, posse: int, crowes: int, ammo: int, used: int, medicine: bool = False
+) -> F64:
     """Recompute one state's Tactic values from the smaller states of
     ``table`` (a check of the table: they equal ``table.tactics``)."""
     P, C = table.P, table.C
     model = _model(P, C)
     work = _Work(P, C)
+    m = int(medicine)
     values = np.array(table.values)
     tactics = np.full(table.tactics.shape, -1.0)
     kern.solve_state(
-        values, tactics, values, True, used_index(used), posse, crowes, ammo,
-        work.Q0, work.Q1, False, *_const_args(model), *work.args(),
+        values[m], tactics[m], values[m], values[0], medicine, True, used_index(used),
+        posse, crowes, ammo, work.Q0, work.Q1, False, *_const_args(model), *work.args(),
     )  # fmt: skip
-    out: F64 = tactics[used_index(used), ammo, posse, crowes].copy()
+    out: F64 = tactics[m, used_index(used), ammo, posse, crowes].copy()
     return out
 
 
@@ -520,15 +558,16 @@ def capped_values(posse: int, crowes: int, ammo: int, rounds: int) -> F64:
     P, C, A = max(posse, 1), max(crowes, 1), max(ammo, 0)
     model = _model(P, C)
     work = _Work(P, C)
-    before = np.zeros((8, A + 1, P + 1, C + 1))
-    before[:, :, 1:, 0] = 1.0
-    tactics = np.full((8, A + 1, P + 1, C + 1, 4), -1.0)
+    before = np.zeros(_shape(P, C, A))
+    before[:, :, :, 1:, 0] = 1.0
+    tactics = np.full((*_shape(P, C, A), 4), -1.0)
     for _ in range(rounds):
         after = np.zeros_like(before)
-        kern.solve_all(
-            after, tactics, before, False, P, C, A, 0, work.Q0, work.Q1,
-            *_const_args(model), *work.args(),
-        )  # fmt: skip
+        for m in (0, 1):
+            kern.solve_all(
+                after[m], tactics[m], before[m], before[0], m == 1, False, P, C, A, 0,
+                work.Q0, work.Q1, *_const_args(model), *work.args(),
+            )  # fmt: skip
         before = after
     return before
 
@@ -564,7 +603,7 @@ def _load(path: Path) -> ShowdownTable | None:
     if meta.get("solver") != SOLVER_VERSION:
         return None
     P, C, A = meta["dims"]
-    if values.shape != (8, A + 1, P + 1, C + 1) or tactics.shape != (*values.shape, 4):
+    if values.shape != _shape(P, C, A) or tactics.shape != (*values.shape, 4):
         return None
     return ShowdownTable(P, C, A, values, tactics, float(meta["seconds"]), True)
 
@@ -616,15 +655,21 @@ def table(posse: int = 0, crowes: int = 0, ammo: int = 0, *, cache: bool = True)
         return found
 
 
-def showdown_win(posse: int, crowes: int, ammo: int, used: int = 0) -> float:
+def showdown_win(
+    posse: int, crowes: int, ammo: int, used: int = 0, medicine: bool = False
+) -> float:
     """The Posse's chance to win the Showdown with best play, between rounds.
 
     ``used`` is the engine's ``showdown.tactics_used``: bit ``1 << TACTICS.index(t)``
     for each Tactic ``t`` already spent (rulebook "The Ghost Town
-    Showdown": Tactics; D6-S1). The 50-round limit (D6-S6) is ignored.
+    Showdown": Tactics; D6-S1). ``medicine``: Medicine/Bandages held, which
+    can prevent the hits of one round (RULINGS d6; D6-I5, D6-S7). The
+    50-round limit (D6-S6) is ignored.
 
     >>> round(showdown_win(2, 2, 0), 4), round(showdown_win(2, 2, 1), 4)
     (0.8648, 0.965)
+    >>> round(showdown_win(2, 2, 0, medicine=True), 4)
+    0.9593
     >>> showdown_win(2, 2, 0, used=0b1110) < showdown_win(2, 2, 0)
     True
     """
@@ -632,7 +677,7 @@ def showdown_win(posse: int, crowes: int, ammo: int, used: int = 0) -> float:
         return 0.0
     if crowes <= 0:
         return 1.0
-    return table(posse, crowes, ammo).win(posse, crowes, ammo, used)
+    return table(posse, crowes, ammo).win(posse, crowes, ammo, used, medicine)
 
 
 # -- decisions inside a round -----------------------------------------------------------------
@@ -674,17 +719,30 @@ def _outcomes(k: int, cats: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     return tuple(out)
 
 
+def has_medicine(st: D6State) -> bool:
+    """Whether the player holds Medicine/Bandages (Ep.2 "Special Items")."""
+    return bool(st.journey.items & MEDICINE)
+
+
 class _Round:
-    """One round in progress: its Tactic, the sizes of both sides and the
-    table of what follows, to value the dice at the end of the round."""
+    """One round in progress: its Tactic, the sizes of both sides, the
+    Medicine held and the table of what follows, to value the dice at the
+    end of the round."""
 
     def __init__(self, tab: ShowdownTable, st: D6State) -> None:
         self.tab = tab
         self.kind = TACTICS.index(st.showdown.tactic)
         self.p, self.c = st.showdown.posse, st.showdown.crowes
         self.u = used_index(st.showdown.tactics_used)
+        self.med = has_medicine(st)
         self.model = _model(tab.P, tab.C)
         self._finals: dict[int, F64] = {}
+
+    def after(self, ammo: int) -> tuple[F64, F64]:
+        """The values of the next round's start, Ammo then ``ammo``: with
+        the Medicine as held now, and without it."""
+        tab, layer = self.tab, self.tab.layer(ammo)
+        return tab.values[int(self.med), self.u, layer], tab.values[0, self.u, layer]
 
     def finals(self, ammo: int) -> F64:
         """``F[s, lw, h]`` once the dice are final, the round's Ammo then ``ammo``."""
@@ -694,8 +752,7 @@ class _Round:
             found = np.zeros((p + 1, c + 1, c + 1))
             flags = np.zeros((p + 1, c + 1, c + 1), dtype=np.bool_)
             kind = self.kind if self.kind in (DEFEND, CHARGE) else NONE
-            W = self.tab.values[self.u, self.tab.layer(ammo)]
-            kern.final_table(found, flags, p, c, W, kind, False)
+            kern.final_table(found, flags, p, c, *self.after(ammo), self.med, kind, False)
             self._finals[ammo] = found
         return found
 
@@ -735,11 +792,16 @@ class _Round:
         return total
 
 
+#: The Showdown's decisions the solver answers: its own, and Medicine
+#: against a round's hits (D6-S7).
+DECISIONS = frozenset((P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN, P_LOSS))
+
+
 def _check(state: State) -> D6State:
     if not isinstance(state, D6State):
         raise TypeError(f"a d6 Shooters state is needed, not {type(state).__name__}")
-    if state.mode != "showdown" or state.phase not in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN):
-        raise ValueError("not a Showdown decision (Tactic, reroll, nudge or assign)")
+    if state.mode != "showdown" or state.phase not in DECISIONS:
+        raise ValueError("not a Showdown decision (Tactic, reroll, nudge, assign or Medicine)")
     return state
 
 
@@ -764,6 +826,7 @@ def _values(st: D6State, actions: Sequence[Action]) -> list[float]:
     ph = st.phase
     if ph == P_TACTIC:
         row = tab.tactics[
+            int(has_medicine(st)),
             used_index(st.showdown.tactics_used),
             tab.layer(st.journey.ammo),
             st.showdown.posse,
@@ -775,8 +838,17 @@ def _values(st: D6State, actions: Sequence[Action]) -> list[float]:
             out.append(float(row[TACTICS.index(action.text.split()[1])]))
         return out
     rnd = _Round(tab, st)
-    pc, cc = _counts(st.showdown.posse_faces, st.showdown.crowe_faces)
     a = st.journey.ammo
+    if ph == P_LOSS:
+        # The round is over but for its hits (D6-S7): the Medicine prevents
+        # them all and is spent; ``absorb 0`` takes them.
+        W, Wn = rnd.after(a)
+        hits = st.pending.losses[0][0]
+        return [
+            kern.cont(Wn, rnd.p, rnd.c) if x == MEDICINE_WORD else kern.cont(W, rnd.p - hits, rnd.c)
+            for x in actions
+        ]
+    pc, cc = _counts(st.showdown.posse_faces, st.showdown.crowe_faces)
     if ph == P_REROLL:
         out = []
         for action in actions:
@@ -798,25 +870,29 @@ def _values(st: D6State, actions: Sequence[Action]) -> list[float]:
             else:
                 out.append(rnd.value(pc, cc, a, 0))
         return out
-    W = tab.values[rnd.u, tab.layer(a)]
+    W, Wn = rnd.after(a)
     s, h = pc[3], cc[3] + cc[4]
     out = []
     for action in actions:
         assert isinstance(action, Amount)
-        out.append(kern.cont(W, rnd.p - max(0, h - s + action.n), rnd.c - action.n))
+        hits = max(0, h - s + action.n)
+        out.append(kern.cont_hit(W, Wn, rnd.med, rnd.p, hits, rnd.c - action.n))
     return out
 
 
 def _preferred(actions: Sequence[Action]) -> list[Action]:
     """The order in which ties are broken: passing and ending the nudges
-    first (they keep Ammo and change nothing), then the engine's order,
-    but the most removals first (so a round never idles on a tie: the
-    engine's 50-round limit, D6-S6, punishes idling that the values do not
-    see)."""
+    first (they keep Ammo and change nothing), the Medicine last (kept
+    rather than spent on hits that do not matter), else the engine's
+    order, but the most removals first (so a round never idles on a tie:
+    the engine's 50-round limit, D6-S6, punishes idling that the values do
+    not see)."""
 
     def rank(a: Action) -> tuple[int, int]:
         if a in (PASS, DONE):
             return (0, 0)
+        if a == MEDICINE_WORD:
+            return (2, 0)
         if isinstance(a, Amount):
             return (1, -a.n)
         return (1, 0)
@@ -827,7 +903,9 @@ def _preferred(actions: Sequence[Action]) -> list[Action]:
 def action_values(state: State) -> dict[str, float]:
     """Each legal action's notation and the Posse's win chance after it,
     with best play from then on, at a Showdown decision (``tactic ...``,
-    ``reroll ...`` / ``pass``, ``nudge ...`` / ``done``, ``assign N``).
+    ``reroll ...`` / ``pass``, ``nudge ...`` / ``done``, ``assign N``, and
+    ``medicine`` / ``absorb 0`` against a round's hits). The Medicine held
+    (``journey.items``) is read from the state.
 
     >>> from saloon.games.d6shooters import GAME
     >>> from saloon.games.d6shooters.scenario import turn_start
@@ -847,11 +925,12 @@ def action_values(state: State) -> dict[str, float]:
 
 def best_showdown_action(state: State) -> Action:
     """The optimal legal action at a Showdown decision of ``state`` (phase
-    Tactic, reroll, nudge or assign), mid-round states included. Ties
-    (within ``1e-12``) go to passing or ending the nudges first, then to the
-    most Crowes removed, then to the engine's order of the legal actions. A
-    reroll is chosen among the rerolls of the worst dice (the others are
-    never better; see the module notes).
+    Tactic, reroll, nudge, assign, or Medicine against a round's hits),
+    mid-round states included. Ties (within ``1e-12``) go to passing or
+    ending the nudges first, then to the most Crowes removed, then to the
+    engine's order of the legal actions, the Medicine last (it is not spent
+    on hits that change nothing). A reroll is chosen among the rerolls of
+    the worst dice (the others are never better; see the module notes).
 
     >>> from saloon.games.d6shooters import GAME
     >>> from saloon.games.d6shooters.scenario import turn_start

@@ -10,9 +10,13 @@ results.
 
 Notation. A state between rounds is ``(p, c, a, u)``: Posse dice, Crowe
 dice, Ammo and the Tactics spent ``u`` (bit 0 Defend, bit 1 Charge, bit 2
-Distract). ``V[u, a, p, c]`` is the Posse's chance to win with best play;
+Distract), in one of two layers: without Medicine, or with it. ``V[u, a,
+p, c]`` is the Posse's chance to win with best play in one layer;
 ``TV[u, a, p, c, t]`` the chance after declaring Tactic ``t`` (``-1`` when
-``t`` is spent). Within a round the dice are counted by categories:
+``t`` is spent). The layer without Medicine is solved on its own; the layer
+with it (``med``) also continues into the one without, ``N``, when a round
+that hits ends with the Medicine used (:func:`cont_hit`). Within a round
+the dice are counted by categories:
 
 * ``s``: Posse dice that succeed; ``lw``: Crowe dice that can be removed
   ("low"); ``h``: Crowe dice that hit ("high"); the rest of the Crowe dice
@@ -59,9 +63,27 @@ def cont(W: F64, p2: int, c2: int) -> float:
 
 
 @jit
-def final_table(F: F64, L: B8, p: int, c: int, W: F64, kind: int, loop: bool) -> None:
+def cont_hit(W: F64, Wn: F64, med: bool, p: int, hits: int, c2: int) -> float:
+    """The value of a round's end: ``hits`` of the ``p`` Posse dice lost,
+    ``c2`` Crowe dice left, continuing into ``W``. With ``med`` (Medicine
+    held; ``W`` the layer with it, ``Wn`` the layer without) the player may
+    rather prevent the whole loss with the Medicine (RULINGS d6: one round
+    is one source; D6-S7) and continue into ``Wn`` with the Posse whole."""
+    v = cont(W, p - hits, c2)
+    if med and hits > 0:
+        w = cont(Wn, p, c2)
+        if w > v:
+            v = w
+    return v
+
+
+@jit
+def final_table(
+    F: F64, L: B8, p: int, c: int, W: F64, Wn: F64, med: bool, kind: int, loop: bool
+) -> None:
     """``F[s, lw, h]``: the value once the dice are final, for ``s`` Posse
-    successes, ``lw`` low and ``h`` high Crowe dice.
+    successes, ``lw`` low and ``h`` high Crowe dice (continuing as
+    :func:`cont_hit` with ``W``, ``Wn`` and ``med``).
 
     ``kind`` 1 (Defend) and 2 (Charge): each success removes a low die,
     each high die removes a Posse die. Otherwise (a plain or Distract
@@ -75,7 +97,7 @@ def final_table(F: F64, L: B8, p: int, c: int, W: F64, kind: int, loop: bool) ->
         for lw in range(c + 1):
             for h in range(c + 1 - lw):
                 if kind == 1 or kind == 2:
-                    F[s, lw, h] = cont(W, p - h, c - min(s, lw))
+                    F[s, lw, h] = cont_hit(W, Wn, med, p, h, c - min(s, lw))
                     L[s, lw, h] = False
                     continue
                 best = -1.0
@@ -85,7 +107,7 @@ def final_table(F: F64, L: B8, p: int, c: int, W: F64, kind: int, loop: bool) ->
                     if loop and r == 0 and hits == 0:
                         same = True
                         continue
-                    v = cont(W, p - hits, c - r)
+                    v = cont_hit(W, Wn, med, p, hits, c - r)
                     if v > best:
                         best = v
                 F[s, lw, h] = best
@@ -100,6 +122,9 @@ def category_round(
     kind: int,
     W0: F64,
     W1: F64,
+    N0: F64,
+    N1: F64,
+    med: bool,
     other: float,
     loop: bool,
     PBIN: F64,
@@ -115,7 +140,9 @@ def category_round(
     LP: F64,
 ) -> tuple[float, float]:
     """A round without Distract: ``kind`` 0 (no Tactic), 1 (Defend) or 2
-    (Charge), continuing into ``W0`` (no reroll) or ``W1`` (1 Ammo spent).
+    (Charge), continuing into ``W0`` (no reroll) or ``W1`` (1 Ammo spent),
+    and with ``med`` into ``N0`` or ``N1`` (the same without Medicine) when
+    the Medicine is used (:func:`cont_hit`).
 
     Returns ``(value, after)``: ``after`` is the value of the round and
     ``value = max(other, after)`` (``other``: the best other Tactic, or
@@ -131,10 +158,10 @@ def category_round(
     qm = QC[kind, 1]
     qh = QC[kind, 2]
     loop = loop and kind == 0
-    final_table(F0, L0, p, c, W0, kind, loop)
+    final_table(F0, L0, p, c, W0, N0, med, kind, loop)
     rr = a >= 1
     if rr:
-        final_table(F1, L1, p, c, W1, kind, False)
+        final_table(F1, L1, p, c, W1, N1, med, kind, False)
         for s in range(p + 1):
             for lw in range(c + 1):
                 for h in range(c + 1 - lw):
@@ -455,6 +482,8 @@ def solve_state(
     V: F64,
     TV: F64,
     Vc: F64,
+    N: F64,
+    med: bool,
     loop: bool,
     u: int,
     p: int,
@@ -500,7 +529,10 @@ def solve_state(
     """Fill ``V[u, a, p, c]`` and ``TV[u, a, p, c]`` from ``Vc``, the
     values of the states the round can reach (``Vc`` is ``V`` itself, with
     ``loop``, for the Showdown without a round limit; the values with one
-    round fewer left, without ``loop``, for a limited one). ``Qa``
+    round fewer left, without ``loop``, for a limited one). With ``med``
+    the layer is the one with Medicine, and ``N`` holds the values of the
+    layer without, which a round that hits can reach (:func:`cont_hit`);
+    without ``med``, ``N`` is not read. ``Qa``
     receives the Distract table of ``(p, c)`` at Ammo ``a``; ``Qb`` holds
     it at Ammo ``a - 1`` when ``have_qb``, else it is built here."""
     tv = TV[u, a, p, c]
@@ -512,17 +544,18 @@ def solve_state(
         if u & bit:
             continue
         v, _ = category_round(
-            p, c, a, kind, Vc[u | bit, a], Vc[u | bit, max(a - 1, 0)], -1.0, False,
+            p, c, a, kind, Vc[u | bit, a], Vc[u | bit, max(a - 1, 0)],
+            N[u | bit, a], N[u | bit, max(a - 1, 0)], med, -1.0, False,
             PBIN, CMULT, QS, QC, F0, L0, F1, L1, H, LB, LP,
         )  # fmt: skip
         tv[kind] = min(v, 1.0)
         other = max(other, tv[kind])
     if not u & 4:
         w = u | 4
-        final_table(F0, L0, p, c, Vc[w, a], 0, False)
+        final_table(F0, L0, p, c, Vc[w, a], N[w, a], med, 0, False)
         build_q(Qa, F0, p, c, TRI, PF_N, PF, GF_N, GF, GAIN, COST, DL, DH, FM)
         if a >= 1 and not have_qb:
-            final_table(F1, L1, p, c, Vc[w, a - 1], 0, False)
+            final_table(F1, L1, p, c, Vc[w, a - 1], N[w, a - 1], med, 0, False)
             build_q(Qb, F1, p, c, TRI, PF_N, PF, GF_N, GF, GAIN, COST, DL, DH, FM)
         v = distract_value(
             p, c, a, Qa, Qb, T, PBIN, CMULT, TRI, PF_N, PF, MERGE_P, MERGE_C,
@@ -531,8 +564,8 @@ def solve_state(
         tv[3] = min(v, 1.0)
         other = max(other, tv[3])
     x, after = category_round(
-        p, c, a, 0, Vc[u, a], Vc[u, max(a - 1, 0)], other, loop,
-        PBIN, CMULT, QS, QC, F0, L0, F1, L1, H, LB, LP,
+        p, c, a, 0, Vc[u, a], Vc[u, max(a - 1, 0)], N[u, a], N[u, max(a - 1, 0)], med,
+        other, loop, PBIN, CMULT, QS, QC, F0, L0, F1, L1, H, LB, LP,
     )  # fmt: skip
     # Chances summed in floating point may pass 1 by a rounding error.
     tv[0] = min(after, 1.0)
@@ -544,6 +577,8 @@ def solve_all(
     V: F64,
     TV: F64,
     Vc: F64,
+    N: F64,
+    med: bool,
     loop: bool,
     P: int,
     C: int,
@@ -587,7 +622,8 @@ def solve_all(
 ) -> None:
     """Every state ``p <= P``, ``c <= C``, ``a_from <= a <= A``, all
     ``u``, into ``V`` and ``TV`` (see :func:`solve_state`; with ``loop``,
-    ``Vc`` is ``V``, whose layers below ``a_from`` are solved already): the
+    ``Vc`` is ``V``, whose layers below ``a_from`` are solved already; with
+    ``med``, ``N`` is the layer without Medicine, solved already): the
     spent Tactics from most to fewest, then ``p``, ``c`` and ``a`` upwards,
     so what a round reaches is always solved (and the Distract table of
     Ammo ``a - 1`` is at hand for Ammo ``a``)."""
@@ -604,7 +640,7 @@ def solve_all(
                 qb = Q1
                 for a in range(a_from, A + 1):
                     solve_state(
-                        V, TV, Vc, loop, u, p, c, a, qa, qb, a > a_from,
+                        V, TV, Vc, N, med, loop, u, p, c, a, qa, qb, a > a_from,
                         TRI, PF_N, PF, GF_N, GF, GAIN, COST, DL, DH, MERGE_P, MERGE_C,
                         PS_N, PS_G, CS_N, CS_CP, OPTP, OPTC,
                         PBIN, CMULT, QS, QC, PS_PROB, CS_PROB,

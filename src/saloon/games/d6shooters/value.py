@@ -11,6 +11,9 @@ days to the next Rations, the Ammo, the Gold, the Crowe Gang members left
 (episode 2) and the useful Items held; in episode 2 also the exact chance
 of winning the Ghost Town Showdown if it began now
 (:func:`showdown_chance`, from :mod:`saloon.games.d6shooters.showdown`).
+That chance is the one without Medicine/Bandages, as the net was fitted
+on it (the Medicine held is an input of its own); where a turn reaches
+Hoodia the planner takes the exact chance with the Medicine instead.
 
 It was fitted by regression on the turns of simulated games of every
 version of the episode (``benchmarks/d6shooters_fit_value.py`` writes
@@ -58,8 +61,8 @@ FEATURES = (
 )
 N_FEATURES = len(FEATURES)
 #: Episode 2's features: the above and the chance of winning the Ghost Town
-#: Showdown if it began now, with this Posse, Crowe Gang and Ammo
-#: (:func:`showdown_chance`).
+#: Showdown if it began now, with this Posse, Crowe Gang and Ammo, without
+#: Medicine (:func:`showdown_chance`; the net was fitted on that chance).
 FEATURES_EP2 = (*FEATURES, "showdown")
 
 #: The largest Posse, Crowe Gang and Ammo of the Showdown table; larger
@@ -69,30 +72,32 @@ SD_POSSE, SD_CROWES, SD_AMMO = 12, 25, 15
 
 
 @cache
-def showdown_grid() -> Array:
+def showdown_grid(medicine: bool = False) -> Array:
     """The chance of winning the Showdown with best play,
-    ``grid[posse, crowes, ammo]``, no Tactic spent
-    (:func:`saloon.games.d6shooters.showdown.showdown_win`)."""
+    ``grid[posse, crowes, ammo]``, no Tactic spent, with Medicine/Bandages
+    held or not (:func:`saloon.games.d6shooters.showdown.showdown_win`)."""
     from saloon.games.d6shooters.showdown import table, used_index
 
-    values = table(SD_POSSE, SD_CROWES, SD_AMMO).values[used_index(0)]
+    values = table(SD_POSSE, SD_CROWES, SD_AMMO).values[int(medicine), used_index(0)]
     return np.ascontiguousarray(
         values[: SD_AMMO + 1, : SD_POSSE + 1, : SD_CROWES + 1].transpose(1, 2, 0)
     )
 
 
-def showdown_chance(posse: Num, crowes: Num, ammo: Num) -> Array:
+def showdown_chance(posse: Num, crowes: Num, ammo: Num, medicine: bool = False) -> Array:
     """:func:`showdown_grid` looked up for arrays of states (clamped to the
     table; a Posse of 0 has lost).
 
     >>> float(showdown_chance(5, 0, 0)[0]), float(showdown_chance(0, 3, 4)[0])
     (1.0, 0.0)
+    >>> bool(showdown_chance(4, 8, 1, medicine=True)[0] > showdown_chance(4, 8, 1)[0])
+    True
     """
     p, c, a = (
         np.atleast_1d(np.clip(np.asarray(x, dtype=np.int64), 0, hi))
         for x, hi in ((posse, SD_POSSE), (crowes, SD_CROWES), (ammo, SD_AMMO))
     )
-    out: Array = showdown_grid()[p, c, a]
+    out: Array = showdown_grid(medicine)[p, c, a]
     return out
 
 
