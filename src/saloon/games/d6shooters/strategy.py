@@ -360,12 +360,10 @@ class HeuristicAgent:
         if ph == P_EVENT_CHOICE:
             return self.event(st)
         if ph == P_LOSS:
-            if st.journey.items & MEDICINE and st.pending.losses[0][0] >= 2:
-                return Word("medicine")
-            return Amount(
-                "absorb",
-                min(deserters_can_take(st, st.pending.losses[0][1]), st.pending.losses[0][0]),
-            )
+            loss, source = st.pending.losses[0]
+            if st.journey.items & MEDICINE and (loss >= 2 or loss >= st.journey.posse):
+                return Word("medicine")  # a big loss, or one that would end the game
+            return Amount("absorb", min(deserters_can_take(st, source), loss))
         if ph == P_BINOCULARS:
             return st.legal_actions()[0]  # a named die (the first one offered)
         if ph == P_HILLS:
