@@ -123,7 +123,8 @@ def test_advice_for_the_seat_to_move(client: TestClient) -> None:
     view = made["view"]
     r = client.get(f"/api/games/{gid}/advice", params={"move": view["move"]}, headers=h(token))
     assert r.status_code == 200
-    if r.json()["values"] is None:  # no advice before the dice are rolled: roll them
+    assert r.json()["note"]  # what the values mean, or why there are none
+    if r.json()["values"] is None:  # no advice here: roll the dice
         view = client.post(
             f"/api/games/{gid}/actions",
             json={"move": view["move"], "action": "roll"},
@@ -134,7 +135,9 @@ def test_advice_for_the_seat_to_move(client: TestClient) -> None:
     legal = {a["notation"] for a in view["actions"]}
     assert values and {v["action"] for v in values} == legal
     assert values == sorted(values, key=lambda v: -v["value"])
-    stale = client.get(f"/api/games/{gid}/advice", params={"move": 0}, headers=h(token))
+    stale = client.get(
+        f"/api/games/{gid}/advice", params={"move": view["move"] + 1}, headers=h(token)
+    )
     assert stale.status_code == 409
 
 

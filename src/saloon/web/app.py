@@ -314,13 +314,13 @@ def create_app(
         t = tables()
         table = t.get(game_id)
         hand = t.hand(table, token)
-        result = await t.advise(table, hand, move)
-        if result is None or isinstance(result, str):
-            return {"move": move, "values": None, "note": result or "no advisor for this decision"}
+        values, note = await t.advise(table, hand, move)
+        if values is None:
+            return {"move": move, "values": None, "note": note}
         return {
             "move": move,
-            "values": [{"action": a, "value": v} for a, v in result],
-            "note": None,
+            "values": [{"action": a, "value": v} for a, v in values],
+            "note": note,
         }
 
     @app.get(

@@ -110,9 +110,13 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         "result": None,
     }
     if pending == "person" and yours:
-        view["actions"] = [
-            {"notation": str(a), "text": state.describe_action(a)} for a in state.legal_actions()
-        ]
+        actions: list[dict[str, str]] = []
+        groups: list[dict[str, Any]] = []
+        for group in state.action_groups(state.legal_actions()):
+            groups.append({"title": group.title, "first": len(actions), "count": len(group.actions)})
+            actions += [{"notation": str(a), "text": state.describe_action(a)} for a in group.actions]
+        view["actions"] = actions
+        view["groups"] = groups
         view["rules"] = game.rules_help(state)
     elif pending == "dice" and hand is not None and hand.referee:
         view["dice_prompt"] = state.chance_prompt()

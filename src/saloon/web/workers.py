@@ -20,17 +20,18 @@ def bot_choice(spec: str, seed: int, state: State) -> str:
     return str(make_agent(spec, state.game, seed).choose(state))
 
 
-def advice(state: State) -> list[tuple[str, float]] | str | None:
-    """The game's advisor on ``state``: each action (notation) with its
-    value, best first; ``None`` if the game has no advisor here; a string
-    saying why if the advisor declined."""
+def advice(state: State) -> tuple[list[tuple[str, float]] | None, str]:
+    """The game's advisor on ``state``: each action (notation) with its value,
+    best first (``None`` if there is no advice here), and what the values mean
+    or why there are none."""
     try:
         values = state.game.advise(state)
     except SaloonError as exc:
-        return str(exc)
+        return None, f"the advisor cannot help here: {exc}"
+    note = state.game.advice_note(state)
     if values is None:
-        return None
-    return [(str(action), float(value)) for action, value in values]
+        return None, note
+    return [(str(action), float(value)) for action, value in values], note
 
 
 def warm_up() -> bool:

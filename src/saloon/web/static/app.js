@@ -446,18 +446,16 @@ class TableView {
       box.append(el("div", { class: "choice-list" }, ...buttons));
     } else {
       box.append(el("div", { class: "best", id: "best" }));
-      const groups = new Map();
-      view.actions.forEach((a, i) => {
-        const key = a.notation.split(" ")[0];
-        if (!groups.has(key)) groups.set(key, []);
-        groups.get(key).push(buttons[i]);
-      });
+      // The game's own groups, the choices that matter first (State.action_groups).
+      const groups = view.groups && view.groups.length ? view.groups
+        : [{ title: "", first: 0, count: buttons.length }];
       const scroller = el("div", { class: "choice-scroll" });
-      for (const [key, list] of groups) {
-        const open = groups.size <= 3 || list.length <= 6;
+      groups.forEach((g, k) => {
+        const list = buttons.slice(g.first, g.first + g.count);
+        const open = k === 0 || groups.length <= 3 || list.length <= 6;
         scroller.append(el("details", { class: "group", open },
-          el("summary", { text: `${key} (${list.length})` }), el("div", { class: "choice-grid" }, ...list)));
-      }
+          el("summary", { text: `${g.title || "Choices"} (${list.length})` }), el("div", { class: "choice-grid" }, ...list)));
+      });
       box.append(scroller);
     }
     this.advise(view);
@@ -474,8 +472,8 @@ class TableView {
       return;
     }
     if (!this.view || this.view.move !== view.move) return;
-    if (!advice.values) { note.remove(); return; }
-    note.textContent = "The advisor's value of each choice (★ best):";
+    if (!advice.values) { note.textContent = advice.note ? `Advisor: ${advice.note}.` : ""; return; }
+    note.textContent = `Advisor (★ best): ${advice.note}.`;
     const values = new Map(advice.values.map((v) => [v.action, v.value]));
     const best = advice.values.length ? advice.values[0].value : null;
     for (const b of this.buttons) {
