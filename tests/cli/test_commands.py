@@ -48,7 +48,7 @@ def test_rules_shows_options_and_rulebook(saloon: Run) -> None:
     done = saloon("rules", "shootout")
     assert done.returncode == 0
     assert "rulebook: shoot-out.txt" in done.stdout
-    assert "the first to hold 14 points wins the game" in done.stdout
+    assert "the first to hold 14 points wins the game" in " ".join(done.stdout.split())
     assert "pushback" in done.stdout and "default 17" in done.stdout
     assert one_error_line(saloon("rules", "poker")).startswith("error: no game called 'poker'")
 
@@ -115,13 +115,19 @@ def test_advise_mid_game(saloon: Run, tmp_path: Path) -> None:
 
 
 def test_advise_the_d6_shooters_keep(saloon: Run, tmp_path: Path) -> None:
-    """At a keep of The d6 Shooters the advisor ranks every keep of the colour
-    at hand and ``stop``; at a decision it does not cover it says so."""
+    """At a keep of The d6 Shooters the advisor ranks every keep and ``stop``,
+    saying what its values mean; at a decision it does not score it says why."""
     game = get_game("d6shooters")
     state = game.new_state(game.parse_options([]))
     GameRecord.from_state(state, ["human"]).save(tmp_path / "begin.json")
-    assert "no advice at this decision" in one_error_line(
-        saloon("advise", "d6shooters", "begin.json")
+    done = saloon("advise", "d6shooters", "begin.json")
+    assert "The values, best first: the planner's value" in done.stdout
+    guided = game.new_state(game.parse_options([]))
+    for move in ("special", "event 6-6"):  # the Indian Guide: set a red die
+        guided.apply(game.parse_action(move))
+    GameRecord.from_state(guided, ["human"]).save(tmp_path / "guide.json")
+    assert "no advice here: the planner's turn values do not see dice set" in one_error_line(
+        saloon("advise", "d6shooters", "guide.json")
     )
     for move in ("roll", "red 146", "white 12456"):
         state.apply(game.parse_action(move))

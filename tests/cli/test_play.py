@@ -126,10 +126,13 @@ def test_manual_dice_turn_with_a_typo(saloon: Run) -> None:
     out = done.stdout
     assert "Dice: who starts the first duel" in out
     assert "» Player 1 starts the first duel." in out
-    assert "» Duel 1 is for the card 3; player 1 starts." in out
-    after = answers_after(out, "Dice: the d20 roll, 1-20 > ")
-    assert after[0].strip() == "'25' cannot happen here; type the d20 roll, 1-20 (or help)"
-    assert "» Player 1 fires the Colt: 12, a hit! Player 2 is pushed back to space 10." in out
+    assert "» Duel 1: the card 3 is turned up (left in the deck: 2 4); player 1 starts." in out
+    after = answers_after(out, "Dice: the d20, 1-20, e.g. 14 > ")
+    assert after[0].strip() == "'25' cannot happen here; expected the d20, 1-20, e.g. 14 (or help)"
+    assert (
+        "» Player 1 fires the Colt from space 9: d20 12, a hit (9 needed; 2 black bullets "
+        "left). Player 2 is pushed back from space 9 to 10." in " ".join(out.split())
+    )
 
 
 def test_end_of_input_mid_game_writes_a_recovery_file(saloon: Run, tmp_path: Path) -> None:
@@ -184,22 +187,34 @@ def test_save_then_load(saloon: Run, tmp_path: Path) -> None:
     assert "cannot load: " in out and "nothing changed" in out
     assert "loaded early.json (2 steps)" in out
     # After the load player 1 is back on space 9 and shoots from there.
-    assert "» Player 1 fires the Colt: 20, a hit!" in out
+    assert "» Player 1 fires the Colt from space 9: d20 20, a hit" in out
     record = GameRecord.load(tmp_path / "early.json")
     assert record.moves == [(-1, "first p1"), (-1, "card 3")]
     assert json.loads((tmp_path / "early.json").read_text())["game"] == "shootout"
 
 
-def test_undo_keeps_the_dice_already_seen(saloon: Run) -> None:
-    typed = "first p1\ncard 3\ncolt\nd20 12\nundo\nwinchester\nundo\nundo\nmove\n"
+def test_undo_with_real_dice_asks_for_them_again(saloon: Run) -> None:
+    typed = "first p1\ncard 3\ncolt\nd20 12\nundo\nwinchester\n12\nundo\nundo\nmove\n"
     out = saloon(*MANUAL, stdin=typed).stdout
-    assert "undone back to before colt (2 steps taken back)" in out
-    # The 12 already rolled is used again for the Winchester: 12 + 3 = 15.
-    assert "» Player 1 fires the Winchester: 15, a hit!" in out
-    assert out.count("Dice: the d20 roll") == 1
+    assert "undone back to before colt (2 steps taken back; type the dice again)" in out
+    # The referee types the 12 again for the Winchester: 12 + 3 = 15.
+    assert "» Player 1 fires the Winchester from space 9: d20 12 + 3 = 15, a hit" in out
     assert "undone back to before winchester" in out
     assert "nothing to undo: player 1 has made no decision yet" in out
     assert "» Player 1 moves to space 8." in out
+
+
+def test_undo_with_random_dice_lets_them_fall_as_they_did(saloon: Run) -> None:
+    """After an undo the same decision meets the same roll, and another one the
+    same luck: undoing never shows what the dice would have done."""
+    args = [*HUMAN_VS_BOT, "--seed", "5"]
+    first = saloon(*args, stdin="colt\nquit\ny\n").stdout
+    shot = re.search(r"» Player 1 fires the Colt from space 9: d20 (\d+)", first)
+    assert shot is not None
+    again = saloon(*args, stdin="colt\nundo\ncolt\nundo\nwinchester\nquit\ny\n").stdout
+    faces = re.findall(r"» Player 1 fires the (?:Colt|Winchester) from space 9: d20 (\d+)", again)
+    assert faces == [shot.group(1)] * 3
+    assert "the dice will fall as they did" in again
 
 
 def test_hint_and_help_at_the_table(saloon: Run) -> None:

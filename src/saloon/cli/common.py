@@ -116,12 +116,21 @@ def seat_seed(seed: int | None, seat: int) -> int | None:
     return None if seed is None else seed * 1009 + 17 * (seat + 1)
 
 
+#: The most seats of a round-robin tournament at the table.
+MAX_ROUND_ROBIN = 8
+
+
+def most_seats(game: Game) -> int:
+    """The most seats ``game`` takes at the table (a round robin's included)."""
+    return MAX_ROUND_ROBIN if game.round_robin else game.max_players
+
+
 def players_text(game: Game) -> str:
     """The number of players, e.g. ``2`` or ``1-4``, and any tournament."""
     lo, hi = game.min_players, game.max_players
     text = str(lo) if lo == hi else f"{lo}-{hi}"
     if game.round_robin:
-        text += f" ({hi + 1}+ in a round robin)"
+        text += f" ({hi + 1}-{MAX_ROUND_ROBIN} in a round robin)"
     return text
 
 
@@ -129,7 +138,7 @@ def check_seat_count(game: Game, n: int) -> bool:
     """Whether ``n`` seats can play ``game``; True means a round robin."""
     if game.min_players <= n <= game.max_players:
         return False
-    if game.round_robin and n > game.max_players and n >= 3:
+    if game.round_robin and game.max_players < n <= MAX_ROUND_ROBIN and n >= 3:
         return True
     raise SaloonError(f"{game.id} takes {players_text(game)} players, not {n}")
 

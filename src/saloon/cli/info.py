@@ -44,7 +44,7 @@ def print_rules(console: Console, game: Game, options: Options | None = None) ->
     """The game's title, players, options (with help and defaults) and rulebook."""
     current = options.to_dict() if options is not None else None
     console.print(f"[bold]{game.title}[/] ({game.id})")
-    console.print(game.rules_help(None, options), markup=False, soft_wrap=True)
+    console.print(game.rules_help(None, options), markup=False)
     console.print(f"players: {players_text(game)}")
     console.print(
         f"rulebook: {game.rulebook} (not shipped with Saloon; read your copy of the game's rules)"
@@ -64,7 +64,9 @@ def print_rules(console: Console, game: Game, options: Options | None = None) ->
     variants = game.variants()
     if variants:
         console.print(
-            "variants: " + "; ".join(f"{k} ({v.describe()})" for k, v in variants.items())
+            "variants (-o variant=NAME): "
+            + "; ".join(f"{k} ({v.describe()})" for k, v in variants.items()),
+            markup=False,
         )
     bots = agent_names(game)
     if bots:
@@ -145,8 +147,9 @@ def advise_command(game_id: str, record_path: str, as_json: bool) -> None:
             f"the game in {record_path} waits for chance ({state.chance_prompt()}), not a player"
         )
     advice = game.advise(state)
+    note = game.advice_note(state)
     if advice is None:
-        raise SaloonError(f"{game.id} gives no advice at this decision")
+        raise SaloonError(f"{game.id}: {note}")
     mover = state.to_move
     assert mover is not None
     if as_json:
@@ -154,10 +157,13 @@ def advise_command(game_id: str, record_path: str, as_json: bool) -> None:
             {"action": str(a), "description": state.describe_action(a), "value": float(v)}
             for a, v in advice
         ]
-        click.echo(json.dumps({"game": game.id, "to_move": mover, "actions": rows}))
+        click.echo(
+            json.dumps({"game": game.id, "to_move": mover, "meaning": note, "actions": rows})
+        )
         return
     console = make_console()
     console.print(game.render_rich(state))
+    console.print(f"The values, best first: {note}.", markup=False)
     table = Table(title=f"advice for player {mover + 1}", title_justify="left", box=None)
     table.add_column("#", justify="right")
     table.add_column("action", style="bold")

@@ -21,19 +21,21 @@ from saloon.cli.common import (
     default_bot,
     make_bot,
     make_console,
+    most_seats,
     players_text,
     read_options,
     seat_seed,
 )
 from saloon.cli.info import print_rules
 from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
-from saloon.core.dice import RandomDice
+from saloon.core.agent import Agent
 from saloon.core.driver import RoundRobin, check_round_robin
 from saloon.core.errors import SaloonError
 from saloon.core.game import Game
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
+from saloon.core.session import Session
 from saloon.core.state import State
 
 
@@ -63,9 +65,8 @@ def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]
 @click.option(
     "--dice",
     type=click.Choice(["random", "manual"]),
-    default="random",
-    show_default=True,
-    help="manual: type what real dice show.",
+    default=None,
+    help="manual: type what real dice show (default random; with --load, as the game was).",
 )
 @click.option("--seed", type=int, help="Seed for the dice and the bots.")
 @click.option(
@@ -87,7 +88,7 @@ def play_command(
     option_pairs: tuple[str, ...],
     options_file: str | None,
     seat_specs: tuple[str, ...],
-    dice: str,
+    dice: str | None,
     seed: int | None,
     delay: float,
     load_path: str | None,
@@ -98,6 +99,10 @@ def play_command(
     reader = _reader(console)
     try:
         if load_path is not None:
+            if option_pairs or options_file:
+                raise SaloonError(
+                    "a saved game keeps its own options: drop -o and --options-file with --load"
+                )
             _resume(console, reader, game_id, load_path, seat_specs, dice, seed, delay, record_path)
             return
         if game_id is None:
@@ -106,7 +111,7 @@ def play_command(
             game = get_game(game_id)
             options = read_options(game, option_pairs, options_file)
             specs = list(seat_specs) or _default_seats(game)
-        run_game(console, reader, game, options, specs, dice, seed, delay, record_path)
+        run_game(console, reader, game, options, specs, dice or "random", seed, delay, record_path)
     except QuitGame:
         console.print("Left the table.")
     except GameInterrupted as exc:
@@ -146,11 +151,34 @@ def run_game(
     if tournament:
         run_tournament(console, reader, game, options, seats, dice, seed, delay)
         return
-    state = game.new_state(options, len(seats))
-    _banner(console, game, options, seats, dice, seed)
-    table = _table(console, reader, game, state, seats, dice, seed, delay)
+    session = _session(game, options, seats, dice, seed)
+    _banner(console, game, options, seats, dice, session.seed)
+    table = _table(console, reader, session, seats, delay)
     final = table.play()
     _write_record(console, table, final, record_path)
+
+
+def _session(
+    game: Game,
+    options: Options,
+    seats: Sequence[Seat],
+    dice: str,
+    seed: int | None,
+    *,
+    record: GameRecord | None = None,
+) -> Session:
+    """The game in a session: its seats by spec, bots made as needed."""
+
+    def agents(spec: str, agent_seed: int) -> Agent:
+        return make_bot(spec, game, agent_seed)
+
+    specs = [s.spec for s in seats]
+    if record is not None:
+        return Session.from_moves(
+            game, options, specs, record.moves, seed=seed, manual_dice=dice == "manual",
+            agents=agents,
+        )  # fmt: skip
+    return Session(game, options, specs, seed=seed, manual_dice=dice == "manual", agents=agents)
 
 
 def _resume(
@@ -159,7 +187,7 @@ def _resume(
     game_id: str | None,
     path: str,
     seat_specs: Sequence[str],
-    dice: str,
+    dice: str | None,
     seed: int | None,
     delay: float,
     record_path: str | None,
@@ -173,9 +201,13 @@ def _resume(
     if len(specs) != state.num_players:
         raise SaloonError(f"{path} has {state.num_players} players, but {len(specs)} seats given")
     seed = record.seed if seed is None else seed
+    dice = dice or record.dice or "random"
     seats = make_seats(game, specs, seed)
-    console.print(f"Carrying on {path}: {game.title}, {len(state.history)} steps played.")
-    table = _table(console, reader, game, state, seats, dice, seed, delay)
+    session = _session(game, state.options, seats, dice, seed, record=record)
+    console.print(
+        f"Carrying on {path}: {game.title}, {len(state.history)} steps played, {dice} dice."
+    )
+    table = _table(console, reader, session, seats, delay)
     final = table.play()
     _write_record(console, table, final, record_path)
 
@@ -183,28 +215,21 @@ def _resume(
 def _table(
     console: Console,
     reader: Callable[[str], str],
-    game: Game,
-    state: State,
+    session: Session,
     seats: Sequence[Seat],
-    dice: str,
-    seed: int | None,
     delay: float,
     *,
-    random_dice: RandomDice | None = None,
     allow_load: bool = True,
 ) -> GameTable:
+    game, options = session.game, session.options
     return GameTable(
-        game,
-        state,
+        session,
         seats,
         console,
         reader,
-        manual_dice=dice == "manual",
-        dice=random_dice if random_dice is not None else RandomDice(seed),
-        seed=seed,
         delay=delay,
         allow_load=allow_load,
-        rules_text=lambda: print_rules(console, game, state.options),
+        rules_text=lambda: print_rules(console, game, options),
     )
 
 
@@ -256,23 +281,12 @@ def run_tournament(
         f"{n * (n - 1) // 2} games."
     )
     tournament = RoundRobin(seats=[seat.spec for seat in seats])
-    shared = RandomDice(seed)
-    for i, j in tournament.pairings:
+    for k, (i, j) in enumerate(tournament.pairings):
         pair = [seats[i], seats[j]]
         console.rule(f"seat {i + 1} ({seats[i].spec}) against seat {j + 1} ({seats[j].spec})")
-        state = game.new_state(options, 2)
-        table = _table(
-            console,
-            reader,
-            game,
-            state,
-            pair,
-            dice,
-            seed,
-            delay,
-            random_dice=shared,
-            allow_load=False,
-        )
+        game_seed = None if seed is None else seed * 7919 + k  # each game its own dice
+        session = _session(game, options, pair, dice, game_seed)
+        table = _table(console, reader, session, pair, delay, allow_load=False)
         table.play()
         tournament.add((i, j), table.record())
     totals = tournament.totals
@@ -353,10 +367,10 @@ class Lobby:
             pairs.append(text)
 
     def pick_seats(self, game: Game) -> list[str]:
-        lo, hi = game.min_players, game.max_players
+        lo, hi = game.min_players, most_seats(game)
         count = lo
-        if hi > lo or game.round_robin:
-            extra = " (more plays a round robin)" if game.round_robin else ""
+        if hi > lo:
+            extra = f" ({game.max_players + 1}+ play a round robin)" if game.round_robin else ""
             while True:
                 text = self.ask(f"Players, {lo}-{hi}{extra} [{lo}]: ").strip() or str(lo)
                 try:

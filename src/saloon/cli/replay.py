@@ -1,10 +1,12 @@
-"""``saloon replay``: step through a game record forwards and back."""
+"""``saloon replay``: step through a game record forwards and back, each step
+told in the log's sentences."""
 
 from __future__ import annotations
 
 import click
 
 from saloon.cli.common import ask, make_console
+from saloon.core.errors import SaloonError
 from saloon.core.record import GameRecord
 from saloon.core.state import CHANCE, State
 
@@ -32,13 +34,23 @@ def replay_command(path: str, step: int | None) -> None:
             console.print(f"step 0 of {total}: the start")
         else:
             by, move = record.moves[k - 1]
-            who = "chance" if by == CHANCE else f"player {by + 1} ({record.seats[by]})"
-            console.print(f"step {k} of {total}: {who} played {move}", markup=False)
+            before = state_at(k - 1)
+            if by == CHANCE:
+                head = f"step {k} of {total}: the dice, {move}"
+            else:
+                action = before.parse(move)
+                who = f"player {by + 1} ({record.seats[by]})"
+                head = f"step {k} of {total}: {who}: {before.describe_action(action)} [{move}]"
+            console.print(head, markup=False)
+            for event in state.log[len(before.log) :]:
+                console.print(f"» {event.text}", markup=False, style="italic")
         if k == total and record.result is not None:
             console.print(f"result: {record.result.get('scores')}", markup=False)
 
     if step is not None:
-        show(max(0, min(total, step)))
+        if not 0 <= step <= total:
+            raise SaloonError(f"{path} has steps 0 to {total}, not {step}")
+        show(step)
         return
     k = 0
     show(k)

@@ -1,9 +1,15 @@
 """The table: one game played in the terminal by people and bots.
 
-The state is drawn with the game's rich renderer; what happens is told in
-the log's sentences; a person chooses from a numbered menu or types an
-action in the game's notation, and may ask for ``help``, ``hint``,
-``save``, ``load``, ``undo``, ``rules`` or ``quit`` at any prompt.
+The game runs in a :class:`~saloon.core.session.Session` (the same as the web
+table's): random dice or a referee's real ones, bots made as they are
+needed, and an ``undo`` that puts the dice back as they fell. What happens
+is told in the log's sentences, as it happens; at a person's decision the
+board is drawn with a menu under it that fits an 80 x 24 screen (long menus
+are grouped, the choices that matter first, and paged: ``more``). A person
+chooses by number or types the action in the game's notation, and may ask
+for ``help``, ``hint``, ``board``, ``save``, ``load``, ``undo``, ``rules`` or
+``quit`` at any prompt. A decision with one legal choice is taken without
+asking, and said.
 """
 
 from __future__ import annotations
@@ -12,47 +18,66 @@ import re
 import select
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table as RichTable
 
 from saloon.cli.common import HUMAN, percent_or_value
-from saloon.core.action import Action, Outcome
+from saloon.core.action import Action
 from saloon.core.agent import Agent
-from saloon.core.dice import DiceSource, ManualDice, RandomDice
 from saloon.core.errors import SaloonError
 from saloon.core.game import Game
 from saloon.core.record import GameRecord
-from saloon.core.state import CHANCE, State
+from saloon.core.session import Session
+from saloon.core.state import CHANCE, ActionGroup, State
 
 #: Where a game is saved when input ends or Ctrl-C is pressed mid-game.
 RECOVERY_FILE = "saloon-recovery.json"
 #: Where ``save`` writes when no file is named.
 DEFAULT_SAVE = "saloon-game.json"
+#: The fewest menu lines a page shows, however tall the board.
+MIN_MENU = 6
+_NUMBERISH = re.compile(r"^[-+]?\d[\d.,]*\S*$|^[-+]\d")
 
 HELP = """\
 At your prompt:
   1, 2, ...        the numbered choice from the menu
   an action        typed in the game's notation, e.g. {examples}
-  hint             each choice's value from the game's advisor
+  more             the next page of a long menu
+  hint             each choice's value from the game's advisor, and what it means
   board            draw the table again
   save [FILE]      save the game (default {save})
   load FILE        load a saved game and carry on from it
-  undo             back to your previous decision (dice already seen stay as they fell)
+  undo             back to your previous decision: the dice will fall as they did
   rules [all]      the rules that bear on this decision ('all': options too)
   quit             leave the table (asks first if the game is not saved)"""
 
-_NUMBERISH = re.compile(r"^[-+]?\d[\d.,]*\S*$|^[-+]\d")
+DICE_HELP = """\
+At a dice prompt, type what the real dice show. {how}
+  undo             take back the dice typed last
+  help, board, rules, save, quit as at any prompt"""
+
+
+@dataclass(frozen=True)
+class MenuRow:
+    """A line of a menu: a numbered choice (its words and notation), or a
+    group's title (``number`` 0); ``height`` the screen lines it takes."""
+
+    number: int
+    text: str
+    code: str
+    height: int
 
 
 @dataclass
 class Seat:
-    """Who sits in a seat: a person (``agent is None``) or a bot."""
+    """Who sits in a seat: a person (``agent is None``) or a bot (its spec;
+    ``agent`` is one made when it sat down, to check that it can play)."""
 
     spec: str
     agent: Agent | None = None
@@ -75,52 +100,47 @@ class GameInterrupted(Exception):
 
 
 class _Restart(Exception):
-    """The state was replaced (undo, load): start the turn again."""
+    """The game was replaced (undo, load): start the turn again."""
 
 
 class GameTable:
-    """One game at the terminal, from its current state to the end."""
+    """One game at the terminal, from where its session stands to the end."""
 
     def __init__(
         self,
-        game: Game,
-        state: State,
+        session: Session,
         seats: Sequence[Seat],
         console: Console,
         ask: Callable[[str], str],
         *,
-        manual_dice: bool = False,
-        dice: DiceSource | None = None,
-        seed: int | None = None,
         delay: float = 0.6,
         recovery_path: str | Path = RECOVERY_FILE,
         allow_load: bool = True,
         rules_text: Callable[[], None] | None = None,
     ) -> None:
-        self.game = game
-        self.state = state
+        self.session = session
+        self.game: Game = session.game
         self.seats = list(seats)
         self.console = console
         self._ask = ask
-        self.seed = seed
         self.delay = delay
         self.recovery_path = Path(recovery_path)
         self.allow_load = allow_load
         self.rules_text = rules_text
-        self.dice: DiceSource
-        if manual_dice:
-            self.dice = ManualDice(ask=self._ask_dice, tell=self.say)
-        else:
-            self.dice = dice if dice is not None else RandomDice(seed)
-        #: Chance outcomes already seen and taken back by ``undo``, reused
-        #: in order while they fit, so undoing never re-rolls the dice.
-        self.pending: deque[Outcome] = deque()
-        self.saved_steps = len(state.history)
-        self.shown_log = len(state.log)
-        self.humans = sum(s.is_human for s in self.seats)
+        self.saved_steps = len(session.state.history)
+        self.shown_log = len(session.state.log)
+        self.humans = [i for i, s in enumerate(self.seats) if s.is_human]
         #: Enter pressed during a bot's pause: no more pauses until a person is asked.
         self.skipping = False
         self.told_skip = False
+        #: The menu of the decision at hand, numbered, and the page shown.
+        self.menu_actions: list[Action] = []
+        self.pages: list[list[MenuRow]] = []
+        self.page = 0
+
+    @property
+    def state(self) -> State:
+        return self.session.state
 
     # -- output ------------------------------------------------------------------
 
@@ -130,22 +150,36 @@ class GameTable:
 
     def name(self, player: int) -> str:
         seat = self.seats[player]
-        who = "you" if seat.is_human and self.humans == 1 else seat.spec
+        who = "you" if seat.is_human and len(self.humans) == 1 else seat.spec
         return f"Player {player + 1} ({who})"
 
+    def board(self) -> RenderableType:
+        drawing: RenderableType = self.game.render_rich(self.state)
+        return drawing
+
     def draw(self) -> None:
-        self.console.print(self.game.render_rich(self.state))
+        self.console.print(self.board())
+
+    def board_height(self) -> int:
+        options = self.console.options
+        return len(self.console.render_lines(self.board(), options, pad=False))
+
+    def viewer(self) -> int | None:
+        """Whose log the table tells: the one person's, else everything."""
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def narrate(self) -> None:
-        """Print the log sentences not printed yet."""
+        """Print the log sentences not printed yet (those the viewer may read)."""
+        viewer = self.viewer()
         for event in self.state.log[self.shown_log :]:
-            self.console.print(f"» {event.text}", markup=False, style="italic")
+            if viewer is None or event.visible_to(viewer):
+                self.console.print(f"» {event.text}", markup=False, style="italic")
         self.shown_log = len(self.state.log)
 
     # -- the loop ----------------------------------------------------------------
 
     def record(self) -> GameRecord:
-        return GameRecord.from_state(self.state, [s.spec for s in self.seats], self.seed)
+        return self.session.record()
 
     def play(self) -> State:
         """Play to the end; returns the final state.
@@ -172,37 +206,41 @@ class GameTable:
         return self.state
 
     def step(self) -> None:
-        """One step: a chance outcome, a person's choice or a bot's."""
+        """One step: a random roll, the referee's dice, a bot's choice, a
+        person's only choice, or a person's decision."""
         self.narrate()
-        mover = self.state.to_move
-        assert mover is not None
-        if mover == CHANCE:
-            action: Action = self.roll()
-        elif self.seats[mover].is_human:
-            action = self.choose(mover)
-        else:
-            action = self.bot(mover)
-        self.state.apply(action)
+        s = self.session
+        pending = s.pending
+        if pending == "chance":
+            s.roll()
+        elif pending == "dice":
+            self.enter_dice()
+        elif pending == "bot":
+            self.bot()
+        elif pending == "person" and s.take_only_choice() is None:
+            mover = self.state.to_move
+            assert mover is not None
+            self.decide(mover)
 
-    def roll(self) -> Outcome:
-        possible = [o for o, _ in self.state.chance_outcomes()]
-        if self.pending:
-            if self.pending[0] in possible:
-                return self.pending.popleft()
-            self.pending.clear()  # the game went another way; the old dice no longer fit
-        return self.dice.roll(self.state)
-
-    def bot(self, player: int) -> Action:
-        seat = self.seats[player]
-        assert seat.agent is not None
-        if self.humans == 0:
+    def bot(self) -> None:
+        s = self.session
+        turn = s.bot_turn()
+        if not self.humans:
             self.draw()
-        action = seat.agent.choose(self.state.clone())
-        self.console.print(
-            f"{self.name(player)}: {self.state.describe_action(action)}", markup=False
-        )
+        name = self.name(turn.player)
+        if self.console.is_terminal:
+            with self.console.status(f"{name} is thinking…"):
+                action = turn.choose(self.make_agent)
+        else:
+            action = turn.choose(self.make_agent)
+        self.console.print(f"{name}: {self.state.describe_action(action)}", markup=False)
+        s.apply_bot(turn, action)
         self.pause()
-        return action
+
+    def make_agent(self, spec: str, seed: int) -> Agent:
+        from saloon.cli.common import make_bot
+
+        return make_bot(spec, self.game, seed)
 
     def pause(self) -> None:
         """Wait ``delay`` seconds after a bot's move so a person can follow;
@@ -231,61 +269,126 @@ class GameTable:
 
     # -- a person's choice --------------------------------------------------------
 
-    def menu(self, player: int) -> list[Action]:
-        legal = list(self.state.legal_actions())
+    def decide(self, player: int) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        groups = state.action_groups(legal)
+        self.menu_actions = [a for g in groups for a in g.actions]
         self.draw()
-        self.console.print(f"[bold]{escape(self.name(player))}[/], your move:")
-        for i, action in enumerate(legal, start=1):
-            text = escape(self.state.describe_action(action))
-            self.console.print(f"  [bold]{i}[/]. {text}  [dim]\\[{escape(str(action))}][/]")
-        return legal
-
-    def choose(self, player: int) -> Action:
-        legal = self.menu(player)
+        self.pages = self.paginate(groups)
+        self.page = 0
+        self.show_menu(player)
         while True:
             self.skipping = False
             text = self._ask(f"Player {player + 1} > ").strip()
             if not text:
                 continue
-            if text.isdigit():
-                n = int(text)
-                if 1 <= n <= len(legal):
-                    return legal[n - 1]
-                self.say(f"there is no choice {n}; {self.legal_text(legal)}")
+            if text.isascii() and text.isdigit():
+                n = int(text) if len(text) < 7 else 0
+                if 1 <= n <= len(self.menu_actions):
+                    self.session.act(player, self.menu_actions[n - 1])
+                    return
+                self.say(f"there is no choice {text}; {self.legal_text()}")
                 continue
             if self.command(text, player):
                 continue
             try:
-                action = self.game.parse_action(text)
-            except SaloonError:
+                action = state.parse(text)
+            except SaloonError as exc:
                 if _NUMBERISH.match(text):
-                    self.say(f"{text!r} is not a whole number from 1 to {len(legal)}")
+                    self.say(f"{text!r} is not a whole number from 1 to {len(self.menu_actions)}")
+                elif any(str(a).startswith(text.split()[0].lower()) for a in self.menu_actions):
+                    self.say(f"{exc}; {self.legal_text()}")  # the right word, written wrong
                 else:
-                    self.say(f"unknown command or action {text!r}; {self.legal_text(legal)}")
+                    self.say(f"unknown command or action {text!r}; {self.legal_text()}")
                 continue
-            if action in legal:
-                return action
-            self.say(f"{action} is not legal now; {self.legal_text(legal)}")
+            if state.is_legal(action):
+                self.session.act(player, action)
+                return
+            self.say(f"{action} is not legal now; {self.legal_text()}")
 
-    def legal_text(self, legal: Sequence[Action]) -> str:
-        names = ", ".join(str(a) for a in legal)
-        return f"choose 1-{len(legal)} or type {names} (or help)"
+    def paginate(self, groups: Sequence[ActionGroup]) -> list[list[MenuRow]]:
+        """The menu's rows, in pages that fit under the board on the screen
+        (a row's text wraps under itself, so it may take more than a line)."""
+        width = self.console.size.width
+        budget = max(MIN_MENU, self.console.size.height - self.board_height() - 3)
+        rows: list[MenuRow] = []
+        n = 0
+        titled = len(groups) > 1
+        for group in groups:
+            if titled and group.title:
+                rows.append(MenuRow(0, group.title, "", 1))
+            for action in group.actions:
+                n += 1
+                text, code = self.state.describe_action(action), f"[{action}]"
+                room = max(20, width - 8 - len(code) - 2)
+                rows.append(MenuRow(n, text, code, 1 + (len(text) - 1) // room))
+        pages: list[list[MenuRow]] = [[]]
+        used = 0
+        for row in rows:
+            if used + row.height > budget - 1 and pages[-1] and row.number:
+                pages.append([])
+                used = 0
+            pages[-1].append(row)
+            used += row.height
+        # A title left alone at the foot of a page goes to the next page.
+        for k in range(len(pages) - 1):
+            if pages[k] and not pages[k][-1].number:
+                pages[k + 1].insert(0, pages[k].pop())
+        return pages
 
-    def _ask_dice(self, prompt: str) -> str:
+    def show_menu(self, player: int) -> None:
+        self.console.print(f"[bold]{escape(self.name(player))}[/], your move:")
+        grid = RichTable.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(ratio=1, overflow="fold")
+        grid.add_column(no_wrap=True, style="dim")
+        for row in self.pages[self.page]:
+            if row.number:
+                grid.add_row(f"[bold]{row.number}[/].", escape(row.text), escape(row.code))
+            else:
+                grid.add_row("", f"[bold]{escape(row.text)}[/]", "")
+        self.console.print(Padding(grid, (0, 0, 0, 2)))
+        if len(self.pages) > 1:
+            shown = sum(1 for row in self.pages[self.page] if row.number)
+            rest = len(self.menu_actions) - shown
+            self.console.print(
+                f"[dim](page {self.page + 1}/{len(self.pages)}; 'more' for {rest} more, "
+                "or type any choice)[/]"
+            )
+
+    def legal_text(self) -> str:
+        n = len(self.menu_actions)
+        if n <= 8:
+            names = ", ".join(str(a) for a in self.menu_actions)
+            return f"choose 1-{n} or type {names} (or help)"
+        return f"choose 1-{n} or type an action, e.g. {self.menu_actions[0]} (or help)"
+
+    # -- the referee's dice --------------------------------------------------------
+
+    def enter_dice(self) -> None:
         """Manual dice: what the real dice show, checked; commands work here too."""
-        possible = [o for o, _ in self.state.chance_outcomes()]
         while True:
             self.skipping = False
+            prompt = self.state.chance_prompt()
             text = self._ask(f"Dice: {prompt} > ").strip()
-            if not text or self.command(text, None):
+            if not text:
+                continue
+            word = text.split()[0].lower()
+            if word in ("help", "?"):
+                how = self.state.chance_help()
+                self.console.print(DICE_HELP.format(how=how), markup=False, soft_wrap=True)
+                continue
+            if word == "undo":
+                self.undo(None, dice=True)
+            if self.command(text, None):
                 continue
             try:
-                outcome = self.game.parse_action(text)
-            except SaloonError:
-                outcome = None
-            if outcome in possible:
-                return text
-            self.say(f"{text!r} cannot happen here; type {prompt} (or help)")
+                self.session.enter_dice(text)
+            except SaloonError as exc:
+                self.say(f"{exc} (or help)")
+                continue
+            return
 
     # -- commands -----------------------------------------------------------------
 
@@ -295,16 +398,24 @@ class GameTable:
         word = word.lower()
         arg = arg.strip()
         if word in ("help", "?"):
-            examples = ", ".join(str(a) for a in self.state.legal_actions()[:3]) or "(none now)"
+            examples = ", ".join(str(a) for a in self.menu_actions[:3]) or "(none now)"
             self.console.print(
                 HELP.format(examples=examples, save=DEFAULT_SAVE), markup=False, soft_wrap=True
             )
+        elif word == "more" and player is not None:
+            if len(self.pages) <= 1:
+                self.say("the whole menu is shown")
+            else:
+                self.page = (self.page + 1) % len(self.pages)
+                self.show_menu(player)
         elif word == "board":
             self.draw()
+            if player is not None:
+                self.show_menu(player)
         elif word == "hint":
             self.hint()
         elif word == "rules":
-            self.console.print(self.game.rules_help(self.state), markup=False, soft_wrap=True)
+            self.console.print(self.game.rules_help(self.state), markup=False)
             if arg == "all" and self.rules_text is not None:
                 self.rules_text()
             else:
@@ -322,24 +433,33 @@ class GameTable:
         return True
 
     def hint(self) -> None:
-        if self.state.to_move is None or self.state.to_move == CHANCE:
+        state = self.state
+        if state.to_move is None or state.to_move == CHANCE:
             self.say("no decision to advise on now")
             return
         try:
             with self.console.status("asking the advisor..."):
-                advice = self.game.advise(self.state)
+                advice = self.game.advise(state)
+                note = self.game.advice_note(state)
         except SaloonError as exc:
             self.say(f"the advisor cannot help here: {exc}")
             return
         if advice is None:
-            self.say(f"no advisor for {self.game.title}")
+            self.say(note if note.startswith("no ") else f"no advice here: {note}")
             return
+        self.say(f"Hint, best first: {note}.")
+        number = {a: i for i, a in enumerate(self.menu_actions, start=1)}
         table = RichTable(box=None, padding=(0, 2), show_header=True)
+        table.add_column("#", justify="right")
         table.add_column("choice")
         table.add_column("value", justify="right")
-        for action, value in advice:
-            table.add_row(self.state.describe_action(action), percent_or_value(value))
+        shown = advice[:10]
+        for action, value in shown:
+            words = f"{state.describe_action(action)}  [{action}]"
+            table.add_row(str(number.get(action, "")), escape(words), percent_or_value(value))
         self.console.print(table)
+        if len(advice) > len(shown):
+            self.say(f"({len(advice) - len(shown)} more choices are valued lower)")
 
     def save(self, path: str) -> bool:
         try:
@@ -363,42 +483,48 @@ class GameTable:
             if record.game != self.game.id:
                 self.say(f"{path} is a game of {record.game}, not {self.game.id}; nothing changed")
                 return
-            state = record.replay()
+            session = Session.from_moves(
+                self.game,
+                record.options,
+                [s.spec for s in self.seats],
+                record.moves,
+                seed=record.seed,
+                manual_dice=self.session.manual_dice,
+                agents=self.make_agent,
+            )
         except SaloonError as exc:
             self.say(f"cannot load: {exc}; nothing changed")
             return
-        if state.num_players != len(self.seats):
-            self.say(
-                f"{path} has {state.num_players} players, this table {len(self.seats)}; "
-                "nothing changed"
-            )
-            return
-        self.state = state
-        self.pending.clear()
-        self.saved_steps = len(state.history)
-        self.shown_log = len(state.log)
-        self.say(f"loaded {path} ({len(state.history)} steps)")
+        self.session = session
+        self.saved_steps = len(session.state.history)
+        self.shown_log = len(session.state.log)
+        self.say(f"loaded {path} ({len(session.state.history)} steps)")
         raise _Restart
 
-    def undo(self, player: int | None) -> None:
+    def undo(self, player: int | None, *, dice: bool = False) -> None:
+        """Back to before ``player``'s latest decision (any person's when
+        ``None``; the referee's last dice with ``dice``): the random dice are
+        put back, so they fall as they did."""
+        s = self.session
         history = self.state.history
-        if player is None:
-            deciders = {i for i, s in enumerate(self.seats) if s.is_human}
-            who = "a person"
+        if dice:
+            deciders: list[int] = [CHANCE]
+            who = "no dice have been typed"
+        elif player is None:
+            deciders = list(self.humans)
+            who = "no person has made a decision"
         else:
-            deciders = {player}
-            who = f"player {player + 1}"
-        back = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] in deciders), None)
+            deciders = [player]
+            who = f"player {player + 1} has made no decision"
+        back = s.last_decision(deciders)
         if back is None:
-            self.say(f"nothing to undo: {who} has made no decision yet")
-            return
-        seen = [a for p, a in history[back:] if p == CHANCE and isinstance(a, Outcome)]
+            self.say(f"nothing to undo: {who} yet")
+            raise _Restart
         undone = history[back][1]
-        state = self.record().replay(back)
-        self.pending = deque([*seen, *self.pending])
-        self.state = state
-        self.shown_log = len(state.log)
-        self.say(f"undone back to before {undone} ({len(history) - back} steps taken back)")
+        taken = s.undo(deciders)
+        self.shown_log = len(self.state.log)
+        again = "type the dice again" if s.manual_dice else "the dice will fall as they did"
+        self.say(f"undone back to before {undone} ({taken} steps taken back; {again})")
         raise _Restart
 
     def quit(self) -> None:

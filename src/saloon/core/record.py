@@ -34,6 +34,9 @@ class GameRecord:
     seed: int | None = None
     result: dict[str, Any] | None = None
     num_players: int | None = None
+    #: How the dice were rolled: ``random`` (from ``seed``) or ``manual``
+    #: (typed by a referee); ``None`` when the record does not say.
+    dice: str | None = None
 
     # -- from and to states ----------------------------------------------------
 
@@ -91,6 +94,7 @@ class GameRecord:
             "seats": self.seats,
             "num_players": self.num_players,
             "seed": self.seed,
+            "dice": self.dice,
             "moves": [{"by": "chance" if p == CHANCE else p, "move": m} for p, m in self.moves],
             "result": self.result,
         }
@@ -123,6 +127,7 @@ class GameRecord:
                 seed=data.get("seed"),
                 result=data.get("result"),
                 num_players=data.get("num_players"),
+                dice=data.get("dice") if data.get("dice") in ("random", "manual") else None,
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise RecordError(f"record is missing or has a malformed field: {exc}") from exc

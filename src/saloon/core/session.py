@@ -259,6 +259,22 @@ class Session:
         legal = self.state.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
+    def take_only_choice(self) -> tuple[int, Action] | None:
+        """Take the person's only choice, if that is what the game waits for,
+        with a sentence in the log saying so (told to that player alone: the
+        words may name what others may not see); returns who and what."""
+        only = self.only_choice()
+        if only is None:
+            return None
+        mover = self.state.to_move
+        assert mover is not None
+        words = self.state.describe_action(only)
+        at = len(self.state.log)
+        self._apply(only)
+        note = f"Player {mover + 1} has one choice: {words}."
+        self.state.log.insert(at, Event("only", note, mover, to=(mover,)))
+        return mover, only
+
     def advance(self, on_step: Callable[[int, Action], None] | None = None) -> int:
         """Roll the random dice, let the bots choose and take a person's only
         choice until a person with a real choice (or the referee's dice) is
@@ -268,17 +284,9 @@ class Session:
         while True:
             pending = self.pending
             action: Action
-            only = self.only_choice()
+            only = self.take_only_choice()
             if only is not None:
-                mover = self.state.to_move
-                assert mover is not None
-                words = self.state.describe_action(only)
-                at = len(self.state.log)
-                self._apply(only)
-                # Told to the mover only: the words may name what others may not see.
-                note = f"Player {mover + 1} has one choice: {words}."
-                self.state.log.insert(at, Event("only", note, mover, to=(mover,)))
-                action = only
+                mover, action = only
             elif pending == "chance":
                 mover, action = CHANCE, self.roll()
             elif pending == "bot":
@@ -372,5 +380,8 @@ class Session:
     # -- records -----------------------------------------------------------------------
 
     def record(self) -> GameRecord:
-        """The game so far as a record (seats by spec, with the seed)."""
-        return GameRecord.from_state(self.state, list(self.seats), self.seed)
+        """The game so far as a record (seats by spec, with the seed and how
+        the dice are rolled)."""
+        record = GameRecord.from_state(self.state, list(self.seats), self.seed)
+        record.dice = "manual" if self.manual_dice else "random"
+        return record

@@ -182,8 +182,13 @@ class Tables:
     # -- changing a game ------------------------------------------------------------------
 
     def _roll_on(self, session: Session) -> None:
-        while session.pending == "chance":
-            session.roll()
+        """Roll the random dice and take a person's only choice (said in the
+        log) until someone has a real decision or the dice must be typed."""
+        while session.pending == "chance" or session.only_choice() is not None:
+            if session.pending == "chance":
+                session.roll()
+            else:
+                session.take_only_choice()
 
     def _commit(self, table: Table, since: int) -> None:
         """Save the game from step ``since``; if that fails, forget the

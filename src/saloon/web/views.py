@@ -113,8 +113,12 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         actions: list[dict[str, str]] = []
         groups: list[dict[str, Any]] = []
         for group in state.action_groups(state.legal_actions()):
-            groups.append({"title": group.title, "first": len(actions), "count": len(group.actions)})
-            actions += [{"notation": str(a), "text": state.describe_action(a)} for a in group.actions]
+            groups.append(
+                {"title": group.title, "first": len(actions), "count": len(group.actions)}
+            )
+            actions += [
+                {"notation": str(a), "text": state.describe_action(a)} for a in group.actions
+            ]
         view["actions"] = actions
         view["groups"] = groups
         view["rules"] = game.rules_help(state)
