@@ -53,15 +53,22 @@ from saloon.games.d6shooters.rules.towns import GOODS, goods_words, town_name
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
 
-#: What each Special Item does (Ep.1/Ep.2 "Special Items"), for the menu.
+#: What each Special Item does (Ep.1/Ep.2 "Special Items"), for the menu;
+#: where the episodes differ, by episode (``ITEM_EFFECTS[name][episode - 1]``).
 ITEM_EFFECTS = {
-    "compass": "red 1s count two moves",
-    "hunter": "counts as a Posse member; red 2s count twice for Food",
-    "map": "a Gold for every two 3s",
-    "binoculars": "reroll a locked red 5 (episode 2: 5 or 6) of the first roll",
-    "medicine": "prevents all Posse loss from one source, once",
-    "guns": "+1 to Shootout totals per Gold paid",
-    "charm": "move one white die a pip each turn",
+    "compass": ("red 1s count two moves",) * 2,
+    "hunter": (
+        "counts as a Posse member, lost when the Posse falls to 1; red 2s count twice for Food",
+        "counts as a Posse member; red 2s count twice for Food",
+    ),
+    "map": ("a Gold for every two 3s",) * 2,
+    "binoculars": (
+        "reroll a locked red 5 of the first roll",
+        "reroll a locked red 5 or 6 of the first roll",
+    ),
+    "medicine": ("prevents all Posse loss from one source, once",) * 2,
+    "guns": ("+1 to Shootout totals per Gold paid",) * 2,
+    "charm": ("move one white die a pip each turn",) * 2,
 }
 
 
@@ -93,7 +100,7 @@ def describe(st: D6State, action: Action) -> str:
     if isinstance(action, Stake):
         return f"Stake {goods_words(action.gold, action.food, action.ammo)}"
     if isinstance(action, Trade):
-        return _trade_words(action)
+        return _trade_words(st, action)
     if isinstance(action, Pay):
         paid = goods_words(action.gold, action.food, action.ammo)
         if action.posse:
@@ -153,15 +160,23 @@ def _keep_words(st: D6State, a: Keep) -> str:
     return f"Keep {held}; roll {', '.join(again)} again"
 
 
-def _trade_words(a: Trade) -> str:
-    parts = []
-    for name, n in (("Food", a.food), ("Ammo", a.ammo)):
-        if n < 0:
-            parts.append(f"sell {-n} {name}")
-        elif n > 0:
-            parts.append(f"buy {n} {name}")
-    text = " and ".join(parts)
-    return text[0].upper() + text[1:]
+def _trade_words(st: D6State, a: Trade) -> str:
+    """A Wagon Train trade as what is given and what is got, Gold included
+    (``trade -4f +4a``: "Trade 4 Food for 4 Ammo")."""
+    gold = -(a.food + a.ammo) // events.spec(st).p("rate")
+    given = [f"{-n} {name}" for name, n in (("Food", a.food), ("Ammo", a.ammo)) if n < 0]
+    got = [f"{n} {name}" for name, n in (("Food", a.food), ("Ammo", a.ammo)) if n > 0]
+    if gold < 0:
+        given.append(f"{-gold} Gold")
+    elif gold > 0:
+        got.append(f"{gold} Gold")
+    if not got:
+        return f"Give {' and '.join(given)} for nothing"
+    if not any("Gold" not in g for g in given) and given:
+        return f"Buy {' and '.join(got)} for {' and '.join(given)}"
+    if not any("Gold" not in g for g in got):
+        return f"Sell {' and '.join(given)} for {' and '.join(got)}"
+    return f"Trade {' and '.join(given)} for {' and '.join(got)}"
 
 
 def _change_words(a: Change) -> str:
@@ -222,10 +237,11 @@ def _word_words(st: D6State, a: Word) -> str:
     if t.startswith("buy "):
         name = t.split()[1]
         price = ITEM_PRICE[st.episode][name]
-        return f"Buy the {ITEM_TITLES[name]} for {price} Gold: {ITEM_EFFECTS[name]}"
+        effect = ITEM_EFFECTS[name][st.episode - 1]
+        return f"Buy the {ITEM_TITLES[name]} for {price} Gold: {effect}"
     if t.startswith("start "):
         name = t.split()[1]
-        return f"Start with the {ITEM_TITLES[name]}: {ITEM_EFFECTS[name]}"
+        return f"Start with the {ITEM_TITLES[name]}: {ITEM_EFFECTS[name][st.episode - 1]}"
     if t.startswith("tactic "):
         name = t.split()[1]
         return "Tactic: " + TACTIC_WORDS[name] + ("" if name == "none" else ", once a Showdown")

@@ -42,7 +42,12 @@ _CHECKS = {
 
 
 def _example(n: int) -> str:
-    return "146253421"[:n] if n else "1"
+    """``n`` faces to show at a prompt (a run of digits as long as the roll)."""
+    return ("146253" * (n // 6 + 1))[:n] if n else "1"
+
+
+def _dice(n: int) -> str:
+    return "die" if n == 1 else "dice"
 
 
 def dice_needed(st: D6State) -> tuple[str, int] | None:
@@ -72,21 +77,21 @@ def prompt(st: D6State) -> str:
         e = _example(n)
         if ph == C_ROLL:
             if st.mode == "showdown":
-                what = f"the {'Posse' if group == 'posse' else 'Crowe'}'s {n} dice"
+                what = f"the {'Posse' if group == 'posse' else 'Crowe'}'s {n} {_dice(n)}"
             elif st.mode == "poker":
-                what = f"the {n} white Poker dice"
+                what = f"the {n} white Poker {_dice(n)}"
             else:
-                what = f"the {n} {group} {'die' if n == 1 else 'dice'} (roll {st.dice.rolls + 1})"
+                what = f"the {n} {group} {_dice(n)} (roll {st.dice.rolls + 1})"
         elif ph == C_CHECK:
-            what = f"{_CHECKS[group]} {n} {'die' if n == 1 else 'dice'}"
+            what = f"{_CHECKS[group]} {n} {_dice(n)}"
         elif ph == C_POSSE_VOLLEY:
-            what = f"your {n} Shootout {'die' if n == 1 else 'dice'}"
+            what = f"your {n} Shootout {_dice(n)}"
         elif ph == C_GANG_VOLLEY:
             tied = st.shootout.ties >= MAX_SHOOTOUT_TIES
             tie = " (after this many ties: the roll that settled it)" if tied else ""
-            what = f"the Gang's {n} {'die' if n == 1 else 'dice'}{tie}"
+            what = f"the Gang's {n} {_dice(n)}{tie}"
         elif ph == C_DESERTERS:
-            what = f"the deserters' {n} {'die' if n == 1 else 'dice'}"
+            what = f"the deserters' {n} {_dice(n)}"
         else:
             what = "the two Stampede dice"
         return f"{what}, e.g. {e}"

@@ -263,8 +263,11 @@ def fours_words(st: D6State, a: Fours) -> str:
     >>> from saloon.games.d6shooters.scenario import turn_start
     >>> st = turn_start()
     >>> st.resolution.fours, st.resolution.fives, st.resolution.sixes = 4, 1, 2
-    >>> fours_words(st, Fours(1, 0, 1, 2))
-    '1 to Seek Shelter (one 5 removed), 1 to Fight, 2 to Backroads (1 space)'
+    >>> for part in fours_words(st, Fours(1, 0, 1, 2)).split(", "):
+    ...     print(part)
+    1 to Seek Shelter (one 5 removed)
+    1 to Fight (1 Shootout die against the Gang)
+    2 to Backroads (1 space)
     """
     res = st.resolution
     parts = []
@@ -276,7 +279,8 @@ def fours_words(st: D6State, a: Fours) -> str:
         plural = "s" if days > 1 else ""
         parts.append(f"{a.hide} to Hide ({faces_of(gone, 6)} removed, +{days} Day{plural})")
     if a.fight:
-        parts.append(f"{a.fight} to Fight")
+        dice = "die" if a.fight == 1 else "dice"
+        parts.append(f"{a.fight} to Fight ({a.fight} Shootout {dice} against the Gang)")
     if a.back:
         spaces = a.back // 2 if st.episode == 1 else a.back
         parts.append(f"{a.back} to Backroads ({spaces} space{'s' if spaces != 1 else ''})")
