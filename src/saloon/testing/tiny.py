@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from saloon.core import CHANCE, Action, Game, NotationError, Options, Outcome, State
+from saloon.core.numerals import parse_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +152,9 @@ class TinyGame(Game):
         words = text.split()
         if words == ["stop"]:
             return Stop()
-        if len(words) == 2 and words[1].isdigit():
+        n = parse_int(words[1]) if len(words) == 2 else None
+        if n is not None:
             kind = {"add": Add, "deal": Deal, "d3": Die}.get(words[0])
             if kind is not None:
-                return kind(int(words[1]))
+                return kind(n)
         raise NotationError(f"cannot read {text!r}")

@@ -33,10 +33,11 @@ dice succeeded); ``event 3-5`` (2d6 list), ``event 5`` (d6 table),
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from saloon.core.action import Action, Outcome
-from saloon.core.errors import NotationError
+from saloon.core.action import Action, Outcome, check_notation_length
+from saloon.core.errors import NotationError, shown
+from saloon.core.numerals import parse_int
 
 Faces = tuple[int, ...]
 
@@ -241,19 +242,19 @@ _COLOURS = {"r": "red", "w": "white", "b": "black"}
 
 def _faces(text: str, what: str) -> Faces:
     digits = text.replace(",", "").replace(" ", "")
-    if not digits.isdigit() or any(c not in "123456" for c in digits):
-        raise NotationError(f"{what}: {text!r} is not a list of die faces 1-6")
+    if not digits or any(c not in "123456" for c in digits):
+        raise NotationError(f"{what}: {shown(text)} is not a list of die faces 1-6")
     return tuple(sorted(int(c) for c in digits))
 
 
 def _num(text: str, what: str) -> int:
-    t = text.strip()
-    if not t.lstrip("+-").isdigit():
-        raise NotationError(f"{what}: {text!r} is not a number")
-    return int(t)
+    n = parse_int(text, signed=True)  # ASCII digits only (saloon.core.numerals)
+    if n is None:
+        raise NotationError(f"{what}: {shown(text)} is not a number")
+    return n
 
 
-@cache
+@lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """Read a decision or an outcome from its notation.
 
@@ -264,6 +265,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("fours s1 h0 f1 b0"), parse_action("event 3-5")
     (Fours(shelter=1, hide=0, fight=1, back=0), Pair(low=3, high=5))
     """
+    check_notation_length(text)
     t = " ".join(text.strip().lower().split())
     if t in WORDS:
         return Word(t)
@@ -311,9 +313,10 @@ def parse_action(text: str) -> Action:
     if head == "pay":
         amounts = {"g": 0, "f": 0, "a": 0, "p": 0}
         for part in tail.split():
-            if part[-1:] not in amounts or not part[:-1].isdigit():
-                raise NotationError(f"cannot read {text!r}: write e.g. 'pay 1g 1f'")
-            amounts[part[-1]] = int(part[:-1])
+            n = parse_int(part[:-1])
+            if part[-1:] not in amounts or n is None:
+                raise NotationError(f"cannot read {shown(text)}: write e.g. 'pay 1g 1f'")
+            amounts[part[-1]] = n
         return Pay(amounts["g"], amounts["f"], amounts["a"], amounts["p"])
     if head == "trade":
         parts = tail.split()
