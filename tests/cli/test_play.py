@@ -221,7 +221,7 @@ def test_bad_options_and_seats_are_one_line_errors(saloon: Run) -> None:
         (["play", "shootout", "--seat", "robot", "--seat", "human"], "error: no agent called"),
         (["play", "shootout", "--seat", "human"], "error: shootout takes 2"),
         (["play", "checkers"], "error: no game called 'checkers'"),
-        (["play", "--load", "nowhere.json"], "error: cannot read nowhere.json"),
+        (["play", "--load", "nowhere.json"], "error: cannot read record nowhere.json"),
     ]:
         done = saloon(*args)
         assert done.returncode == 2, (args, done.stdout, done.stderr)
