@@ -5,8 +5,10 @@ from __future__ import annotations
 import click
 
 from saloon.cli.common import ask, make_console
-from saloon.core.record import GameRecord
-from saloon.core.state import CHANCE, State
+from saloon.core.errors import shown
+from saloon.core.numerals import parse_int
+from saloon.core.record import GameRecord, who
+from saloon.core.state import State
 
 
 @click.command("replay")
@@ -32,10 +34,10 @@ def replay_command(path: str, step: int | None) -> None:
             console.print(f"step 0 of {total}: the start")
         else:
             by, move = record.moves[k - 1]
-            who = "chance" if by == CHANCE else f"player {by + 1} ({record.seats[by]})"
-            console.print(f"step {k} of {total}: {who} played {move}", markup=False)
-        if k == total and record.result is not None:
-            console.print(f"result: {record.result.get('scores')}", markup=False)
+            mover = who(by) if by < 0 else f"{who(by)} ({shown(record.seats[by])})"
+            console.print(f"step {k} of {total}: {mover} played {move}", markup=False)
+        if k == total and final.is_over:  # the replayed result, not the file's say-so
+            console.print(f"result: {list(final.result().scores)}", markup=False)
 
     if step is not None:
         show(max(0, min(total, step)))
@@ -61,12 +63,14 @@ def replay_command(path: str, step: int | None) -> None:
             k -= 1
         elif text in ("q", "quit", "exit"):
             return
-        elif text.isdigit():
-            if int(text) > total:
+        elif parse_int(text) is not None:
+            n = parse_int(text)
+            assert n is not None
+            if n > total:
                 console.print(f"the record has steps 0 to {total}")
                 continue
-            k = int(text)
+            k = n
         else:
-            console.print(f"{text!r}: type n, p, a step number from 0 to {total}, or q")
+            console.print(f"{shown(text)}: type n, p, a step number from 0 to {total}, or q")
             continue
         show(k)

@@ -4,10 +4,17 @@ The state is drawn with the game's rich renderer; what happens is told in
 the log's sentences; a person chooses from a numbered menu or types an
 action in the game's notation, and may ask for ``help``, ``hint``,
 ``save``, ``load``, ``undo``, ``rules`` or ``quit`` at any prompt.
+
+Nothing is lost: ``save`` asks before replacing a file that this table did
+not write or load; ``load`` asks before it replaces moves that are not
+saved; when input ends, Ctrl-C is pressed or anything fails mid-game, the
+game is saved to a new timestamped recovery file (never over another one)
+and the table says where; a finished game offers to keep its record.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import select
 import sys
@@ -25,15 +32,20 @@ from saloon.cli.common import HUMAN, percent_or_value
 from saloon.core.action import Action, Outcome
 from saloon.core.agent import Agent
 from saloon.core.dice import DiceSource, ManualDice, RandomDice
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, shown
 from saloon.core.game import Game
+from saloon.core.numerals import parse_int
 from saloon.core.record import GameRecord
 from saloon.core.state import CHANCE, State
 
-#: Where a game is saved when input ends or Ctrl-C is pressed mid-game.
-RECOVERY_FILE = "saloon-recovery.json"
+#: Recovery files (input ended, Ctrl-C, a failure mid-game) are named
+#: ``saloon-recovery-YYYYMMDD-HHMMSS.json``, so none overwrites another.
+RECOVERY_STEM = "saloon-recovery"
+#: A finished game's record, when kept at the end: ``saloon-game-YYYYMMDD-HHMMSS.json``.
+RECORD_STEM = "saloon-game"
 #: Where ``save`` writes when no file is named.
 DEFAULT_SAVE = "saloon-game.json"
+_YES = ("y", "yes")
 
 HELP = """\
 At your prompt:
@@ -41,8 +53,8 @@ At your prompt:
   an action        typed in the game's notation, e.g. {examples}
   hint             each choice's value from the game's advisor
   board            draw the table again
-  save [FILE]      save the game (default {save})
-  load FILE        load a saved game and carry on from it
+  save [FILE]      save the game (default {save}; asks before replacing a file)
+  load FILE        load a saved game and carry on from it (asks if moves are unsaved)
   undo             back to your previous decision (dice already seen stay as they fell)
   rules [all]      the rules that bear on this decision ('all': options too)
   quit             leave the table (asks first if the game is not saved)"""
@@ -93,7 +105,7 @@ class GameTable:
         dice: DiceSource | None = None,
         seed: int | None = None,
         delay: float = 0.6,
-        recovery_path: str | Path = RECOVERY_FILE,
+        recovery_folder: str | Path = ".",
         allow_load: bool = True,
         rules_text: Callable[[], None] | None = None,
     ) -> None:
@@ -104,7 +116,9 @@ class GameTable:
         self._ask = ask
         self.seed = seed
         self.delay = delay
-        self.recovery_path = Path(recovery_path)
+        self.recovery_folder = Path(recovery_folder)
+        #: Files this table wrote or loaded: saving to them again asks nothing.
+        self.own_files: set[str] = set()
         self.allow_load = allow_load
         self.rules_text = rules_text
         self.dice: DiceSource
@@ -166,6 +180,11 @@ class GameTable:
         except KeyboardInterrupt:
             self.recover("interrupted")
             raise GameInterrupted(130) from None
+        except QuitGame:
+            raise
+        except Exception as exc:  # a bot or an advisor failed: keep the game, then report
+            self.recover(f"the game stopped: {shown(str(exc), 200)}")
+            raise
         self.narrate()
         self.draw()
         self.announce()
@@ -247,8 +266,8 @@ class GameTable:
             text = self._ask(f"Player {player + 1} > ").strip()
             if not text:
                 continue
-            if text.isdigit():
-                n = int(text)
+            n = parse_int(text)
+            if n is not None:
                 if 1 <= n <= len(legal):
                     return legal[n - 1]
                 self.say(f"there is no choice {n}; {self.legal_text(legal)}")
@@ -257,11 +276,11 @@ class GameTable:
                 continue
             try:
                 action = self.game.parse_action(text)
-            except SaloonError:
+            except ValueError:  # NotationError; any other is a parser's bug, still one line
                 if _NUMBERISH.match(text):
-                    self.say(f"{text!r} is not a whole number from 1 to {len(legal)}")
+                    self.say(f"{shown(text)} is not a whole number from 1 to {len(legal)}")
                 else:
-                    self.say(f"unknown command or action {text!r}; {self.legal_text(legal)}")
+                    self.say(f"unknown command or action {shown(text)}; {self.legal_text(legal)}")
                 continue
             if action in legal:
                 return action
@@ -281,11 +300,11 @@ class GameTable:
                 continue
             try:
                 outcome = self.game.parse_action(text)
-            except SaloonError:
+            except ValueError:  # NotationError, or a parser's bug: still one line
                 outcome = None
             if outcome in possible:
                 return text
-            self.say(f"{text!r} cannot happen here; type {prompt} (or help)")
+            self.say(f"{shown(text)} cannot happen here; type {prompt} (or help)")
 
     # -- commands -----------------------------------------------------------------
 
@@ -342,14 +361,78 @@ class GameTable:
         self.console.print(table)
 
     def save(self, path: str) -> bool:
+        """Save the game to ``path``, asking first if that would replace a
+        file this table did not write or load."""
+        try:
+            folder, exists = os.path.isdir(path), os.path.lexists(path)
+        except ValueError:
+            folder = exists = False
+        if folder:
+            self.say(f"{shown(path)} is a folder; save FILE needs a file name")
+            return False
+        if exists and _same_file(path) not in self.own_files:
+            answer = self._ask(f"{path} exists. Replace it? [y/N] ").strip().lower()
+            if answer not in _YES:
+                self.say(f"not saved; {path} is as it was")
+                return False
         try:
             self.record().save(path)
-        except OSError as exc:
-            self.say(f"cannot save to {path}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:
+            reason = (
+                exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable name"
+            )
+            self.say(f"cannot save to {shown(path)}: {reason}")
             return False
         self.saved_steps = len(self.state.history)
-        self.say(f"saved to {path}")
+        self.own_files.add(_same_file(path))
+        self.say(f"saved to {path} ({self.how_to_use(path)})")
         return True
+
+    def how_to_use(self, path: str | Path) -> str:
+        """How to carry on from a saved game, or replay a finished one."""
+        if self.state.is_over:
+            return f"replay it with: saloon replay {path}"
+        return f"carry on with: saloon play --load {path}"
+
+    def write_record(self, path: str, *, overwrite: bool) -> None:
+        """Write the record to ``path`` (checked before the game began); if
+        that fails now, to a new file here instead, and say where."""
+        try:
+            self.record().save(path, overwrite=overwrite)
+        except FileExistsError:
+            self.keep_elsewhere(f"{path} appeared during the game (add --force to replace it)")
+            return
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.keep_elsewhere(f"cannot write {path}: {reason}")
+            return
+        self.saved_steps = len(self.state.history)
+        self.say(f"Record written to {path} ({self.how_to_use(path)}).")
+
+    def keep_elsewhere(self, why: str) -> None:
+        try:
+            fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
+        except (OSError, ValueError) as exc:
+            self.say(f"{why}; and no record could be written here: {exc}")
+            return
+        self.saved_steps = len(self.state.history)
+        self.say(f"{why}; the record is written to {fresh} ({self.how_to_use(fresh)})")
+
+    def offer_record(self) -> None:
+        """At the end of a game: keep its record? ``y`` names a new file,
+        or the person types a name; Enter (or the end of input) keeps none."""
+        try:
+            answer = self._ask("Save this game's record? [y/N or a file name] ").strip()
+            if answer.lower() in _YES:
+                fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
+                self.say(f"saved to {fresh} ({self.how_to_use(fresh)})")
+            elif answer and answer.lower() not in ("n", "no"):
+                self.save(answer)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.say("the record was not saved")
+        except (OSError, ValueError) as exc:
+            self.say(f"the record could not be saved: {exc}")
 
     def load(self, path: str) -> None:
         if not self.allow_load:
@@ -361,7 +444,10 @@ class GameTable:
         try:
             record = GameRecord.load(path)
             if record.game != self.game.id:
-                self.say(f"{path} is a game of {record.game}, not {self.game.id}; nothing changed")
+                self.say(
+                    f"{shown(path)} is a game of {shown(record.game)}, not {self.game.id}; "
+                    "nothing changed"
+                )
                 return
             state = record.replay()
         except SaloonError as exc:
@@ -369,10 +455,19 @@ class GameTable:
             return
         if state.num_players != len(self.seats):
             self.say(
-                f"{path} has {state.num_players} players, this table {len(self.seats)}; "
+                f"{shown(path)} has {state.num_players} players, this table {len(self.seats)}; "
                 "nothing changed"
             )
             return
+        unsaved = len(self.state.history) - self.saved_steps
+        if unsaved > 0 and not self.state.is_over:
+            answer = self._ask(
+                f"This game has {unsaved} steps that are not saved. Load {path} anyway? [y/N] "
+            )
+            if answer.strip().lower() not in _YES:
+                self.say("nothing changed")
+                return
+        self.own_files.add(_same_file(path))
         self.state = state
         self.pending.clear()
         self.saved_steps = len(state.history)
@@ -405,26 +500,33 @@ class GameTable:
         unsaved = len(self.state.history) > self.saved_steps and not self.state.is_over
         if unsaved:
             answer = self._ask("The game is not saved. Quit anyway? [y/N] ").strip().lower()
-            if answer not in ("y", "yes"):
+            if answer not in _YES:
                 self.say("carrying on")
                 return
         raise QuitGame
 
     def recover(self, why: str) -> None:
-        """Save the game to the recovery file after input ended or Ctrl-C."""
+        """Save the game to a new recovery file after input ended, Ctrl-C or
+        a failure, and say where."""
         self.console.print()
         if self.state.is_over or len(self.state.history) <= self.saved_steps:
             self.say(f"{why}; nothing unsaved was lost")
             return
         try:
-            self.record().save(self.recovery_path)
-        except OSError as exc:
-            self.say(f"{why} and the game could not be saved: {exc.strerror or exc}")
+            path = self.record().save_fresh(RECOVERY_STEM, self.recovery_folder)
+        except (OSError, ValueError) as exc:
+            self.say(f"{why} and the game could not be saved: {exc}")
             return
-        self.say(
-            f"{why}; the game is saved to {self.recovery_path} "
-            f"(carry on with: saloon play --load {self.recovery_path})"
-        )
+        self.saved_steps = len(self.state.history)
+        self.say(f"{why}; the game is saved to {path} ({self.how_to_use(path)})")
+
+
+def _same_file(path: str | Path) -> str:
+    """A file's name as the table remembers it (absolute, links resolved)."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, ValueError, RuntimeError):
+        return str(path)
 
 
 def _interactive() -> bool:
