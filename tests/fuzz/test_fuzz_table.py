@@ -121,3 +121,45 @@ def test_any_text_at_any_prompt_loses_nothing(game_id: str, data: st.DataObject)
     assert "Traceback" not in text
     if recoveries:
         assert f"the game is saved to {recoveries[0].name}" in text
+
+
+@fuzz(quick=40)
+@given(data=st.data())
+def test_any_text_in_the_lobby(data: st.DataObject) -> None:
+    """Every prompt of the lobby (game, options, players, seats, seed, dice):
+    it ends with a game that can be set up and seats that can sit, or with
+    the end of input, never anything else."""
+    from saloon.cli.play import Lobby, make_seats
+
+    answers = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal answers
+        answers += 1
+        if answers > MAX_ANSWERS:
+            raise EOFError
+        valid = {
+            "Game": ["", "1", "2", *GAMES],
+            "option": ["", "", "short-street", "ep2-standard-cards", "red=1", "episode=2"],
+            "Players": ["", "2", "3"],
+            "Seat": ["", "human", "random", "heuristic", "solver"],
+            "Seed": ["", "7", "0"],
+            "Dice": ["", "random", "manual", "m"],
+        }
+        choices = next((v for k, v in valid.items() if prompt.startswith(k)), [""])
+        if data.draw(st.booleans()):
+            return data.draw(st.sampled_from(choices))
+        return data.draw(hostile_text())
+
+    out = io.StringIO()
+    with time_bound():
+        try:
+            game, options, specs, seed, dice = Lobby(Console(file=out, width=100), ask).run()
+        except EOFError:
+            return
+        seats = make_seats(game, specs, seed, options)
+        if len(seats) <= game.max_players:
+            game.new_state(options, len(seats))
+    assert dice in ("random", "manual")
+    assert seed is None or 0 <= seed < 2**63
+    assert "Traceback" not in out.getvalue()
