@@ -214,3 +214,15 @@ def test_a_solver_seat_on_a_variant_too_big_is_refused_when_seated(saloon: Run) 
     assert "too big to solve exactly" in one_error(done)
     assert done.stdout == ""  # refused before the game, not in the middle of it
     assert "too big to solve exactly" in one_error(saloon("solve", "shootout", *options))
+
+
+def test_the_end_of_game_offer_takes_y_a_json_name_or_no(tmp_path: Path) -> None:
+    seats = [Seat("random", make_agent("random", get_game("shootout"), seed=s)) for s in (1, 2)]
+    table = Scripted(["2", "mine.json"], manual=False, seats=seats)
+    table.table.play()
+    table.table.offer_record()
+    out = table.out.getvalue()
+    assert "'2': type y, n, or a file name ending in .json" in out
+    assert not (tmp_path / "2").exists()
+    assert "saved to mine.json (replay it with: saloon replay mine.json)" in out
+    assert GameRecord.load(tmp_path / "mine.json").replay().is_over

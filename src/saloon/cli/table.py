@@ -420,14 +420,22 @@ class GameTable:
 
     def offer_record(self) -> None:
         """At the end of a game: keep its record? ``y`` names a new file,
-        or the person types a name; Enter (or the end of input) keeps none."""
+        or the person types a name ending in ``.json`` (so a menu number
+        typed once too often makes no file); Enter (or the end of input)
+        keeps none."""
         try:
-            answer = self._ask("Save this game's record? [y/N or a file name] ").strip()
-            if answer.lower() in _YES:
-                fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
-                self.say(f"saved to {fresh} ({self.how_to_use(fresh)})")
-            elif answer and answer.lower() not in ("n", "no"):
-                self.save(answer)
+            while True:
+                answer = self._ask("Save this game's record? [y/N or a FILE.json] ").strip()
+                if answer.lower() in _YES:
+                    fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
+                    self.say(f"saved to {fresh} ({self.how_to_use(fresh)})")
+                elif answer.lower().endswith(".json"):
+                    if not self.save(answer):
+                        continue
+                elif answer and answer.lower() not in ("n", "no"):
+                    self.say(f"{shown(answer)}: type y, n, or a file name ending in .json")
+                    continue
+                return
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             self.say("the record was not saved")
