@@ -161,7 +161,7 @@ def _event(source: str, where: str, data: object, reconstructed: bool) -> EventS
     if not isinstance(data, dict):
         raise ContentError(f"{source}: {where} must be a table")
     kind = data.get("kind")
-    if kind not in EVENT_KINDS:
+    if not isinstance(kind, str) or kind not in EVENT_KINDS:
         raise ContentError(
             f"{source}: {where}.kind must be one of {', '.join(sorted(EVENT_KINDS))}, "
             f"not {shown(kind)}"
