@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 
 import pytest
 
 from saloon.agents import (
+    MCTS_MAX_ITERATIONS,
     ExpectimaxAgent,
     MCTSAgent,
     RandomAgent,
@@ -127,7 +129,8 @@ def test_mcts_respects_a_time_budget() -> None:
     state.apply(game.parse_action("first p1"))
     state.apply(game.parse_action("card 7"))
     agent = make_agent("mcts:seconds=0.05", game, seed=1)
-    assert isinstance(agent, MCTSAgent) and agent.iterations is None
+    # A time budget alone still stops at the most iterations (a memory bound).
+    assert isinstance(agent, MCTSAgent) and agent.iterations == MCTS_MAX_ITERATIONS
     start = time.perf_counter()
     assert agent.choose(state) in state.legal_actions()
     assert time.perf_counter() - start < 1.0
@@ -226,3 +229,82 @@ def test_a_games_own_agents_join_the_registry() -> None:
     state.apply(Deal(2))
     assert agent.choose(state) == Stop()
     assert Add(1) in state.legal_actions()
+
+
+# -- issue 10: a search's budget is checked, and bounded ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("expectimax:depth=100", "depth='100' must be a whole number of at least 1 and at most 10"),
+        ("expectimax:rollouts=5000", "at most 1,000"),
+        ("expectimax:steps=1000000000", "at most 100,000,000"),
+        ("mcts:seconds=inf", "'inf' must be a number from"),
+        ("mcts:seconds=nan", "'nan' must be a number from"),
+        ("mcts:seconds=7200", "seconds='7200' must be a number from 0 to 3600"),
+        ("mcts:iterations=100000000000000000000000", "at most 1,000,000"),
+        ("mcts:iterations=²", "must be a number or a word"),
+        ("mcts:c=٣", "must be a number or a word"),
+        ("heuristic:reach=" + "9" * 5000, "at most 40 characters"),
+    ],
+)
+def test_search_budgets_beyond_the_limits_are_refused(spec: str, words: str) -> None:
+    # Before: depth=100, seconds=inf and iterations=10**23 were accepted and ran forever.
+    with pytest.raises(OptionError, match=re.escape(words)) as info:
+        make_agent(spec, get_game("shootout"))
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "-1e308", "1_0"])
+def test_no_agent_takes_a_number_no_knob_can_hold(value: str) -> None:
+    """Checked for every agent alike, also those that read their own knobs
+    (the d6 planner's score weight: nan or 1e308 made it fail mid-game)."""
+    game = get_game("d6shooters")
+    with pytest.raises(OptionError, match=r"must be a number from -1e\+09 to 1e\+09"):
+        make_agent(f"planner:score={value}", game)
+
+
+def test_a_seed_is_checked_as_a_seed() -> None:
+    # Before: "agent 'random' cannot be made: expected non-negative integer".
+    with pytest.raises(OptionError, match="seed -1 is not allowed: a seed is a whole number"):
+        make_agent("random", get_game("shootout"), seed=-1)
+
+
+def test_expectimax_stops_at_its_budget_and_plays_the_deepest_search_it_finished() -> None:
+    """The d6 Shooters' rolls of up to eight dice put two decisions deep out of
+    reach (millions of states): the search keeps to its budget of steps."""
+    game = get_game("d6shooters")
+    state = game.new_state()
+    dice = RandomDice(1)
+    while state.is_chance:
+        state.apply(dice.roll(state))
+    agent = ExpectimaxAgent(depth=3, rollouts=2, seed=1, steps=20_000)
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.last_depth < 3
+    tiny = ExpectimaxAgent(depth=3, rollouts=2, seed=1, steps=1)
+    assert tiny.choose(state) in state.legal_actions() and tiny.last_depth == 0
+
+
+def test_a_search_within_its_budget_plays_as_a_direct_search_would() -> None:
+    """Deepening one decision at a time restarts the random stream, so the
+    deepest search is the same as one made directly, to the last playout."""
+    game = get_game("shootout")
+    for seed in range(3):
+        state = game.new_state()
+        dice = RandomDice(seed)
+        for _ in range(6):
+            while state.is_chance:
+                state.apply(dice.roll(state))
+            if state.is_over:
+                break
+            deep = ExpectimaxAgent(depth=2, rollouts=3, seed=seed)
+            direct = ExpectimaxAgent(depth=2, rollouts=3, seed=seed)
+            direct.rng.bit_generator.state = deep.rng.bit_generator.state
+            values = deep.action_values(state)
+            assert deep.last_depth == 2
+            direct._left = direct.steps
+            expected = direct._search(state, state.to_move, 2)  # type: ignore[arg-type]
+            assert values == expected
+            assert deep.rng.bit_generator.state == direct.rng.bit_generator.state
+            state.apply(deep.choose(state))

@@ -59,7 +59,7 @@ def play_at_the_table(tmp_path: Path, options: list[str], seed: int) -> str:
     screen: list[str] = []
     try:
         while True:
-            found = child.expect([r"Player 1 > ", r"Save this game|Game over[^\n]*\n"])
+            found = child.expect([r"Player 1 > ", r"Game over[^\n]*\n"])
             screen.append(child.before + child.after)
             if found == 1:
                 break
@@ -70,6 +70,9 @@ def play_at_the_table(tmp_path: Path, options: list[str], seed: int) -> str:
             action = agent.choose(state)
             child.sendline(typed(state, action))
             mirror.act(0, action)
+        child.expect(r"Save this game's record\? \[y/N or a FILE\.json\] ")
+        screen.append(child.before + child.after)
+        child.sendline("n")  # the finished game is offered, not kept unasked
         child.expect(pexpect.EOF)
         screen.append(child.before or "")
     finally:

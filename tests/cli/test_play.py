@@ -38,10 +38,10 @@ def test_lobby_starts_a_game(spawn: Spawn) -> None:
     child.expect("no game '97'")
     child.expect(r"Game \[1\]: ")
     child.sendline("shootout")
-    child.expect("start: int, default 17")
+    child.expect("start: int from 1 to 99, default 17")
     child.expect("option> ")
     child.sendline("target=x")
-    child.expect("option 'target' must be a whole number, not 'x'; try again")
+    child.expect("option 'target' must be a whole number from 1 to 3000, not 'x'; try again")
     child.expect("option> ")
     child.sendline("short-street")
     child.expect("option> ")
@@ -73,7 +73,7 @@ def test_lobby_starts_a_game(spawn: Spawn) -> None:
     assert child.exitstatus == 0
 
 
-def test_full_game_human_against_a_bot(spawn: Spawn) -> None:
+def test_full_game_human_against_a_bot(spawn: Spawn, tmp_path: Path) -> None:
     child = spawn(*HUMAN_VS_BOT, "--seed", "11")
     for turn in range(300):
         if child.expect([r"Player 1 > ", r"Game over: .* won\."]) == 1:
@@ -88,9 +88,15 @@ def test_full_game_human_against_a_bot(spawn: Spawn) -> None:
             child.sendline(choices["move"])
     else:
         raise AssertionError("the game did not end")
+    # A finished game offers to keep its record, and says how to replay it.
+    child.expect(r"Save this game's record\? \[y/N or a FILE\.json\] ")
+    child.sendline("y")
+    child.expect(r"saved to (saloon-game-\d{8}-\d{6}\.json) \(replay it with: saloon replay \1\)")
+    saved = child.match.group(1)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+    assert GameRecord.load(tmp_path / saved).replay().is_over
 
 
 def test_bot_against_bot_to_the_end_with_replay(saloon: Run, tmp_path: Path) -> None:
@@ -135,29 +141,42 @@ def test_manual_dice_turn_with_a_typo(saloon: Run) -> None:
     )
 
 
+RECOVERY = re.compile(r"the game is saved to (saloon-recovery-\d{8}-\d{6}(?:-\d+)?\.json)")
+
+
 def test_end_of_input_mid_game_writes_a_recovery_file(saloon: Run, tmp_path: Path) -> None:
     done = saloon(*HUMAN_VS_BOT, "--seed", "4", stdin="move\n")
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
-    assert "the game is saved to saloon-recovery.json" in done.stdout
-    record = GameRecord.load(tmp_path / "saloon-recovery.json")
+    found = RECOVERY.search(done.stdout)
+    assert found, done.stdout
+    name = found.group(1)
+    assert f"(carry on with: saloon play --load {name})" in done.stdout
+    record = GameRecord.load(tmp_path / name)
     assert ("move" in [m for _, m in record.moves]) and not record.replay().is_over
     # ... and the game carries on from it.
-    again = saloon("play", "--load", "saloon-recovery.json", "--delay", "0", stdin="quit\ny\n")
+    again = saloon("play", "--load", name, "--delay", "0", stdin="quit\ny\n")
     assert again.returncode == 0, again.stderr
-    assert "Carrying on saloon-recovery.json" in again.stdout
+    assert f"Carrying on {name}" in again.stdout
+    # The same game interrupted again writes another file, never over the first.
+    twice = saloon(*HUMAN_VS_BOT, "--seed", "4", stdin="move\n")
+    second = RECOVERY.search(twice.stdout)
+    assert second and second.group(1) != name
+    assert GameRecord.load(tmp_path / name) == record
+    assert GameRecord.load(tmp_path / second.group(1)).moves == record.moves
 
 
 def test_ctrl_c_at_the_table_saves_and_exits(spawn: Spawn, tmp_path: Path) -> None:
     child = spawn(*HUMAN_VS_BOT, "--seed", "4")
     child.expect("Player 1 > ")
     child.sendintr()
-    child.expect("interrupted; the game is saved to saloon-recovery.json")
+    child.expect(r"interrupted; the game is saved to (saloon-recovery-\d{8}-\d{6}\.json)")
+    name = child.match.group(1)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
     assert "Traceback" not in child.before
-    assert GameRecord.load(tmp_path / "saloon-recovery.json").moves
+    assert GameRecord.load(tmp_path / name).moves
 
 
 def test_each_bad_input_gives_one_line_and_the_game_goes_on(saloon: Run) -> None:
@@ -177,7 +196,7 @@ def test_each_bad_input_gives_one_line_and_the_game_goes_on(saloon: Run) -> None
 def test_save_then_load(saloon: Run, tmp_path: Path) -> None:
     typed = (
         "first p1\ncard 3\nsave early.json\nmove\n"  # saved before player 1 moved
-        "load missing.json\nload early.json\n"  # a failed load loses nothing
+        "load missing.json\nload early.json\ny\n"  # a failed load loses nothing
         "colt\nd20 20\nquit\ny\n"
     )
     done = saloon(*MANUAL, stdin=typed)
@@ -236,7 +255,7 @@ def test_bad_options_and_seats_are_one_line_errors(saloon: Run) -> None:
         (["play", "shootout", "--seat", "robot", "--seat", "human"], "error: no agent called"),
         (["play", "shootout", "--seat", "human"], "error: shootout takes 2"),
         (["play", "checkers"], "error: no game called 'checkers'"),
-        (["play", "--load", "nowhere.json"], "error: cannot read nowhere.json"),
+        (["play", "--load", "nowhere.json"], "error: cannot read record nowhere.json"),
     ]:
         done = saloon(*args)
         assert done.returncode == 2, (args, done.stdout, done.stderr)

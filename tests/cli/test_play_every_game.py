@@ -49,4 +49,6 @@ def test_a_person_plays_every_game_by_menu_numbers(spawn: Callable[..., Any], ga
     else:  # pragma: no cover - a game that never ends fails here
         pytest.fail(f"{game_id} did not end at the table")
     assert decisions > 0
+    child.expect(r"Save this game's record\? ")
+    child.sendline("")  # no thanks
     child.expect(pexpect.EOF)

@@ -121,3 +121,79 @@ def test_every_listed_variant_is_an_option(game: Game) -> None:
         assert game.parse_options([f"variant={name}"]) == options
     with pytest.raises(OptionError, match="variant"):
         game.parse_options(["variant=no-such-variant"])
+
+
+# -- issue 10: hostile values are one OptionError line --------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranged(Options):
+    size: int = 5
+    weights: tuple[int, ...] = (1, 2)
+    ratio: float = 0.5
+
+    RANGES = {"size": (1, 99), "weights": (0, 9), "ratio": (0.0, 1.0)}  # noqa: RUF012
+
+
+@pytest.mark.parametrize("value", ["²", "①", "٣", "７", "1_000", "0x10", "nan", "inf", "1e999"])
+def test_numbers_are_ascii_digits_only(value: str) -> None:
+    # '²'.isdigit() is true, and int('٣') is 3: neither is a number here.
+    with pytest.raises(OptionError, match="must be a whole number"):
+        Demo.parse([f"count={value}"])
+    if value in ("nan", "inf", "1e999", "٣", "²"):
+        with pytest.raises(OptionError, match="must be a number"):
+            Demo.parse([f"ratio={value}"])
+
+
+def test_a_number_of_thousands_of_digits_is_one_short_line() -> None:
+    # Before: ValueError "Exceeds the limit (4300 digits)" as a traceback.
+    with pytest.raises(OptionError, match=r"must be a whole number from 1 to 99") as info:
+        Ranged.parse(["size=" + "9" * 5000])
+    assert len(str(info.value)) < 200
+    with pytest.raises(OptionError, match=r"must be from 1 to 99, not a number of 5,001 digits"):
+        Ranged.from_mapping({"size": 10**5000})
+
+
+def test_ranges_are_checked_and_named() -> None:
+    assert Ranged.parse(["size=99", "weights=0,9", "ratio=1"]).size == 99
+    with pytest.raises(OptionError, match="option 'size' must be from 1 to 99, not 100"):
+        Ranged.parse(["size=100"])
+    with pytest.raises(OptionError, match="each value of option 'weights' must be from 0 to 9"):
+        Ranged.parse(["weights=1,10"])
+    with pytest.raises(OptionError, match="option 'ratio' must be from 0 to 1"):
+        Ranged(ratio=2.0)
+    assert "int from 1 to 99, default 5" in Ranged.help()["size"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("count", [1]), ("count", {"a": 1}), ("count", True), ("count", 2.5), ("name", 5),
+     ("name", ["x"]), ("mode", ["hard"]), ("fast", [True]), ("cards", "x" * 10_000), ("cards", 5),
+     ("cards", list(range(5000)))],
+)  # fmt: skip
+def test_values_of_the_wrong_json_type(key: str, value: object) -> None:
+    """As a record's or a TOML file's options arrive: never str() of a table."""
+    with pytest.raises(OptionError) as info:
+        Demo.from_mapping({key: value})
+    assert len(str(info.value)) < 300
+
+
+def test_deeply_nested_values() -> None:
+    nested: list[object] = [1]
+    for _ in range(5000):
+        nested = [nested]
+    with pytest.raises(OptionError):
+        Demo.from_mapping({"count": nested})
+    with pytest.raises(OptionError):
+        Demo.from_mapping({"cards": nested})
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"\xff\xfe not utf-8", b"count = " + b"9" * 5000, b"a = " + b"[" * 50_000 + b"]" * 50_000],
+)
+def test_toml_files_saloon_cannot_read(body: bytes, tmp_path: Path) -> None:
+    path = tmp_path / "options.toml"
+    path.write_bytes(body)
+    with pytest.raises(OptionError, match="options file"):
+        Demo.from_toml(path)

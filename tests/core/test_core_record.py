@@ -135,3 +135,116 @@ def test_a_failing_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     assert path.read_text(encoding="utf-8") == before
     assert GameRecord.load(path) == old
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+# -- issue 10: every malformed record is one RecordError line ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("options", "variant=veteran", "'options' must be an object"),
+        ("options", [1, 2], "'options' must be an object"),
+        ("seats", [], "'seats' must be a non-empty list"),
+        ("seats", [1, 2], "'seats' must be a non-empty list"),
+        ("result", "player 1 won", "'result' must be an object or null"),
+        ("seed", "seven", "seed 'seven' is not allowed"),
+        ("seed", 7.5, "seed 7.5 is not allowed"),
+        ("seed", -1, "seed -1 is not allowed"),
+        ("seed", True, "seed True is not allowed"),
+        ("num_players", "two", "'num_players' must be a whole number"),
+        ("game", 5, "'game' must be a game id"),
+        ("moves", 5, "'moves' must be a list"),
+    ],
+)
+def test_a_field_of_the_wrong_type(field: str, value: object, words: str) -> None:
+    data = _record().to_json()
+    data[field] = value
+    with pytest.raises(RecordError, match=words) as info:
+        GameRecord.from_json(data).replay()
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("move", [5, [1, 2], None, {"by": 0}, {"move": "colt"}])
+def test_a_move_that_is_not_an_object_is_named(move: object) -> None:
+    # Before: "'int' object is not subscriptable".
+    data = _record().to_json()
+    data["moves"][0] = move
+    with pytest.raises(RecordError, match="move 1 is malformed"):
+        GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize("by", [True, False, -1, 1.0, "1", None])
+def test_who_moved_is_a_player_number_or_chance(by: object) -> None:
+    # A JSON true is not player 1 (bool is an int in Python).
+    data = _record().to_json()
+    data["moves"][2]["by"] = by
+    with pytest.raises(RecordError, match="move 3 is malformed"):
+        GameRecord.from_json(data)
+
+
+def test_who_moved_is_told_as_players_count() -> None:
+    record = _record()
+    record.moves[0] = (0, record.moves[0][1])  # a chance outcome said to be player 1's
+    with pytest.raises(RecordError, match=r"move 1 .* is by player 1, but chance is to move"):
+        record.replay()
+    record = _record()
+    by, move = record.moves[2]
+    record.moves[2] = (1 - by, move)
+    with pytest.raises(
+        RecordError, match=rf"is by player {2 - by}, but player {by + 1} is to move"
+    ):
+        record.replay()
+
+
+def test_moves_after_the_end_and_more_than_a_game_lasts() -> None:
+    record = _record()
+    record.moves.append(record.moves[-1])
+    with pytest.raises(RecordError, match="comes after the end of the game"):
+        record.replay()
+    record.moves = record.moves * 1000
+    with pytest.raises(RecordError, match="lasts at most"):
+        record.replay()
+
+
+def test_seats_must_match_the_players() -> None:
+    record = _record()
+    record.seats = ["random"]
+    with pytest.raises(RecordError, match="names 1 seats for a game of 2 players"):
+        record.replay()
+
+
+@pytest.mark.parametrize("depth", [40, 1000, 100_000])
+def test_json_nested_deeper_than_any_record(depth: int) -> None:
+    # 100,000 levels made json.loads raise RecursionError.
+    text = '{"format": "saloon-record/1", "options": ' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(RecordError, match="nested"):
+        GameRecord.loads(text)
+
+
+def test_a_number_of_thousands_of_digits() -> None:
+    data = _record().to_json()
+    text = json.dumps(data).replace('"seed": 4', '"seed": ' + "9" * 5000)
+    with pytest.raises(RecordError, match="not JSON that Saloon can read"):
+        GameRecord.loads(text)
+    data["moves"][2]["move"] = "d20 " + "9" * 5000
+    with pytest.raises(RecordError, match="move 3 is malformed"):
+        GameRecord.from_json(data)
+
+
+@pytest.mark.parametrize("move", ["d20 ²", "d20 ①", "card ٣", "²", "9" * 150])
+def test_unicode_digits_and_huge_numbers_in_a_move(move: str) -> None:
+    record = _record()
+    record.moves[1] = (record.moves[1][0], move)
+    with pytest.raises(RecordError, match=r"move 2 .* cannot be replayed"):
+        record.replay()
+
+
+def test_save_without_overwriting(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    _record(1).save(path)
+    with pytest.raises(FileExistsError):
+        _record(2).save(path, overwrite=False)
+    assert GameRecord.load(path) == _record(1)
+    fresh = _record(2).save_fresh("saloon-game", tmp_path)
+    assert fresh != path and GameRecord.load(fresh) == _record(2)

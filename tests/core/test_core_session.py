@@ -150,7 +150,7 @@ def test_bad_sessions_are_refused() -> None:
         Session(TINY, seats=[HUMAN, HUMAN, HUMAN])
     with pytest.raises(SaloonError, match="needs a way to make agents"):
         Session(TINY, seats=[HUMAN, "random"])
-    with pytest.raises(SaloonError, match="whole number from 0 up"):
+    with pytest.raises(SaloonError, match="a seed is a whole number from 0 to"):
         Session(TINY, seats=[HUMAN, HUMAN], seed=-1)
     with pytest.raises(SaloonError, match="dice states needed"):
         Session(TINY, seats=[HUMAN, HUMAN], dice_states=[])

@@ -20,16 +20,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from saloon.agents._params import Params, parse_spec
-from saloon.agents.expectimax import ExpectimaxAgent
+from saloon.agents._params import Params, check_numbers, parse_spec
+from saloon.agents.expectimax import MAX_STEPS, ExpectimaxAgent
 from saloon.agents.mcts import MCTSAgent
 from saloon.agents.random_agent import RandomAgent
-from saloon.core.agent import Agent, spec_label
-from saloon.core.errors import UnknownName
+from saloon.core.agent import Agent, check_agent, spec_label
+from saloon.core.dice import check_seed
+from saloon.core.errors import UnknownName, shown
 from saloon.core.game import AgentFactory, Game
+from saloon.core.options import Options
 
 __all__ = [
+    "EXPECTIMAX_MAX_DEPTH",
+    "EXPECTIMAX_MAX_ROLLOUTS",
+    "EXPECTIMAX_MAX_STEPS",
     "GENERIC_AGENTS",
+    "MCTS_MAX_ITERATIONS",
+    "MCTS_MAX_SECONDS",
     "ExpectimaxAgent",
     "MCTSAgent",
     "RandomAgent",
@@ -44,29 +51,41 @@ def _random(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     return RandomAgent(seed=seed, name=spec_label("random", params))
 
 
+#: Saloon's limits on the search agents' knobs (docs/hardening.md): a
+#: search asked for more is refused when the agent is made, never left to
+#: run for hours or fill the memory.
+MCTS_MAX_ITERATIONS = 1_000_000
+MCTS_MAX_SECONDS = 3600.0
+EXPECTIMAX_MAX_DEPTH = 10
+EXPECTIMAX_MAX_ROLLOUTS = 1000
+EXPECTIMAX_MAX_STEPS = 100_000_000
+
+
 def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     p = Params("mcts", params, ("iterations", "seconds", "c", "max_depth"))
-    seconds = p.optional_float("seconds")
+    seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
     if seconds is not None and seconds <= 0:
-        raise p.bad("seconds", "a positive number")
-    iterations = p.optional_int("iterations", minimum=1)
-    if iterations is None and seconds is None:
-        iterations = 500
+        raise p.bad("seconds", f"a positive number of at most {MCTS_MAX_SECONDS:g}")
+    iterations = p.optional_int("iterations", minimum=1, maximum=MCTS_MAX_ITERATIONS)
+    if iterations is None:
+        # A time budget alone still stops at the most iterations (memory).
+        iterations = 500 if seconds is None else MCTS_MAX_ITERATIONS
     return MCTSAgent(
         iterations=iterations,
         seconds=seconds,
-        c=p.get_float("c", 1.4),
-        max_depth=p.optional_int("max_depth", minimum=1),
+        c=p.get_float("c", 1.4, maximum=100.0),
+        max_depth=p.optional_int("max_depth", minimum=1, maximum=MCTS_MAX_ITERATIONS),
         seed=seed,
         name=spec_label("mcts", params),
     )
 
 
 def _expectimax(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
-    p = Params("expectimax", params, ("depth", "rollouts"))
+    p = Params("expectimax", params, ("depth", "rollouts", "steps"))
     return ExpectimaxAgent(
-        depth=p.get_int("depth", 2, minimum=1),
-        rollouts=p.get_int("rollouts", 8, minimum=0),
+        depth=p.get_int("depth", 2, minimum=1, maximum=EXPECTIMAX_MAX_DEPTH),
+        rollouts=p.get_int("rollouts", 8, minimum=0, maximum=EXPECTIMAX_MAX_ROLLOUTS),
+        steps=p.get_int("steps", MAX_STEPS, minimum=1, maximum=EXPECTIMAX_MAX_STEPS),
         seed=seed,
         name=spec_label("expectimax", params),
     )
@@ -95,12 +114,16 @@ def agent_names(game: Game) -> list[str]:
     return [*GENERIC_AGENTS, *sorted(own)]
 
 
-def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
+def make_agent(
+    spec: str, game: Game, seed: int | None = None, options: Options | None = None
+) -> Agent:
     """The agent named by ``spec`` (``name`` or ``name:key=value,...``) for ``game``.
 
     Raises :class:`~saloon.core.errors.UnknownName` for an unknown name and
     :class:`~saloon.core.errors.OptionError` for a bad parameter, each
-    listing what is known.
+    listing what is known. With ``options``, an agent that cannot play
+    that variant (:func:`~saloon.core.agent.check_agent`) is refused here,
+    before the game starts; a bad ``seed`` is refused too.
 
     >>> from saloon.core import get_game
     >>> make_agent("robot", get_game("shootout"))  # doctest: +ELLIPSIS
@@ -113,6 +136,11 @@ def make_agent(spec: str, game: Game, seed: int | None = None) -> Agent:
     factory = factories.get(name)
     if factory is None:
         raise UnknownName(
-            f"no agent called {name!r} for {game.id} (agents: {', '.join(agent_names(game))})"
+            f"no agent called {shown(name)} for {game.id} (agents: {', '.join(agent_names(game))})"
         )
-    return factory(game, seed, params)
+    check_seed(seed)
+    agent = factory(game, seed, params)
+    check_numbers(params)
+    if options is not None:
+        check_agent(agent, game.options(options))
+    return agent

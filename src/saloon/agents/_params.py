@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
+from saloon.core.numerals import parse_float, parse_int
+
+#: The largest whole number or number any knob takes unless it says less
+#: (and no agent's parameter, whatever the agent, may go beyond it).
+MAX_INT = 10**9
+MAX_FLOAT = 1e9
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -14,11 +21,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     ('mcts', {'iterations': '200', 'c': '1.4'})
     >>> parse_spec("random")
     ('random', {})
+    >>> parse_spec("mcts:c=٣")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: agent parameter 'c'='٣' must be a number or a word ...
     """
     name, _, rest = spec.strip().partition(":")
     name = name.strip()
     if not name:
-        raise OptionError(f"agent spec {spec!r} has no agent name")
+        raise OptionError(f"agent spec {shown(spec)} has no agent name")
     params: dict[str, str] = {}
     for part in rest.split(","):
         if not part.strip():
@@ -27,12 +38,47 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         key = key.strip()
         if not sep or not key:
             raise OptionError(
-                f"agent parameter {part.strip()!r} in {spec!r} is not of the form key=value"
+                f"agent parameter {shown(part.strip())} in {shown(spec)} "
+                "is not of the form key=value"
             )
         if key in params:
-            raise OptionError(f"agent parameter {key!r} is given twice in {spec!r}")
-        params[key] = value.strip()
+            raise OptionError(f"agent parameter {shown(key)} is given twice in {shown(spec)}")
+        value = value.strip()
+        _check_value(key, value)
+        params[key] = value
     return name, params
+
+
+_VALUE = re.compile(r"[A-Za-z0-9_.+-]{0,40}")
+
+
+def _check_value(key: str, value: str) -> None:
+    """Every agent's parameter is a short ASCII word or number: refused
+    here, before any agent reads it, are other scripts' digits and values
+    over 40 characters."""
+    if _VALUE.fullmatch(value) is None:
+        raise OptionError(
+            f"agent parameter {shown(key)}={shown(value)} must be a number or a word "
+            "(ASCII letters, digits, '.', '+', '-', '_'; at most 40 characters)"
+        )
+
+
+def check_numbers(params: Mapping[str, str]) -> None:
+    """No agent's parameter that is a number may be one no knob can hold:
+    ``nan``, ``inf``, ``1e999``, ``1_000`` (which Python's ``float()``
+    reads), or beyond :data:`MAX_FLOAT` either way. Checked after the
+    agent's own reading, so its own narrower limits are named first."""
+    for key, value in params.items():
+        try:
+            float(value)
+        except ValueError:
+            continue  # a word
+        number = parse_float(value)
+        if number is None or abs(number) > MAX_FLOAT:
+            raise OptionError(
+                f"agent parameter {shown(key)}={shown(value)} must be a number "
+                f"from {-MAX_FLOAT:g} to {MAX_FLOAT:g}"
+            )
 
 
 class Params:
@@ -47,43 +93,46 @@ class Params:
         unknown = sorted(set(raw) - set(known))
         if unknown:
             raise OptionError(
-                f"agent {agent!r} has no parameter {unknown[0]!r} "
+                f"agent {agent!r} has no parameter {shown(unknown[0])} "
                 f"(parameters: {', '.join(known) or '(none)'})"
             )
         self.agent = agent
         self.raw = dict(raw)
 
     def bad(self, key: str, what: str) -> OptionError:
-        return OptionError(f"agent {self.agent!r} parameter {key}={self.raw[key]!r} must be {what}")
+        return OptionError(
+            f"agent {self.agent!r} parameter {key}={shown(self.raw[key])} must be {what}"
+        )
 
-    def get_int(self, key: str, default: int, minimum: int = 0) -> int:
+    def get_int(self, key: str, default: int, minimum: int = 0, maximum: int = MAX_INT) -> int:
+        """A whole number from ``minimum`` to ``maximum`` (Saloon's stated
+        limit for the knob), or ``default`` if not given."""
         if key not in self.raw:
             return default
-        try:
-            value = int(self.raw[key])
-        except ValueError:
-            raise self.bad(key, "a whole number") from None
-        if value < minimum:
-            raise self.bad(key, f"at least {minimum}")
+        value = parse_int(self.raw[key], signed=True)
+        if value is None or not minimum <= value <= maximum:
+            raise self.bad(key, f"a whole number of at least {minimum} and at most {maximum:,}")
         return value
 
-    def optional_int(self, key: str, minimum: int = 0) -> int | None:
+    def optional_int(self, key: str, minimum: int = 0, maximum: int = MAX_INT) -> int | None:
         if key not in self.raw or self.raw[key].lower() in ("", "none", "auto"):
             return None
-        return self.get_int(key, 0, minimum)
+        return self.get_int(key, 0, minimum, maximum)
 
-    def get_float(self, key: str, default: float, minimum: float = 0.0) -> float:
+    def get_float(
+        self, key: str, default: float, minimum: float = 0.0, maximum: float = MAX_FLOAT
+    ) -> float:
+        """A finite number from ``minimum`` to ``maximum``, or ``default``."""
         if key not in self.raw:
             return default
-        try:
-            value = float(self.raw[key])
-        except ValueError:
-            raise self.bad(key, "a number") from None
-        if not value >= minimum:
-            raise self.bad(key, f"a number of at least {minimum}")
+        value = parse_float(self.raw[key])
+        if value is None or not minimum <= value <= maximum:
+            raise self.bad(key, f"a number from {minimum:g} to {maximum:g}")
         return value
 
-    def optional_float(self, key: str, minimum: float = 0.0) -> float | None:
+    def optional_float(
+        self, key: str, minimum: float = 0.0, maximum: float = MAX_FLOAT
+    ) -> float | None:
         if key not in self.raw or self.raw[key].lower() in ("", "none", "auto"):
             return None
-        return self.get_float(key, 0.0, minimum)
+        return self.get_float(key, 0.0, minimum, maximum)

@@ -10,11 +10,17 @@ from saloon.core.state import CHANCE, State
 def random_playout(state: State, rng: np.random.Generator, max_steps: int | None = None) -> State:
     """Play ``state`` on (in place) with uniform random actions and sampled
     chance until the game ends or ``max_steps`` steps have been taken."""
+    play_randomly(state, rng, max_steps)
+    return state
+
+
+def play_randomly(state: State, rng: np.random.Generator, max_steps: int | None = None) -> int:
+    """As :func:`random_playout`; the number of steps taken."""
     steps = 0
     while True:
         mover = state.to_move
         if mover is None or (max_steps is not None and steps >= max_steps):
-            return state
+            return steps
         if mover == CHANCE:
             state.apply_unchecked(state.sample_chance(rng))
         else:

@@ -259,7 +259,7 @@ def run_arena(
         raise SaloonError("games_per_pairing must be at least 1")
     specs = [s.strip() for s in specs]
     for spec in specs:  # fail early, in this process, on a bad spec
-        make_agent(spec, game, seed=0)
+        make_agent(spec, game, seed=0, options=options)
     tasks = _tasks(specs, games_per_pairing, seed)
     total = len(tasks)
 

@@ -428,7 +428,7 @@ def simulate(
     if seed < 0:
         raise SaloonError("the seed must be a whole number of at least 0")
     for spec in specs:  # fail early, here, on a bad spec
-        make_agent(spec, game, seed=0)
+        make_agent(spec, game, seed=0, options=options)
     game.new_state(options, len(specs))  # and on a seat count the game refuses
 
     run: RunInfo | None = None

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
 from rich.markup import escape
 
-from saloon.core.errors import OptionError, SaloonError, UnknownName
-from saloon.core.options import format_option_value
+from saloon.core.dice import MAX_SEED, check_seed
+from saloon.core.errors import OptionError, SaloonError, UnknownName, shown
+from saloon.core.numerals import parse_int
+from saloon.core.options import format_option_value, load_toml
 
 if TYPE_CHECKING:
     from saloon.core.agent import Agent
     from saloon.core.game import Game
     from saloon.core.options import Options
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: The seat name of a person at the keyboard.
 HUMAN = "human"
@@ -43,18 +46,50 @@ def read_options(game: Game, pairs: Sequence[str], options_file: str | None = No
     """
     values: dict[str, object] = {}
     if options_file is not None:
-        try:
-            values.update(tomllib.loads(Path(options_file).read_text(encoding="utf-8")))
-        except OSError as exc:
-            raise OptionError(f"cannot read options file {options_file}: {exc.strerror}") from exc
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            raise OptionError(f"options file {options_file} is not valid TOML: {exc}") from exc
+        values.update(load_toml(options_file))
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not of the form key=value")
+            raise OptionError(f"option {shown(pair)} is not of the form key=value")
         values[key.strip()] = value.strip()
     return game.options_from_dict(values)
+
+
+def seed_value(ctx: click.Context, param: click.Parameter, value: object) -> int | None:
+    """A ``--seed``: a whole number from 0 to :data:`~saloon.core.dice.MAX_SEED`
+    in ASCII digits (a click callback; one line naming it otherwise)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        number = value
+    else:
+        number = parse_int(str(value), signed=True)
+        if number is None:
+            raise click.BadParameter(
+                f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(value)}"
+            )
+    try:
+        return check_seed(number)
+    except OptionError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """A click callback refusing ``nan`` and ``inf``, which ``click.FloatRange``
+    lets through."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a finite number")
+    return value
+
+
+def seed_option(default: int | None, help: str) -> Callable[[F], F]:
+    """``--seed N`` (checked by :func:`seed_value`)."""
+    return click.option(
+        "--seed",
+        callback=seed_value,
+        default=default,
+        show_default=default is not None,
+        metavar="N",
+        help=help,
+    )
 
 
 #: ``-o KEY=VALUE`` (repeatable), passed to the command as ``option_pairs``.
@@ -97,27 +132,30 @@ def default_bot(game: Game) -> str:
     return names[0] if names else HUMAN
 
 
-def make_bot(spec: str, game: Game, seed: int | None) -> Agent:
-    """The bot named by ``spec``; :class:`SaloonError` if there is none."""
+def make_bot(spec: str, game: Game, seed: int | None, options: Options | None = None) -> Agent:
+    """The bot named by ``spec``, checked against ``options`` if given (a
+    bot that cannot play the variant is refused now, not mid-game);
+    :class:`SaloonError` if there is none."""
     try:
         from saloon.agents import make_agent
     except ImportError as exc:
-        raise UnknownName(f"no bots are installed, so {spec!r} cannot sit; use human") from exc
-    try:
-        return make_agent(spec, game, seed)
-    except SaloonError:
-        raise
-    except (ValueError, KeyError, TypeError) as exc:
-        raise UnknownName(f"agent {spec!r} cannot be made: {exc}") from exc
+        raise UnknownName(f"no bots are installed, so {shown(spec)} cannot sit; use human") from exc
+    return make_agent(spec, game, seed, options)
 
 
 def seat_seed(seed: int | None, seat: int) -> int | None:
-    """A bot's own seed, derived from the table's seed and its seat."""
-    return None if seed is None else seed * 1009 + 17 * (seat + 1)
+    """A bot's own seed, derived from the table's seed and its seat (a seed
+    itself: below :data:`~saloon.core.dice.MAX_SEED` + 1).
+
+    >>> seat_seed(7, 0), seat_seed(None, 1), seat_seed(MAX_SEED, 0) <= MAX_SEED
+    (7080, None, True)
+    """
+    return None if seed is None else (seed * 1009 + 17 * (seat + 1)) % (MAX_SEED + 1)
 
 
-#: The most seats of a round-robin tournament at the table.
-MAX_ROUND_ROBIN = 8
+#: The most seats of a round robin at the table: every pair plays a game,
+#: so 12 seats already make 66 games.
+MAX_ROUND_ROBIN = 12
 
 
 def most_seats(game: Game) -> int:
@@ -130,7 +168,7 @@ def players_text(game: Game) -> str:
     lo, hi = game.min_players, game.max_players
     text = str(lo) if lo == hi else f"{lo}-{hi}"
     if game.round_robin:
-        text += f" ({hi + 1}-{MAX_ROUND_ROBIN} in a round robin)"
+        text += f" ({max(hi + 1, 3)}-{MAX_ROUND_ROBIN} in a round robin)"
     return text
 
 
@@ -140,6 +178,10 @@ def check_seat_count(game: Game, n: int) -> bool:
         return False
     if game.round_robin and game.max_players < n <= MAX_ROUND_ROBIN and n >= 3:
         return True
+    if game.round_robin and n > MAX_ROUND_ROBIN:
+        raise SaloonError(
+            f"a round robin at the table takes at most {MAX_ROUND_ROBIN} seats, not {n}"
+        )
     raise SaloonError(f"{game.id} takes {players_text(game)} players, not {n}")
 
 

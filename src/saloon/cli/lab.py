@@ -8,6 +8,7 @@ prints exactly one JSON object on stdout (no progress bar).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
@@ -29,8 +30,15 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from saloon.cli.common import OPTION_FLAG, OPTIONS_FILE_FLAG, make_console, read_options
-from saloon.core.errors import SaloonError
+from saloon.cli.common import (
+    OPTION_FLAG,
+    OPTIONS_FILE_FLAG,
+    finite,
+    make_console,
+    read_options,
+    seed_option,
+)
+from saloon.core.errors import SaloonError, shown
 from saloon.core.registry import get_game
 
 _DB = click.option(
@@ -40,9 +48,17 @@ _DB = click.option(
     help="The results database (default: $SALOON_DB, else saloon-results.sqlite here).",
 )
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+#: Saloon's limits on a lab run (docs/hardening.md): checked before any work.
+MAX_GAMES = 10_000_000
+MAX_WORKERS = 64
+MAX_BENCH_SECONDS = 600.0
+MAX_BENCH_ITERATIONS = 1_000_000
+MAX_SEATS = 64
+MAX_ARENA_AGENTS = 32
+
 _WORKERS = click.option(
     "--workers",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_WORKERS),
     default=1,
     show_default=True,
     help="Local worker processes.",
@@ -53,7 +69,7 @@ _DASK = click.option(
     metavar="ADDRESS",
     help="Run on a Dask cluster: a scheduler address, or `local` to start one here.",
 )
-_SEED = click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+_SEED = seed_option(0, "Seed of the run (0 or more).")
 
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -119,6 +135,21 @@ def _open_db(db_path: str | None) -> Any:
     return ResultsDB(db_path or default_db_path())
 
 
+#: A run's name: letters, digits and ``._-``, at most 64 of them.
+_RUN_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+def run_id_value(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """A click callback: run names (one or several) of at most 64 letters,
+    digits, dots, dashes and underscores."""
+    for name in [value] if isinstance(value, str) else list(value or ()):
+        if _RUN_ID.fullmatch(name) is None:
+            raise click.BadParameter(
+                f"a run name is 1 to 64 letters, digits, '.', '-' or '_', not {shown(name)}"
+            )
+    return value
+
+
 def split_specs(text: str) -> list[str]:
     """Agent specs from a comma-separated list; a ``key=value`` piece belongs
     to the spec before it, so parameters may contain commas.
@@ -151,18 +182,29 @@ def _echo_json(data: object) -> None:
 @click.option("--agent", "agent", metavar="SPEC", help="Every seat plays this agent.")
 @click.option("--seat", "seat_specs", multiple=True, metavar="SPEC", help="One seat (repeat).")
 @click.option(
-    "--players", type=click.IntRange(min=1), help="Seats for --agent (default: the least)."
+    "--players",
+    type=click.IntRange(min=1, max=MAX_SEATS),
+    help="Seats for --agent (default: the least).",
 )
-@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option(
+    "--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=1000, show_default=True
+)
 @_WORKERS
 @_SEED
 @_DASK
 @_DB
 @click.option("--no-db", is_flag=True, help="Do not store the run.")
-@click.option("--run-id", metavar="ID", help="Name the run (re-using a name resumes that run).")
-@click.option("--resume", "resume_id", metavar="ID", help="Finish the stored run ID.")
+@click.option(
+    "--run-id",
+    metavar="ID",
+    callback=run_id_value,
+    help="Name the run (re-using a name resumes that run).",
+)
+@click.option(
+    "--resume", "resume_id", metavar="ID", callback=run_id_value, help="Finish the stored run ID."
+)
 @click.option("--records", is_flag=True, help="Store every game's full record.")
-@click.option("--chunk-size", type=click.IntRange(min=1), help="Games per task.")
+@click.option("--chunk-size", type=click.IntRange(min=1, max=MAX_GAMES), help="Games per task.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @_JSON
 def simulate_command(
@@ -354,7 +396,7 @@ def histogram_lines(
 @click.option(
     "--games",
     "-n",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_GAMES),
     default=100,
     show_default=True,
     help="Games per pairing.",
@@ -364,7 +406,12 @@ def histogram_lines(
 @_DASK
 @_DB
 @click.option("--no-db", is_flag=True, help="Do not store the run.")
-@click.option("--run-id", metavar="ID", help="Name the run (re-using a name resumes that run).")
+@click.option(
+    "--run-id",
+    metavar="ID",
+    callback=run_id_value,
+    help="Name the run (re-using a name resumes that run).",
+)
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @_JSON
 def arena_command(
@@ -391,6 +438,8 @@ def arena_command(
     game = get_game(game_id)
     options = read_options(game, option_pairs, options_file)
     specs = [*split_specs(agents_text or ""), *agent_specs]
+    if len(specs) > MAX_ARENA_AGENTS:
+        raise SaloonError(f"an arena takes at most {MAX_ARENA_AGENTS} agents, not {len(specs)}")
     with ExitStack() as stack:
         db = None
         if not no_db:
@@ -495,7 +544,7 @@ def runs_command(db_path: str | None, as_json: bool) -> None:
 
 
 @click.command("report")
-@click.argument("run_ids", metavar="RUN...", nargs=-1, required=True)
+@click.argument("run_ids", metavar="RUN...", nargs=-1, required=True, callback=run_id_value)
 @_DB
 @click.option("--html", "html_path", metavar="FILE", help="Write a self-contained HTML report.")
 @click.option("--out", "out_dir", metavar="DIR", help="Write the plots as PNG files in DIR.")
@@ -545,14 +594,15 @@ def report_command(
 @click.argument("game_ids", metavar="[GAME...]", nargs=-1)
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0.05),
+    type=click.FloatRange(min=0.05, max=MAX_BENCH_SECONDS),
+    callback=finite,
     default=2.0,
     show_default=True,
     help="Time spent on each throughput figure.",
 )
 @click.option(
     "--mcts-iterations",
-    type=click.IntRange(min=2),
+    type=click.IntRange(min=2, max=MAX_BENCH_ITERATIONS),
     default=200,
     show_default=True,
     help="Simulations per MCTS search (Saloon's and OpenSpiel's alike).",
@@ -561,7 +611,8 @@ def report_command(
 @click.option("--no-openspiel", is_flag=True, help="Skip OpenSpiel's MCTSBot.")
 @click.option(
     "--fresh-limit",
-    type=click.FloatRange(min=0),
+    type=click.FloatRange(min=0, max=MAX_BENCH_SECONDS),
+    callback=finite,
     default=5.0,
     show_default=True,
     help="Re-solve from scratch (no cache) the variants whose recorded solve is this quick.",

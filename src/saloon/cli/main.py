@@ -1,8 +1,8 @@
 """The ``saloon`` command: a click group with one subcommand per activity.
 
 Every :class:`~saloon.core.errors.SaloonError` (bad input: an option, an
-action, a file) is printed as one line ``error: ...`` with exit code 2,
-never as a traceback.
+action, a file) and every malformed command line (click's usage errors) is
+printed as one line ``error: ...`` with exit code 2, never as a traceback.
 """
 
 from __future__ import annotations
@@ -27,12 +27,33 @@ from saloon.cli.serve import serve_command
 from saloon.core.errors import SaloonError
 
 
+def _usage_line(exc: click.UsageError) -> str:
+    """Click's message on one line, each overlong word cut short (click
+    quotes what was typed in full: a number of 5,000 digits, say)."""
+    where = f" (see '{exc.ctx.command_path} -h')" if exc.ctx is not None else ""
+    words = [
+        w if len(w) <= 60 else f"{w[:30]}...({len(w):,} characters)"
+        for w in exc.format_message().split()
+    ]
+    return f"error: {' '.join(words)}{where}"
+
+
 class SaloonGroup(click.Group):
     """A click group that turns Saloon's input errors into one line."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            click.echo(_usage_line(exc), err=True)
+            ctx.exit(2)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            click.echo(_usage_line(exc), err=True)
+            ctx.exit(2)
         except SaloonError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -19,35 +20,46 @@ from saloon.cli.common import (
     changed_option_pairs,
     check_seat_count,
     default_bot,
+    finite,
     make_bot,
     make_console,
     most_seats,
     players_text,
     read_options,
     seat_seed,
+    seed_option,
 )
 from saloon.cli.info import print_rules
 from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
 from saloon.core.agent import Agent
+from saloon.core.dice import MAX_SEED
 from saloon.core.driver import RoundRobin, check_round_robin
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, shown
+from saloon.core.files import check_writable
 from saloon.core.game import Game
+from saloon.core.numerals import parse_int
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
 from saloon.core.session import Session
-from saloon.core.state import State
+
+#: The longest pause after a bot's move.
+MAX_DELAY = 60.0
 
 
-def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]:
-    """A seat for each spec: ``human`` or a bot's name (with parameters)."""
+def make_seats(
+    game: Game, specs: Sequence[str], seed: int | None, options: Options | None = None
+) -> list[Seat]:
+    """A seat for each spec: ``human`` or a bot's name (with parameters),
+    each bot checked against ``options`` (one that cannot play the variant
+    is refused here, before the game starts)."""
     seats = []
     for i, spec in enumerate(specs):
         spec = spec.strip()
         if spec.lower() == HUMAN:
             seats.append(Seat(HUMAN, None))
         else:
-            seats.append(Seat(spec, make_bot(spec, game, seat_seed(seed, i))))
+            seats.append(Seat(spec, make_bot(spec, game, seat_seed(seed, i), options)))
     return seats
 
 
@@ -68,10 +80,11 @@ def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]
     default=None,
     help="manual: type what real dice show (default random; with --load, as the game was).",
 )
-@click.option("--seed", type=int, help="Seed for the dice and the bots.")
+@seed_option(None, "Seed for the dice and the bots (0 or more).")
 @click.option(
     "--delay",
-    type=click.FloatRange(min=0),
+    type=click.FloatRange(min=0, max=MAX_DELAY),
+    callback=finite,
     default=0.6,
     show_default=True,
     help="Seconds to pause after each bot move.",
@@ -81,8 +94,9 @@ def make_seats(game: Game, specs: Sequence[str], seed: int | None) -> list[Seat]
     "--record",
     "record_path",
     type=click.Path(dir_okay=False),
-    help="Write the finished game's record to this file.",
+    help="Write the finished game's record to this file (checked before the game starts).",
 )
+@click.option("--force", is_flag=True, help="Let --record replace a file that is there.")
 def play_command(
     game_id: str | None,
     option_pairs: tuple[str, ...],
@@ -93,17 +107,23 @@ def play_command(
     delay: float,
     load_path: str | None,
     record_path: str | None,
+    force: bool,
 ) -> None:
     """Play a game; with no GAME, open the lobby to choose one."""
     console = make_console()
     reader = _reader(console)
+    if record_path is not None:  # before anything is played
+        check_writable(record_path, overwrite=force, what="record", flag="--force")
     try:
         if load_path is not None:
             if option_pairs or options_file:
                 raise SaloonError(
                     "a saved game keeps its own options: drop -o and --options-file with --load"
                 )
-            _resume(console, reader, game_id, load_path, seat_specs, dice, seed, delay, record_path)
+            _resume(
+                console, reader, game_id, load_path, seat_specs, dice, seed, delay, record_path,
+                force=force,
+            )  # fmt: skip
             return
         if game_id is None:
             game, options, specs, seed, dice = Lobby(console, reader).run()
@@ -111,7 +131,10 @@ def play_command(
             game = get_game(game_id)
             options = read_options(game, option_pairs, options_file)
             specs = list(seat_specs) or _default_seats(game)
-        run_game(console, reader, game, options, specs, dice or "random", seed, delay, record_path)
+        run_game(
+            console, reader, game, options, specs, dice or "random", seed, delay, record_path,
+            force=force,
+        )  # fmt: skip
     except QuitGame:
         console.print("Left the table.")
     except GameInterrupted as exc:
@@ -144,18 +167,22 @@ def run_game(
     seed: int | None,
     delay: float,
     record_path: str | None = None,
+    *,
+    force: bool = False,
 ) -> None:
-    """Play one game (or a round robin, for 3+ seats of a two-player game)."""
+    """Play one game (or a round robin, for 3+ seats of a two-player game);
+    its record goes to ``record_path`` (replacing a file there if
+    ``force``), else a person at the table is offered to keep it."""
     tournament = check_seat_count(game, len(specs))
-    seats = make_seats(game, specs, seed)
+    seats = make_seats(game, specs, seed, options)
     if tournament:
         run_tournament(console, reader, game, options, seats, dice, seed, delay)
         return
     session = _session(game, options, seats, dice, seed)
     _banner(console, game, options, seats, dice, session.seed)
     table = _table(console, reader, session, seats, delay)
-    final = table.play()
-    _write_record(console, table, final, record_path)
+    table.play()
+    _keep_record(table, record_path, force)
 
 
 def _session(
@@ -170,7 +197,7 @@ def _session(
     """The game in a session: its seats by spec, bots made as needed."""
 
     def agents(spec: str, agent_seed: int) -> Agent:
-        return make_bot(spec, game, agent_seed)
+        return make_bot(spec, game, agent_seed, options)
 
     specs = [s.spec for s in seats]
     if record is not None:
@@ -191,10 +218,12 @@ def _resume(
     seed: int | None,
     delay: float,
     record_path: str | None,
+    *,
+    force: bool,
 ) -> None:
     record = GameRecord.load(path)
     if game_id is not None and record.game != game_id:
-        raise SaloonError(f"{path} is a game of {record.game}, not {game_id}")
+        raise SaloonError(f"{path} is a game of {shown(record.game)}, not {game_id}")
     game = get_game(record.game)
     state = record.replay()
     specs = list(seat_specs) or record.seats
@@ -202,14 +231,15 @@ def _resume(
         raise SaloonError(f"{path} has {state.num_players} players, but {len(specs)} seats given")
     seed = record.seed if seed is None else seed
     dice = dice or record.dice or "random"
-    seats = make_seats(game, specs, seed)
+    seats = make_seats(game, specs, seed, state.options)
     session = _session(game, state.options, seats, dice, seed, record=record)
     console.print(
         f"Carrying on {path}: {game.title}, {len(state.history)} steps played, {dice} dice."
     )
     table = _table(console, reader, session, seats, delay)
-    final = table.play()
-    _write_record(console, table, final, record_path)
+    table.own_files.add(str(Path(path).resolve()))
+    table.play()
+    _keep_record(table, record_path, force)
 
 
 def _table(
@@ -250,16 +280,13 @@ def _banner(
         console.print("Type a number from the menu or an action; 'help' lists the commands.")
 
 
-def _write_record(
-    console: Console, table: GameTable, final: State, record_path: str | None
-) -> None:
-    if record_path is None:
-        return
-    try:
-        table.record().save(record_path)
-    except OSError as exc:
-        raise SaloonError(f"cannot write {record_path}: {exc.strerror or exc}") from exc
-    console.print(f"Record written to {record_path}.")
+def _keep_record(table: GameTable, record_path: str | None, force: bool) -> None:
+    """After a game: write its record to ``--record``, else, with a person
+    at the table, offer to keep it."""
+    if record_path is not None:
+        table.write_record(record_path, overwrite=force)
+    elif any(seat.is_human for seat in table.seats):
+        table.offer_record()
 
 
 def run_tournament(
@@ -284,7 +311,8 @@ def run_tournament(
     for k, (i, j) in enumerate(tournament.pairings):
         pair = [seats[i], seats[j]]
         console.rule(f"seat {i + 1} ({seats[i].spec}) against seat {j + 1} ({seats[j].spec})")
-        game_seed = None if seed is None else seed * 7919 + k  # each game its own dice
+        # each game its own dice, from the table's seed
+        game_seed = None if seed is None else (seed * 7919 + k) % (MAX_SEED + 1)
         session = _session(game, options, pair, dice, game_seed)
         table = _table(console, reader, session, pair, delay, allow_load=False)
         table.play()
@@ -317,7 +345,7 @@ class Lobby:
         self.console.print("[bold]Saloon[/]: choose a game and who plays it.")
         game = self.pick_game()
         options = self.pick_options(game)
-        specs = self.pick_seats(game)
+        specs = self.pick_seats(game, options)
         seed = self.pick_seed()
         dice = self.pick_dice()
         return game, options, specs, seed, dice
@@ -330,12 +358,13 @@ class Lobby:
             )
         while True:
             text = self.ask("Game [1]: ").strip() or "1"
-            if text.isdigit() and 1 <= int(text) <= len(games):
-                return games[int(text) - 1]
+            n = parse_int(text)
+            if n is not None and 1 <= n <= len(games):
+                return games[n - 1]
             match = [g for g in games if g.id == text.lower()]
             if match:
                 return match[0]
-            self.say(f"no game {text!r}; type 1-{len(games)} or a game id")
+            self.say(f"no game {shown(text)}; type 1-{len(games)} or a game id")
 
     def pick_options(self, game: Game) -> Options:
         self.console.print(f"[bold]{game.title}[/] options:")
@@ -366,22 +395,23 @@ class Lobby:
                 continue
             pairs.append(text)
 
-    def pick_seats(self, game: Game) -> list[str]:
+    def pick_seats(self, game: Game, options: Options | None = None) -> list[str]:
         lo, hi = game.min_players, most_seats(game)
         count = lo
         if hi > lo:
             extra = f" ({game.max_players + 1}+ play a round robin)" if game.round_robin else ""
             while True:
                 text = self.ask(f"Players, {lo}-{hi}{extra} [{lo}]: ").strip() or str(lo)
-                try:
-                    count = int(text)
-                    check_seat_count(game, count)
-                except ValueError as exc:
-                    if isinstance(exc, SaloonError):
-                        self.say(str(exc))
-                    else:
-                        self.say(f"{text!r} is not a whole number")
+                number = parse_int(text)
+                if number is None:
+                    self.say(f"{shown(text)} is not a whole number")
                     continue
+                try:
+                    check_seat_count(game, number)
+                except SaloonError as exc:
+                    self.say(str(exc))
+                    continue
+                count = number
                 break
         bots = agent_names(game)
         self.console.print("Seats: human, or a bot: " + (", ".join(bots) or "(none installed)"))
@@ -394,7 +424,7 @@ class Lobby:
                     specs.append(HUMAN)
                     break
                 try:
-                    make_bot(spec, game, None)
+                    make_bot(spec, game, None, options)
                 except SaloonError as exc:
                     self.say(str(exc))
                     continue
@@ -407,10 +437,13 @@ class Lobby:
             text = self.ask("Seed [random]: ").strip()
             if not text:
                 return None
-            try:
-                return int(text)
-            except ValueError:
-                self.say(f"{text!r} is not a whole number; leave it empty for a random seed")
+            seed = parse_int(text, signed=True)
+            if seed is not None and 0 <= seed <= MAX_SEED:
+                return seed
+            self.say(
+                f"{shown(text)} is not a seed: a whole number from 0 to {MAX_SEED}; "
+                "leave it empty for a random seed"
+            )
 
     def pick_dice(self) -> str:
         while True:

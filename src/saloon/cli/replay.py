@@ -6,7 +6,8 @@ from __future__ import annotations
 import click
 
 from saloon.cli.common import ask, make_console
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, shown
+from saloon.core.numerals import parse_int
 from saloon.core.record import GameRecord
 from saloon.core.state import CHANCE, State
 
@@ -39,13 +40,13 @@ def replay_command(path: str, step: int | None) -> None:
                 head = f"step {k} of {total}: the dice, {move}"
             else:
                 action = before.parse(move)
-                who = f"player {by + 1} ({record.seats[by]})"
-                head = f"step {k} of {total}: {who}: {before.describe_action(action)} [{move}]"
+                mover = f"player {by + 1} ({shown(record.seats[by])})"
+                head = f"step {k} of {total}: {mover}: {before.describe_action(action)} [{move}]"
             console.print(head, markup=False)
             for event in state.log[len(before.log) :]:
                 console.print(f"» {event.text}", markup=False, style="italic")
-        if k == total and record.result is not None:
-            console.print(f"result: {record.result.get('scores')}", markup=False)
+        if k == total and final.is_over:  # the replayed result, not the file's say-so
+            console.print(f"result: {list(final.result().scores)}", markup=False)
 
     if step is not None:
         if not 0 <= step <= total:
@@ -73,12 +74,14 @@ def replay_command(path: str, step: int | None) -> None:
             k -= 1
         elif text in ("q", "quit", "exit"):
             return
-        elif text.isdigit():
-            if int(text) > total:
+        elif parse_int(text) is not None:
+            n = parse_int(text)
+            assert n is not None
+            if n > total:
                 console.print(f"the record has steps 0 to {total}")
                 continue
-            k = int(text)
+            k = n
         else:
-            console.print(f"{text!r}: type n, p, a step number from 0 to {total}, or q")
+            console.print(f"{shown(text)}: type n, p, a step number from 0 to {total}, or q")
             continue
         show(k)

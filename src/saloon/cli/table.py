@@ -10,10 +10,17 @@ chooses by number or types the action in the game's notation, and may ask
 for ``help``, ``hint``, ``board``, ``save``, ``load``, ``undo``, ``rules`` or
 ``quit`` at any prompt. A decision with one legal choice is taken without
 asking, and said.
+
+Nothing is lost: ``save`` asks before replacing a file that this table did
+not write or load; ``load`` asks before it replaces moves that are not
+saved; when input ends, Ctrl-C is pressed or anything fails mid-game, the
+game is saved to a new timestamped recovery file (never over another one)
+and the table says where; a finished game offers to keep its record.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import select
 import sys
@@ -30,16 +37,21 @@ from rich.table import Table as RichTable
 from saloon.cli.common import HUMAN, percent_or_value
 from saloon.core.action import Action
 from saloon.core.agent import Agent
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, shown
 from saloon.core.game import Game
+from saloon.core.numerals import parse_int
 from saloon.core.record import GameRecord
 from saloon.core.session import Session
 from saloon.core.state import CHANCE, ActionGroup, State
 
-#: Where a game is saved when input ends or Ctrl-C is pressed mid-game.
-RECOVERY_FILE = "saloon-recovery.json"
+#: Recovery files (input ended, Ctrl-C, a failure mid-game) are named
+#: ``saloon-recovery-YYYYMMDD-HHMMSS.json``, so none overwrites another.
+RECOVERY_STEM = "saloon-recovery"
+#: A finished game's record, when kept at the end: ``saloon-game-YYYYMMDD-HHMMSS.json``.
+RECORD_STEM = "saloon-game"
 #: Where ``save`` writes when no file is named.
 DEFAULT_SAVE = "saloon-game.json"
+_YES = ("y", "yes")
 #: The fewest menu lines a page shows, however tall the board.
 MIN_MENU = 6
 _NUMBERISH = re.compile(r"^[-+]?\d[\d.,]*\S*$|^[-+]\d")
@@ -51,8 +63,8 @@ At your prompt:
   more             the next page of a long menu
   hint             each choice's value from the game's advisor, and what it means
   board            draw the table again
-  save [FILE]      save the game (default {save})
-  load FILE        load a saved game and carry on from it
+  save [FILE]      save the game (default {save}; asks before replacing a file)
+  load FILE        load a saved game and carry on from it (asks if moves are unsaved)
   undo             back to your previous decision: the dice will fall as they did
   rules [all]      the rules that bear on this decision ('all': options too)
   quit             leave the table (asks first if the game is not saved)"""
@@ -114,7 +126,7 @@ class GameTable:
         ask: Callable[[str], str],
         *,
         delay: float = 0.6,
-        recovery_path: str | Path = RECOVERY_FILE,
+        recovery_folder: str | Path = ".",
         allow_load: bool = True,
         rules_text: Callable[[], None] | None = None,
     ) -> None:
@@ -124,7 +136,9 @@ class GameTable:
         self.console = console
         self._ask = ask
         self.delay = delay
-        self.recovery_path = Path(recovery_path)
+        self.recovery_folder = Path(recovery_folder)
+        #: Files this table wrote or loaded: saving to them again asks nothing.
+        self.own_files: set[str] = set()
         self.allow_load = allow_load
         self.rules_text = rules_text
         self.saved_steps = len(session.state.history)
@@ -200,6 +214,11 @@ class GameTable:
         except KeyboardInterrupt:
             self.recover("interrupted")
             raise GameInterrupted(130) from None
+        except QuitGame:
+            raise
+        except Exception as exc:  # a bot or an advisor failed: keep the game, then report
+            self.recover(f"the game stopped: {shown(str(exc), 200)}")
+            raise
         self.narrate()
         self.draw()
         self.announce()
@@ -228,19 +247,15 @@ class GameTable:
         if not self.humans:
             self.draw()
         name = self.name(turn.player)
+        assert s.agents is not None  # a session with bots has a maker of agents
         if self.console.is_terminal:
             with self.console.status(f"{name} is thinking…"):
-                action = turn.choose(self.make_agent)
+                action = turn.choose(s.agents)
         else:
-            action = turn.choose(self.make_agent)
+            action = turn.choose(s.agents)
         self.console.print(f"{name}: {self.state.describe_action(action)}", markup=False)
         s.apply_bot(turn, action)
         self.pause()
-
-    def make_agent(self, spec: str, seed: int) -> Agent:
-        from saloon.cli.common import make_bot
-
-        return make_bot(spec, self.game, seed)
 
     def pause(self) -> None:
         """Wait ``delay`` seconds after a bot's move so a person can follow;
@@ -283,24 +298,25 @@ class GameTable:
             text = self._ask(f"Player {player + 1} > ").strip()
             if not text:
                 continue
-            if text.isascii() and text.isdigit():
-                n = int(text) if len(text) < 7 else 0
+            n = parse_int(text)
+            if n is not None:
                 if 1 <= n <= len(self.menu_actions):
                     self.session.act(player, self.menu_actions[n - 1])
                     return
-                self.say(f"there is no choice {text}; {self.legal_text()}")
+                self.say(f"there is no choice {n}; {self.legal_text()}")
                 continue
             if self.command(text, player):
                 continue
             try:
                 action = state.parse(text)
-            except SaloonError as exc:
+            except ValueError as exc:  # NotationError; any other is a parser's bug, still one line
                 if _NUMBERISH.match(text):
-                    self.say(f"{text!r} is not a whole number from 1 to {len(self.menu_actions)}")
+                    n = len(self.menu_actions)
+                    self.say(f"{shown(text)} is not a whole number from 1 to {n}")
                 elif any(str(a).startswith(text.split()[0].lower()) for a in self.menu_actions):
                     self.say(f"{exc}; {self.legal_text()}")  # the right word, written wrong
                 else:
-                    self.say(f"unknown command or action {text!r}; {self.legal_text()}")
+                    self.say(f"unknown command or action {shown(text)}; {self.legal_text()}")
                 continue
             if state.is_legal(action):
                 self.session.act(player, action)
@@ -385,7 +401,7 @@ class GameTable:
                 continue
             try:
                 self.session.enter_dice(text)
-            except SaloonError as exc:
+            except ValueError as exc:  # a NotationError, or a parser's bug: still one line
                 self.say(f"{exc} (or help)")
                 continue
             return
@@ -453,23 +469,95 @@ class GameTable:
         table.add_column("#", justify="right")
         table.add_column("choice")
         table.add_column("value", justify="right")
-        shown = advice[:10]
-        for action, value in shown:
+        top = advice[:10]
+        for action, value in top:
             words = f"{state.describe_action(action)}  [{action}]"
             table.add_row(str(number.get(action, "")), escape(words), percent_or_value(value))
         self.console.print(table)
-        if len(advice) > len(shown):
-            self.say(f"({len(advice) - len(shown)} more choices are valued lower)")
+        if len(advice) > len(top):
+            self.say(f"({len(advice) - len(top)} more choices are valued lower)")
 
     def save(self, path: str) -> bool:
+        """Save the game to ``path``, asking first if that would replace a
+        file this table did not write or load."""
+        try:
+            folder, exists = os.path.isdir(path), os.path.lexists(path)
+        except ValueError:
+            folder = exists = False
+        if folder:
+            self.say(f"{shown(path)} is a folder; save FILE needs a file name")
+            return False
+        if exists and _same_file(path) not in self.own_files:
+            answer = self._ask(f"{path} exists. Replace it? [y/N] ").strip().lower()
+            if answer not in _YES:
+                self.say(f"not saved; {path} is as it was")
+                return False
         try:
             self.record().save(path)
-        except OSError as exc:
-            self.say(f"cannot save to {path}: {exc.strerror or exc}")
+        except (OSError, ValueError) as exc:
+            reason = (
+                exc.strerror if isinstance(exc, OSError) and exc.strerror else "not a usable name"
+            )
+            self.say(f"cannot save to {shown(path)}: {reason}")
             return False
         self.saved_steps = len(self.state.history)
-        self.say(f"saved to {path}")
+        self.own_files.add(_same_file(path))
+        self.say(f"saved to {path} ({self.how_to_use(path)})")
         return True
+
+    def how_to_use(self, path: str | Path) -> str:
+        """How to carry on from a saved game, or replay a finished one."""
+        if self.state.is_over:
+            return f"replay it with: saloon replay {path}"
+        return f"carry on with: saloon play --load {path}"
+
+    def write_record(self, path: str, *, overwrite: bool) -> None:
+        """Write the record to ``path`` (checked before the game began); if
+        that fails now, to a new file here instead, and say where."""
+        try:
+            self.record().save(path, overwrite=overwrite)
+        except FileExistsError:
+            self.keep_elsewhere(f"{path} appeared during the game (add --force to replace it)")
+            return
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.keep_elsewhere(f"cannot write {path}: {reason}")
+            return
+        self.saved_steps = len(self.state.history)
+        self.say(f"Record written to {path} ({self.how_to_use(path)}).")
+
+    def keep_elsewhere(self, why: str) -> None:
+        try:
+            fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
+        except (OSError, ValueError) as exc:
+            self.say(f"{why}; and no record could be written here: {exc}")
+            return
+        self.saved_steps = len(self.state.history)
+        self.say(f"{why}; the record is written to {fresh} ({self.how_to_use(fresh)})")
+
+    def offer_record(self) -> None:
+        """At the end of a game: keep its record? ``y`` names a new file,
+        or the person types a name ending in ``.json`` (so a menu number
+        typed once too often makes no file); Enter (or the end of input)
+        keeps none."""
+        try:
+            while True:
+                answer = self._ask("Save this game's record? [y/N or a FILE.json] ").strip()
+                if answer.lower() in _YES:
+                    fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
+                    self.say(f"saved to {fresh} ({self.how_to_use(fresh)})")
+                elif answer.lower().endswith(".json"):
+                    if not self.save(answer):
+                        continue
+                elif answer and answer.lower() not in ("n", "no"):
+                    self.say(f"{shown(answer)}: type y, n, or a file name ending in .json")
+                    continue
+                return
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self.say("the record was not saved")
+        except (OSError, ValueError) as exc:
+            self.say(f"the record could not be saved: {exc}")
 
     def load(self, path: str) -> None:
         if not self.allow_load:
@@ -481,7 +569,17 @@ class GameTable:
         try:
             record = GameRecord.load(path)
             if record.game != self.game.id:
-                self.say(f"{path} is a game of {record.game}, not {self.game.id}; nothing changed")
+                self.say(
+                    f"{shown(path)} is a game of {shown(record.game)}, not {self.game.id}; "
+                    "nothing changed"
+                )
+                return
+            players = record.num_players or len(record.seats)
+            if players != len(self.seats):
+                self.say(
+                    f"{shown(path)} has {players} players, this table {len(self.seats)}; "
+                    "nothing changed"
+                )
                 return
             session = Session.from_moves(
                 self.game,
@@ -490,11 +588,20 @@ class GameTable:
                 record.moves,
                 seed=record.seed,
                 manual_dice=self.session.manual_dice,
-                agents=self.make_agent,
+                agents=self.session.agents,
             )
         except SaloonError as exc:
             self.say(f"cannot load: {exc}; nothing changed")
             return
+        unsaved = len(self.state.history) - self.saved_steps
+        if unsaved > 0 and not self.state.is_over:
+            answer = self._ask(
+                f"This game has {unsaved} steps that are not saved. Load {path} anyway? [y/N] "
+            )
+            if answer.strip().lower() not in _YES:
+                self.say("nothing changed")
+                return
+        self.own_files.add(_same_file(path))
         self.session = session
         self.saved_steps = len(session.state.history)
         self.shown_log = len(session.state.log)
@@ -531,26 +638,33 @@ class GameTable:
         unsaved = len(self.state.history) > self.saved_steps and not self.state.is_over
         if unsaved:
             answer = self._ask("The game is not saved. Quit anyway? [y/N] ").strip().lower()
-            if answer not in ("y", "yes"):
+            if answer not in _YES:
                 self.say("carrying on")
                 return
         raise QuitGame
 
     def recover(self, why: str) -> None:
-        """Save the game to the recovery file after input ended or Ctrl-C."""
+        """Save the game to a new recovery file after input ended, Ctrl-C or
+        a failure, and say where."""
         self.console.print()
         if self.state.is_over or len(self.state.history) <= self.saved_steps:
             self.say(f"{why}; nothing unsaved was lost")
             return
         try:
-            self.record().save(self.recovery_path)
-        except OSError as exc:
-            self.say(f"{why} and the game could not be saved: {exc.strerror or exc}")
+            path = self.record().save_fresh(RECOVERY_STEM, self.recovery_folder)
+        except (OSError, ValueError) as exc:
+            self.say(f"{why} and the game could not be saved: {exc}")
             return
-        self.say(
-            f"{why}; the game is saved to {self.recovery_path} "
-            f"(carry on with: saloon play --load {self.recovery_path})"
-        )
+        self.saved_steps = len(self.state.history)
+        self.say(f"{why}; the game is saved to {path} ({self.how_to_use(path)})")
+
+
+def _same_file(path: str | Path) -> str:
+    """A file's name as the table remembers it (absolute, links resolved)."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, ValueError, RuntimeError):
+        return str(path)
 
 
 def _interactive() -> bool:

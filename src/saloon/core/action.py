@@ -11,6 +11,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from saloon.core.errors import NotationError, shown
+
+#: No action's notation is longer than this: a parser refuses longer text
+#: at once (:func:`check_notation_length`), so no message quotes a novel.
+MAX_NOTATION = 80
+
+
+def check_notation_length(text: str) -> None:
+    """Refuse (:class:`~saloon.core.errors.NotationError`) text longer than
+    any action's notation; a game's ``parse_action`` calls this first.
+
+    >>> check_notation_length("keep red 56")
+    >>> check_notation_length("9" * 5000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.NotationError: '9999...'... (5,000 characters) is longer than any action ...
+    """
+    if len(text) > MAX_NOTATION:
+        raise NotationError(
+            f"{shown(text)} is longer than any action ({MAX_NOTATION} characters at most)"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Action:

@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
+from saloon.core.numerals import parse_float, parse_int
 
 if TYPE_CHECKING:
     from saloon.core.action import Action
+    from saloon.core.options import Options
     from saloon.core.state import State
 
 
@@ -28,6 +30,20 @@ class Agent(Protocol):
 
 
 K = TypeVar("K")
+
+
+def check_agent(agent: Agent, options: Options) -> None:
+    """Refuse (:class:`~saloon.core.errors.OptionError`) an agent that cannot
+    play a game with ``options``, when the seats are chosen rather than in
+    the middle of the game.
+
+    Most agents play any variant. One that cannot (an exact solver with a
+    size limit) says so with a method ``check_options(options)`` that
+    raises :class:`~saloon.core.errors.OptionError`.
+    """
+    check = getattr(agent, "check_options", None)
+    if callable(check):
+        check(options)
 
 
 def spec_label(name: str, params: Mapping[str, str]) -> str:
@@ -60,6 +76,10 @@ def parse_knobs(
     Traceback (most recent call last):
     ...
     saloon.core.errors.OptionError: unknown heuristic parameter 'speed' (known: pace, depth)
+    >>> parse_knobs("heuristic", {"pace": "inf"}, K)
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: heuristic parameter pace='inf' is not a number
     """
     base: Any = cls()
     known = [f.name for f in fields(base)]
@@ -69,10 +89,11 @@ def parse_knobs(
             continue
         if key not in known:
             names = ", ".join(known + list(extra))
-            raise OptionError(f"unknown {agent} parameter {key!r} (known: {names})")
-        kind = type(getattr(base, key))
-        try:
-            values[key] = kind(raw)
-        except ValueError:
-            raise OptionError(f"{agent} parameter {key}={raw!r} is not a number") from None
+            raise OptionError(f"unknown {agent} parameter {shown(key)} (known: {names})")
+        whole = isinstance(getattr(base, key), int)
+        number: float | int | None = parse_int(raw, signed=True) if whole else parse_float(raw)
+        if number is None:
+            what = f" ({key} takes a whole number)" if whole else ""
+            raise OptionError(f"{agent} parameter {key}={shown(raw)} is not a number{what}")
+        values[key] = number
     return cls(**values)

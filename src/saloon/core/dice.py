@@ -15,8 +15,34 @@ from typing import Protocol
 import numpy as np
 
 from saloon.core.action import Action, Outcome
-from saloon.core.errors import DiceExhausted, IllegalAction, SaloonError
+from saloon.core.errors import DiceExhausted, IllegalAction, OptionError, SaloonError, shown
 from saloon.core.state import State
+
+#: The largest seed: seeds are stored in SQLite's signed 64-bit integers.
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if it is a seed (``None``, or a whole number from 0 to
+    :data:`MAX_SEED`); :class:`~saloon.core.errors.OptionError` otherwise.
+    Every seed a person gives (a command's ``--seed``, the lobby, a record)
+    is checked here once, so a bad one is named as a seed, not as the
+    failure of whatever used it first.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: seed -1 is not allowed: a seed is a whole number from 0 to ...
+    """
+    if seed is None or (
+        isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED
+    ):
+        return seed
+    raise OptionError(
+        f"seed {shown(seed)} is not allowed: a seed is a whole number from 0 to {MAX_SEED}"
+    )
 
 
 class DiceSource(Protocol):
@@ -37,7 +63,7 @@ class RandomDice:
             self.seed: int | None = None
             self.rng = np.random.default_rng(seed)
         else:
-            self.seed = seed
+            self.seed = check_seed(seed)
             self.rng = np.random.default_rng(seed)
 
     def roll(self, state: State) -> Outcome:
@@ -96,4 +122,4 @@ class ManualDice:
                 continue
             if outcome in possible and isinstance(outcome, Outcome):
                 return outcome
-            self.tell(f"{text!r} cannot happen here; expected {prompt}")
+            self.tell(f"{shown(text)} cannot happen here; expected {prompt}")

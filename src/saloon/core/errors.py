@@ -7,6 +7,8 @@ what was wrong and, where it can, what would have been right.
 
 from __future__ import annotations
 
+import reprlib
+
 
 class SaloonError(ValueError):
     """Base of every error about bad input: an action, an option, a file."""
@@ -38,3 +40,46 @@ class UnknownName(SaloonError):
 
 class DiceExhausted(SaloonError):
     """Scripted dice ran out before the game stopped asking for them."""
+
+
+#: The longest stretch of a user's text quoted back in a message.
+SHOWN_CHARS = 40
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut short when long
+    (with its length) and bounded however deep or wide it is, so a bad
+    input of a million characters is still answered in one short line.
+
+    >>> shown("colt"), shown(7), shown([1, [2, [3, [4]]]])
+    ("'colt'", '7', '[1, [2, [3, [...]]]]')
+    >>> shown("9" * 5000)
+    "'999999999999999999999999999999'... (5,000 characters)"
+    >>> shown(10**5000)
+    'a number of 5,001 digits'
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[: limit - 10]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = len(str(abs(value))) if value.bit_length() < 14_000 else None
+        if digits is None:  # beyond Python's int-to-text limit: estimate
+            digits = int(value.bit_length() * 0.30103) + 1
+        return f"a number of {digits:,} digits"
+    return _REPR.repr(value)
+
+
+class _Repr(reprlib.Repr):
+    def repr_str(self, x: str, level: int) -> str:
+        return shown(x, self.maxstring)
+
+    def repr_int(self, x: int, level: int) -> str:
+        return shown(x) if x.bit_length() > 64 else repr(x)
+
+
+_REPR = _Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = SHOWN_CHARS
+_REPR.maxother = SHOWN_CHARS
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from saloon.core.action import Action
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
 from saloon.core.options import Options
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class Game(ABC):
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
-                raise OptionError(f"option {pair!r} is not of the form key=value")
+                raise OptionError(f"option {shown(pair)} is not of the form key=value")
             values[key.strip()] = value.strip()
         return self.options_from_dict(values)
 
@@ -127,7 +127,7 @@ class Game(ABC):
             return self.options_type.from_mapping({**base, **values})
         if name is not None and not has_field:
             known = ", ".join(variants)
-            raise OptionError(f"no variant {name!r} of {self.id} (variants: {known})")
+            raise OptionError(f"no variant {shown(name)} of {self.id} (variants: {known})")
         return self.options_type.from_mapping(values)
 
     @abstractmethod

@@ -22,7 +22,9 @@ saloon.core.errors.OptionError: unknown option 'tagret' (known: cards, target)
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import math
 import tomllib
 import types
 import typing
@@ -30,10 +32,18 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
+from saloon.core.files import read_text
+from saloon.core.numerals import parse_float, parse_int
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+#: The most values a list option holds (each game's ``validate`` may allow fewer).
+MAX_ITEMS = 1000
+#: The longest text option (a file name, a choice).
+MAX_TEXT = 4096
+#: The largest options file: 1 MiB.
+MAX_OPTIONS_BYTES = 1024 * 1024
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,8 +57,13 @@ class Options:
 
     #: Help text for each option, shown by the CLI and the lobby.
     HELP: ClassVar[Mapping[str, str]] = {}
+    #: The accepted range of each numeric option (of each value, for a
+    #: list), both ends included; checked before :meth:`validate`.
+    RANGES: ClassVar[Mapping[str, tuple[float, float]]] = {}
 
     def __post_init__(self) -> None:
+        for key, bounds in self.RANGES.items():
+            _check_range(key, getattr(self, key), bounds)
         self.validate()
 
     def validate(self) -> None:
@@ -63,7 +78,7 @@ class Options:
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or not key.strip():
-                raise OptionError(f"option {pair!r} is not of the form key=value")
+                raise OptionError(f"option {shown(pair)} is not of the form key=value")
             values[key.strip()] = value.strip()
         return cls.from_mapping(values)
 
@@ -76,8 +91,8 @@ class Options:
         for key, raw in values.items():
             if key not in fields:
                 known = ", ".join(sorted(fields))
-                raise OptionError(f"unknown option {key!r} (known: {known})")
-            kwargs[key] = _convert(key, raw, hints[key])
+                raise OptionError(f"unknown option {shown(key)} (known: {known})")
+            kwargs[key] = _convert(key, raw, hints[key], cls.RANGES.get(key))
         try:
             return cls(**kwargs)
         except OptionError:
@@ -88,13 +103,7 @@ class Options:
     @classmethod
     def from_toml(cls, path: str | Path) -> Self:
         """Options from a TOML file of ``key = value`` lines."""
-        try:
-            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise OptionError(f"cannot read options file {path}: {exc.strerror}") from exc
-        except tomllib.TOMLDecodeError as exc:
-            raise OptionError(f"options file {path} is not valid TOML: {exc}") from exc
-        return cls.from_mapping(data)
+        return cls.from_mapping(load_toml(path))
 
     # -- output ------------------------------------------------------------
 
@@ -134,9 +143,29 @@ class Options:
                 continue
             default = f.default if f.default is not dataclasses.MISSING else None
             kind = _type_name(hints[f.name])
+            if f.name in cls.RANGES:
+                lo, hi = cls.RANGES[f.name]
+                kind += f" from {_number(lo)} to {_number(hi)}"
             text = cls.HELP.get(f.name, "")
             out[f.name] = f"{kind}, default {format_option_value(default)}. {text}".strip()
         return out
+
+
+def load_toml(path: str | Path) -> dict[str, object]:
+    """The ``key = value`` pairs of an options file; :class:`OptionError`
+    if it cannot be read or is not TOML."""
+    text = read_text(path, what="options file", limit=MAX_OPTIONS_BYTES, error=OptionError)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise OptionError(f"options file {path} is not valid TOML: {exc}") from None
+    except (ValueError, RecursionError):  # a huge number, a table nested too deep
+        raise OptionError(f"options file {path} is not TOML that Saloon can read") from None
+
+
+def _number(x: float) -> str:
+    """A bound as it is typed: ``5``, ``0.5``."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 def format_option_value(value: object) -> str:
@@ -165,8 +194,14 @@ def _type_name(hint: object) -> str:
     return getattr(hint, "__name__", str(hint))
 
 
-def _convert(key: str, raw: object, hint: object) -> object:
-    """Convert one raw value (a string, or a TOML/JSON value) to ``hint``."""
+def _convert(
+    key: str, raw: object, hint: object, bounds: tuple[float, float] | None = None
+) -> object:
+    """Convert one raw value (a string, or a TOML/JSON value) to ``hint``.
+
+    Only the plain types a value can have are accepted (never ``str()`` of
+    a list or a table), numbers only in ASCII digits (:mod:`.numerals`).
+    """
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
@@ -178,15 +213,15 @@ def _convert(key: str, raw: object, hint: object) -> object:
             if arg is type(None):
                 continue
             try:
-                return _convert(key, raw, arg)
+                return _convert(key, raw, arg, bounds)
             except OptionError as exc:
                 errors.append(str(exc))
-        raise OptionError(errors[0] if errors else f"option {key!r}: bad value {raw!r}")
+        raise OptionError(errors[0] if errors else f"option {key!r}: bad value {shown(raw)}")
     if origin is typing.Literal:
         choices = [str(a) for a in args]
-        if str(raw) in choices:
+        if isinstance(raw, (str, int, float)) and str(raw) in choices:
             return args[choices.index(str(raw))]
-        raise OptionError(f"option {key!r} must be one of {', '.join(choices)}, not {raw!r}")
+        raise OptionError(f"option {key!r} must be one of {', '.join(choices)}, not {shown(raw)}")
     if origin is tuple:
         item = args[0]
         if isinstance(raw, str):
@@ -194,30 +229,58 @@ def _convert(key: str, raw: object, hint: object) -> object:
         elif isinstance(raw, (list, tuple)):
             parts = list(raw)
         else:
-            raise OptionError(f"option {key!r} must be a comma-separated list, not {raw!r}")
-        return tuple(_convert(key, p, item) for p in parts)
+            raise OptionError(f"option {key!r} must be a comma-separated list, not {shown(raw)}")
+        if len(parts) > MAX_ITEMS:
+            raise OptionError(
+                f"option {key!r} holds at most {MAX_ITEMS} values, not {len(parts):,}"
+            )
+        return tuple(_convert(key, p, item, bounds) for p in parts)
     if hint is bool:
         if isinstance(raw, bool):
             return raw
-        if str(raw).lower() in _TRUE:
+        if isinstance(raw, (str, int)) and str(raw).lower() in _TRUE:
             return True
-        if str(raw).lower() in _FALSE:
+        if isinstance(raw, (str, int)) and str(raw).lower() in _FALSE:
             return False
-        raise OptionError(f"option {key!r} must be true or false, not {raw!r}")
+        raise OptionError(f"option {key!r} must be true or false, not {shown(raw)}")
     if hint is int:
-        if isinstance(raw, bool):
-            raise OptionError(f"option {key!r} must be a whole number, not {raw!r}")
-        if isinstance(raw, int):
+        if isinstance(raw, int) and not isinstance(raw, bool):
             return raw
-        try:
-            return int(str(raw))
-        except ValueError:
-            raise OptionError(f"option {key!r} must be a whole number, not {raw!r}") from None
+        value = parse_int(raw, signed=True) if isinstance(raw, str) else None
+        if value is not None:
+            return value
+        if bounds is not None:
+            lo, hi = bounds
+            raise OptionError(
+                f"option {key!r} must be a whole number from {_number(lo)} to {_number(hi)}, "
+                f"not {shown(raw)}"
+            )
+        raise OptionError(f"option {key!r} must be a whole number, not {shown(raw)}")
     if hint is float:
-        try:
-            return float(str(raw))
-        except ValueError:
-            raise OptionError(f"option {key!r} must be a number, not {raw!r}") from None
+        number: float | None = None
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            with contextlib.suppress(OverflowError):
+                number = float(raw) if math.isfinite(raw) else None
+        elif isinstance(raw, str):
+            number = parse_float(raw)
+        if number is None:
+            raise OptionError(f"option {key!r} must be a number, not {shown(raw)}")
+        return number
     if hint is str:
-        return str(raw)
+        if not isinstance(raw, str):
+            raise OptionError(f"option {key!r} must be text, not {shown(raw)}")
+        if len(raw) > MAX_TEXT or "\0" in raw:
+            raise OptionError(f"option {key!r} is not a usable value: {shown(raw)}")
+        return raw
     raise OptionError(f"option {key!r} has a type Saloon cannot parse: {hint!r}")
+
+
+def _check_range(key: str, value: object, bounds: tuple[float, float]) -> None:
+    lo, hi = bounds
+    values = value if isinstance(value, tuple) else (value,)
+    for v in values:
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and not lo <= v <= hi:
+            each = "each value of " if isinstance(value, tuple) else ""
+            raise OptionError(
+                f"{each}option {key!r} must be from {_number(lo)} to {_number(hi)}, not {shown(v)}"
+            )

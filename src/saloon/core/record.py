@@ -3,24 +3,43 @@
 A record holds the game id, the options, the seats, the seed and every
 step in notation, so it is readable by eye and replays to the identical
 state. Saves are records. Loading checks everything and raises
-:class:`RecordError` naming the first problem; saving writes a temporary
-file and renames it, so a failed save never destroys the previous one.
+:class:`RecordError` naming the first problem: the file (a regular text
+file of at most 16 MiB), the JSON (nested at most :data:`MAX_DEPTH` deep),
+every field's type, every move. Saving writes a temporary file, flushes it
+and renames it, so a failed save never destroys the previous one; with
+``overwrite=False`` it never replaces another file at all.
+
+A record's ``result`` is what the game that wrote it reported; Saloon
+does not trust it: a replay computes the result again.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from saloon import __version__
-from saloon.core.errors import RecordError, SaloonError
+from saloon.core.dice import check_seed
+from saloon.core.errors import RecordError, SaloonError, shown
+from saloon.core.files import MAX_TEXT_BYTES, read_text, write_fresh, write_text
 from saloon.core.state import CHANCE, State
 
 FORMAT = "saloon-record/1"
+#: The deepest nesting of JSON a record may have (a real one has 5 levels).
+MAX_DEPTH = 32
+#: The longest move in notation.
+MAX_MOVE_CHARS = 200
+
+
+def who(player: int) -> str:
+    """A mover as people count: ``player 1`` for index 0, or ``chance``.
+
+    >>> who(0), who(CHANCE)
+    ('player 1', 'chance')
+    """
+    return "chance" if player == CHANCE else f"player {player + 1}"
 
 
 @dataclass
@@ -72,15 +91,29 @@ class GameRecord:
             state = game.new_state(options, self.num_players)
         except SaloonError as exc:
             raise RecordError(f"record cannot be set up: {exc}") from exc
-        moves = self.moves if steps is None else self.moves[:steps]
+        if len(self.seats) != state.num_players:
+            raise RecordError(
+                f"record names {len(self.seats)} seats for a game of {state.num_players} players"
+            )
+        limit = game.max_length(options)
+        if len(self.moves) > limit:
+            raise RecordError(
+                f"record has {len(self.moves):,} moves, but a game of {game.title} with these "
+                f"options lasts at most {limit:,}"
+            )
+        moves = self.moves if steps is None else self.moves[: max(0, steps)]
         for n, (by, text) in enumerate(moves, start=1):
             if state.to_move != by:
-                who = "chance" if state.to_move == CHANCE else state.to_move
-                raise RecordError(f"move {n} ({text!r}) is by {by}, but {who} is to move")
+                if state.to_move is None:
+                    raise RecordError(f"move {n} ({shown(text)}) comes after the end of the game")
+                assert state.to_move is not None
+                raise RecordError(
+                    f"move {n} ({shown(text)}) is by {who(by)}, but {who(state.to_move)} is to move"
+                )
             try:
                 state.apply(game.parse_action(text))
             except SaloonError as exc:
-                raise RecordError(f"move {n} ({text!r}) cannot be replayed: {exc}") from exc
+                raise RecordError(f"move {n} ({shown(text)}) cannot be replayed: {exc}") from exc
         return state
 
     # -- JSON ----------------------------------------------------------------------
@@ -104,68 +137,131 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: object) -> GameRecord:
+        """A record from parsed JSON, every field checked; :class:`RecordError`
+        naming the first one that is missing or malformed."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(
-                f"not a Saloon record (format {data.get('format')!r}, expected {FORMAT!r})"
+                f"not a Saloon record (format {shown(data.get('format'))}, expected {FORMAT!r})"
             )
+        if not _shallow(data, MAX_DEPTH):
+            raise RecordError(f"record is nested more than {MAX_DEPTH} levels deep")
+        game = _field(data, "game", str, "a game id")
+        options = _field(data, "options", dict, "an object of option values")
+        seats = _field(data, "seats", list, "a non-empty list of names")
+        if not seats or not all(isinstance(s, str) for s in seats):
+            raise _malformed("seats", seats, "a non-empty list of names")
+        num_players = data.get("num_players")
+        if num_players is not None and not (_whole(num_players, 1) and num_players <= 1000):
+            raise _malformed("num_players", num_players, "a whole number from 1 to 1000")
+        seed = data.get("seed")
         try:
-            moves: list[tuple[int, str]] = []
-            for i, m in enumerate(data["moves"], start=1):
-                by = m["by"]
-                if by == "chance":
-                    by = CHANCE
-                if not isinstance(by, int) or not isinstance(m["move"], str):
-                    raise RecordError(f"move {i} is malformed: {m!r}")
-                moves.append((by, m["move"]))
-            record = cls(
-                game=str(data["game"]),
-                options=dict(data["options"]),
-                seats=[str(s) for s in data["seats"]],
-                moves=moves,
-                seed=data.get("seed"),
-                result=data.get("result"),
-                num_players=data.get("num_players"),
-                dice=data.get("dice") if data.get("dice") in ("random", "manual") else None,
-            )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise RecordError(f"record is missing or has a malformed field: {exc}") from exc
-        return record
+            check_seed(seed)
+        except SaloonError as exc:
+            raise RecordError(f"record is missing or has a malformed field: {exc}") from None
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise _malformed("result", result, "an object or null")
+        dice = data.get("dice")
+        if dice is not None and dice not in ("random", "manual"):
+            raise _malformed("dice", dice, '"random", "manual" or null')
+        raw_moves = _field(data, "moves", list, "a list of moves")
+        moves: list[tuple[int, str]] = []
+        for i, m in enumerate(raw_moves, start=1):
+            by = m.get("by") if isinstance(m, dict) else None
+            text = m.get("move") if isinstance(m, dict) else None
+            if by == "chance":
+                by = CHANCE
+            elif not _whole(by, 0):
+                by = None
+            if by is None or not isinstance(text, str) or len(text) > MAX_MOVE_CHARS:
+                raise RecordError(
+                    f"move {i} is malformed: {shown(m)} (expected "
+                    '{"by": "chance" or a player number from 0, "move": its notation})'
+                )
+            assert isinstance(by, int)
+            moves.append((by, text))
+        return cls(
+            game=game,
+            options=options,
+            seats=list(seats),
+            moves=moves,
+            seed=seed,
+            result=result,
+            num_players=num_players,
+            dice=dice,
+        )
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not a JSON file: {exc}") from exc
+            raise RecordError(f"not a JSON file: {exc}") from None
+        except RecursionError:
+            raise RecordError(
+                f"not a record: its JSON is nested far more than {MAX_DEPTH} deep"
+            ) from None
+        except ValueError as exc:  # e.g. a number of thousands of digits
+            raise RecordError(f"not JSON that Saloon can read: {exc}") from None
         return cls.from_json(data)
 
     # -- files -----------------------------------------------------------------------
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically: the old file survives any failure."""
-        path = Path(path)
-        text = self.dumps()
-        fd, tmp = tempfile.mkstemp(prefix=".saloon-", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+    def save(self, path: str | Path, *, overwrite: bool = True) -> None:
+        """Write atomically: the old file survives any failure. With
+        ``overwrite=False``, raise :class:`FileExistsError` rather than
+        replace a file that is there."""
+        write_text(path, self.dumps(), overwrite=overwrite)
+
+    def save_fresh(self, stem: str, folder: str | Path = ".") -> Path:
+        """Write to a new timestamped file ``STEM-YYYYMMDD-HHMMSS.json`` (never
+        over another file); its path."""
+        return write_fresh(stem, self.dumps(), ".json", folder)
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         """Read a record file; :class:`RecordError` if it cannot be used."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from exc
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a text file") from None
+        text = read_text(path, what="record", limit=MAX_TEXT_BYTES, error=RecordError)
         try:
             return cls.loads(text)
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from exc
+
+
+def _whole(value: object, minimum: int) -> bool:
+    """Whether ``value`` is a whole number (not a bool) of at least ``minimum``."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def _malformed(key: str, value: object, expected: str) -> RecordError:
+    return RecordError(
+        f"record is missing or has a malformed field: {key!r} must be {expected}, "
+        f"not {shown(value)}"
+    )
+
+
+def _field(data: dict[str, Any], key: str, kind: type, expected: str) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind):
+        raise _malformed(key, value, expected)
+    return value
+
+
+def _shallow(data: object, limit: int) -> bool:
+    """Whether ``data`` (parsed JSON) is nested at most ``limit`` levels
+    deep; iterative, so any depth is measured without recursion."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True

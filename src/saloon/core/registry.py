@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib.metadata import entry_points
 
-from saloon.core.errors import UnknownName
+from saloon.core.errors import UnknownName, shown
 from saloon.core.game import Game
 
 _GAMES: dict[str, Game] = {}
@@ -50,7 +50,7 @@ def get_game(game_id: str) -> Game:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "(none)"
-        raise UnknownName(f"no game called {game_id!r} (games: {known})") from None
+        raise UnknownName(f"no game called {shown(game_id)} (games: {known})") from None
 
 
 def all_games() -> list[Game]:

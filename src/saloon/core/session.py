@@ -55,7 +55,8 @@ import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.agent import Agent
-from saloon.core.errors import IllegalAction, RecordError, SaloonError
+from saloon.core.dice import check_seed
+from saloon.core.errors import IllegalAction, RecordError, SaloonError, shown
 from saloon.core.game import Game
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
@@ -116,11 +117,10 @@ class Session:
         self.game = game
         self.options = game.options(options)
         self.seats = list(seats)
-        if seed is not None and seed < 0:
-            raise SaloonError(f"a seed is a whole number from 0 up, not {seed}")
+        check_seed(seed)
         self.seed = seed if seed is not None else secrets.randbits(63)
         self.manual_dice = manual_dice
-        self._agents = agents
+        self.agents = agents
         if any(spec != HUMAN for spec in self.seats) and agents is None:
             raise SaloonError("a session with bots needs a way to make agents")
         self.state = state if state is not None else game.new_state(self.options, len(self.seats))
@@ -164,11 +164,11 @@ class Session:
         for n, (by, text) in enumerate(moves, start=1):
             if state.to_move != by:
                 who = "chance" if state.to_move == CHANCE else state.to_move
-                raise RecordError(f"step {n} ({text!r}) is by {by}, but {who} is to move")
+                raise RecordError(f"step {n} ({shown(text)}) is by {by}, but {who} is to move")
             try:
                 state.apply(game.parse_action(text))
             except SaloonError as exc:
-                raise RecordError(f"step {n} ({text!r}) cannot be replayed: {exc}") from exc
+                raise RecordError(f"step {n} ({shown(text)}) cannot be replayed: {exc}") from exc
         return cls(
             game,
             options,
@@ -290,9 +290,9 @@ class Session:
             elif pending == "chance":
                 mover, action = CHANCE, self.roll()
             elif pending == "bot":
-                assert self._agents is not None
+                assert self.agents is not None
                 turn = self.bot_turn()
-                mover, action = turn.player, turn.choose(self._agents)
+                mover, action = turn.player, turn.choose(self.agents)
                 self.apply_bot(turn, action)
             else:
                 return taken
@@ -329,7 +329,7 @@ class Session:
                 parsed = None
         possible = [o for o, _ in self.state.chance_outcomes()]
         if not isinstance(parsed, Outcome) or parsed not in possible:
-            raise IllegalAction(f"{text!r} cannot happen here; expected {prompt}")
+            raise IllegalAction(f"{shown(text)} cannot happen here; expected {prompt}")
         self._apply(parsed)
         return parsed
 

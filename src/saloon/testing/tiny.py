@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 
 from saloon.core import CHANCE, Action, Event, Game, NotationError, Options, Outcome, State
+from saloon.core.errors import shown
+from saloon.core.numerals import parse_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +163,9 @@ class TinyGame(Game):
         words = text.split()
         if words == ["stop"]:
             return Stop()
-        if len(words) == 2 and words[1].isdigit():
+        n = parse_int(words[1]) if len(words) == 2 else None
+        if n is not None:
             kind = {"add": Add, "deal": Deal, "d3": Die}.get(words[0])
             if kind is not None:
-                return kind(int(words[1]))
-        raise NotationError(f"cannot read {text!r}")
+                return kind(n)
+        raise NotationError(f"cannot read {shown(text)}")

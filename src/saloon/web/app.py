@@ -231,7 +231,7 @@ def create_app(
             raise Refused(422, f"{game.id} takes {players} players, not {n}")
         for spec in body.seats:
             if spec != HUMAN:
-                make_agent(spec, game, 0)  # an unknown name or parameter: one clear 422
+                make_agent(spec, game, 0, options)  # unknown, or cannot play the variant: a 422
         session = Session(
             game,
             options,

@@ -28,7 +28,7 @@ from functools import partial
 from typing import Any
 
 from saloon.agents import make_agent
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, shown
 from saloon.core.game import Game
 from saloon.core.record import GameRecord
 from saloon.core.registry import get_game
@@ -117,7 +117,7 @@ class Tables:
             return table
         row = self.store.get(game_id)
         if row is None:
-            raise Refused(404, f"no game {game_id!r} on this server")
+            raise Refused(404, f"no game {shown(game_id)} on this server")
         game = get_game(row.game)
         moves, dice_before = self.store.steps(game_id)
         session = Session.from_moves(

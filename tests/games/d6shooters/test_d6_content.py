@@ -99,6 +99,19 @@ def test_a_malformed_event_file(tmp_path: Path) -> None:
         GAME.new_state(D6ShootersOptions(events_file=str(path)))
 
 
+@pytest.mark.parametrize("kind", ["[]", "{a = 1}", "3", '"' + "x" * 5000 + '"'])
+def test_an_event_kind_of_the_wrong_type(tmp_path: Path, kind: str) -> None:
+    """Found by the fuzz suite (issue 10): a list as an Event's kind was a
+    TypeError (unhashable), not a ContentError; a long one is quoted briefly."""
+    text = Path(__file__).parents[3] / "src/saloon/games/d6shooters/content/events-ep1.toml"
+    bad = text.read_text(encoding="utf-8").replace('kind = "fishing_hole"', f"kind = {kind}")
+    path = tmp_path / "events.toml"
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(ContentError, match=r"cards\.3-5\.kind must be one of") as info:
+        GAME.new_state(D6ShootersOptions(events_file=str(path)))
+    assert len(str(info.value)) < 500
+
+
 def test_easier_version() -> None:
     """Ep.1 "Easier Version": 12 Food, 5 Gold and a Special Item of your choice."""
     s = GAME.new_state(D6ShootersOptions(version="easier"))

@@ -499,3 +499,36 @@ def test_without_numba_the_numbers_are_the_same() -> None:
     plain = np.load(os.path.join(folder, "values.npy"))
     fast = sd.build_table(2, 3, 1).values
     assert np.abs(plain - fast).max() <= 1e-14
+
+
+@pytest.mark.parametrize("how", ["empty", "truncated", "altered", "old npz"])
+def test_a_damaged_table_cache_is_rebuilt_and_rewritten(
+    how: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10: the table's cache carries a checksum; a damaged file is never
+    served, is said once on stderr, and is rebuilt and rewritten."""
+    from saloon.core import cache as disk
+
+    monkeypatch.setattr(sd, "_CURRENT", [])
+    first = sd.table(2, 3, 1)
+    path = sd._cache_path()
+    data = path.read_bytes()
+    header, _, payload = data.partition(b"\n")
+    damaged = {
+        "empty": b"",
+        "truncated": data[: len(data) // 3],
+        "altered": header + b"\n" + payload[:-1] + bytes([payload[-1] ^ 1]),
+        "old npz": b"PK\x03\x04" + os.urandom(100),
+    }[how]
+    path.write_bytes(damaged)
+    monkeypatch.setattr(sd, "_CURRENT", [])
+    disk._TOLD.clear()
+    again = sd.table(2, 3, 1)
+    assert not again.cached
+    assert np.array_equal(
+        again.values, first.values[:, : again.A + 1, : again.P + 1, : again.C + 1]
+    )
+    err = capsys.readouterr().err
+    assert err.count("is damaged") == 1
+    monkeypatch.setattr(sd, "_CURRENT", [])
+    assert sd.table(2, 3, 1).cached  # the rewritten file is good

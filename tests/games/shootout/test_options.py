@@ -145,8 +145,8 @@ def test_unknown_key_is_named() -> None:
 @pytest.mark.parametrize(
     ("pair", "message"),
     [
-        ("black=lots", "option 'black' must be a whole number, not 'lots'"),
-        ("cards=2,three", "option 'cards' must be a whole number, not 'three'"),
+        ("black=lots", "option 'black' must be a whole number from 0 to 99, not 'lots'"),
+        ("cards=2,three", "option 'cards' must be a whole number from 1 to 100, not 'three'"),
         ("variant=expert", "option 'variant' must be one of standard, veteran"),
         ("target", "option 'target' is not of the form key=value"),
         ("=5", "is not of the form key=value"),
@@ -267,8 +267,8 @@ def test_a_deck_is_accepted_exactly_when_every_deal_reaches_the_target() -> None
         ({"start": 4}, "start=4 must lie between front=5 and back=20"),
         ({"back": 16}, "start=17 must lie between front=5 and back=16"),
         ({"front": 18}, "start=17 must lie between front=18 and back=20"),
-        ({"front": 0, "start": 3}, "front=0 must be at least 1"),
-        ({"front": -2}, "front=-2 must be at least 1"),
+        ({"front": 0, "start": 3}, "option 'front' must be from 1 to 99, not 0"),
+        ({"front": -2}, "option 'front' must be from 1 to 99, not -2"),
     ],
 )
 def test_the_street_must_make_sense(kwargs: dict[str, int], message: str) -> None:
@@ -285,7 +285,7 @@ def test_start_on_either_end_of_the_street_is_allowed(start: int) -> None:
 
 @pytest.mark.parametrize("name", ["black", "red", "bonus", "pushback", "reload"])
 def test_negative_counts_are_refused(name: str) -> None:
-    with pytest.raises(OptionError, match=f"{name}=-1 must not be negative"):
+    with pytest.raises(OptionError, match=f"option '{name}' must be from 0 to 99, not -1"):
         ShootOutOptions(**{name: -1})  # type: ignore[arg-type]
     assert getattr(ShootOutOptions(**{name: 0}), name) == 0  # type: ignore[arg-type]
 
@@ -294,9 +294,9 @@ def test_negative_counts_are_refused(name: str) -> None:
     ("kwargs", "message"),
     [
         ({"cards": ()}, "cards must be a non-empty list of positive values"),
-        ({"cards": (0, 9), "target": 3}, "cards must be a non-empty list of positive values"),
-        ({"cards": (-2, 30), "target": 3}, "cards must be a non-empty list of positive values"),
-        ({"target": 0}, "target must be at least 1"),
+        ({"cards": (0, 9), "target": 3}, "each value of option 'cards' must be from 1 to 100"),
+        ({"cards": (-2, 30), "target": 3}, "each value of option 'cards' must be from 1 to 100"),
+        ({"target": 0}, "option 'target' must be from 1 to 3000, not 0"),
     ],
 )
 def test_cards_and_target_must_be_positive(kwargs: dict[str, object], message: str) -> None:
@@ -307,5 +307,5 @@ def test_cards_and_target_must_be_positive(kwargs: dict[str, object], message: s
 def test_refusals_also_come_through_parsing() -> None:
     with pytest.raises(OptionError, match="start=30 must lie between"):
         GAME.parse_options(["start=30"])
-    with pytest.raises(OptionError, match="red=-3 must not be negative"):
+    with pytest.raises(OptionError, match="option 'red' must be from 0 to 99, not -3"):
         GAME.parse_options(["red=-3"])

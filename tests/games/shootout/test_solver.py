@@ -13,10 +13,12 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from saloon.core.errors import OptionError
 from saloon.core.state import State
 from saloon.games.shootout import GAME
 from saloon.games.shootout import solver as solver_module
@@ -356,3 +358,89 @@ def test_summary_repr() -> None:
     assert table.shape == (3 * 2, 3 * 2)
     with pytest.raises(ValueError):
         table[0, 0] = 1.0
+
+
+# -- issue 10: sizes checked before anything is built; a cache that is verified -----------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ShootOutOptions(black=40, red=20, back=60),
+        ShootOutOptions(black=99, red=99, back=99, start=99),
+        ShootOutOptions(cards=tuple(range(1, 11)), target=28),
+        ShootOutOptions(cards=tuple(range(1, 31)), target=233),
+    ],
+    ids=["bullets-and-spaces", "everything-at-its-limit", "ten-cards", "thirty-cards"],
+)
+def test_too_big_to_solve_is_refused_before_anything_is_built(
+    options: ShootOutOptions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def built(*args: object, **kwargs: object) -> None:
+        raise AssertionError("something was built before the size check")
+
+    monkeypatch.setattr(solver_module._Layout, "of", built)
+    monkeypatch.setattr(solver_module, "_contexts", built)
+    for cache in (True, False):
+        with pytest.raises(OptionError, match="too big to solve exactly") as info:
+            solve(options, cache=cache)
+        assert "\n" not in str(info.value)
+
+
+def test_the_size_bounds_cover_what_is_solved() -> None:
+    """The arithmetic bounds are bounds: never below what a solve really holds."""
+    for options in VARIANTS.values():
+        size = solver_module.solve_size(options)
+        contexts = solver_module._contexts(options)
+        assert size.contexts >= len(contexts)
+        assert size.states >= solve(options).states
+
+
+@pytest.mark.parametrize(
+    ("pairs", "words"),
+    [
+        (["black=10000000", "red=100"], "option 'black' must be from 0 to 99"),
+        (["back=1000000000", "start=1000000000"], "option 'start' must be from 1 to 99"),
+        ([f"cards={','.join(str(2**i) for i in range(30))}", "target=600000000"], "cards"),
+        (["cards=" + ",".join(["1"] * 31), "target=16"], "at most 30 cards"),
+    ],
+)
+def test_huge_variants_are_refused_by_their_options_at_once(pairs: list[str], words: str) -> None:
+    # Before: each of these hung (a list of ten million built, or 2**30 subset sums).
+    with pytest.raises(OptionError, match=words):
+        GAME.parse_options(pairs)
+
+
+def _damage(path: Path, how: str) -> None:
+    data = path.read_bytes()
+    if how == "empty":
+        path.write_bytes(b"")
+    elif how == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    else:  # one value altered: the checksum no longer matches
+        header, _, payload = data.partition(b"\n")
+        values = bytearray(payload)
+        values[-3] ^= 0x10
+        path.write_bytes(header + b"\n" + bytes(values))
+
+
+@pytest.mark.parametrize("how", ["empty", "truncated", "altered"])
+def test_a_damaged_cache_is_solved_again_and_rewritten(
+    how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    options = ShootOutOptions(cards=(1, 2), target=2, start=6, back=7, black=2, red=1)
+    solver_module._MEMORY.pop(cache_key(options), None)
+    first = solve(options)
+    path = solver_module._cache_path(options)
+    _damage(path, how)
+    solver_module._MEMORY.pop(cache_key(options), None)
+    from saloon.core import cache as disk
+
+    disk._TOLD.clear()
+    again = solve(options)
+    assert not again.cached  # solved afresh, not served from the damaged file
+    assert again.first_player_win == first.first_player_win
+    assert "is damaged" in capsys.readouterr().err
+    solver_module._MEMORY.pop(cache_key(options), None)
+    assert solve(options).cached  # the damaged file was rewritten
+    assert not list(path.parent.glob("*.tmp"))

@@ -39,10 +39,11 @@ die first).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from saloon.core.action import Action, Outcome
-from saloon.core.errors import NotationError
+from saloon.core.action import Action, Outcome, check_notation_length
+from saloon.core.errors import NotationError, shown
+from saloon.core.numerals import is_digits, parse_int
 
 Faces = tuple[int, ...]
 
@@ -258,39 +259,29 @@ EXAMPLES = (
 )
 
 
-def is_digits(text: str) -> bool:
-    """Whether ``text`` is ASCII digits only (``str.isdigit`` also accepts
-    ``²`` and ``①``, which ``int`` refuses).
-
-    >>> is_digits("12"), is_digits("²"), is_digits("")
-    (True, False, False)
-    """
-    return text.isascii() and text.isdigit()
-
-
 def read_faces(text: str, what: str) -> Faces:
     """Die faces 1-6 written together or apart (``466``, ``4 6 6``, ``4,6,6``), sorted."""
     digits = text.replace(",", "").replace(" ", "")
     if not digits or not is_digits(digits) or any(c not in "123456" for c in digits):
-        raise NotationError(f"{what}: {text!r} is not a list of die faces 1-6")
+        raise NotationError(f"{what}: {shown(text)} is not a list of die faces 1-6")
     return tuple(sorted(int(c) for c in digits))
 
 
 def _num(text: str, what: str) -> int:
-    t = text.strip()
-    body = t[1:] if t[:1] in "+-" else t
-    if not is_digits(body) or len(body) > 6:
-        raise NotationError(f"{what}: {text!r} is not a (small) whole number")
-    return int(t)
+    n = parse_int(text, signed=True)  # ASCII digits only (saloon.core.numerals)
+    if n is None:
+        raise NotationError(f"{what}: {shown(text)} is not a number")
+    return n
 
 
 def _amount_parts(tail: str, allowed: str, example: str) -> dict[str, int]:
     out = {c: 0 for c in allowed}
     for part in tail.split():
         c = part[-1:]
-        if c not in out or out[c] or not is_digits(part[:-1]) or len(part) > 7:
-            raise NotationError(f"cannot read {part!r}: write e.g. {example!r}")
-        out[c] = int(part[:-1])
+        n = parse_int(part[:-1])
+        if c not in out or out[c] or n is None:
+            raise NotationError(f"cannot read {shown(part)}: write e.g. {example!r}")
+        out[c] = n
     return out
 
 
@@ -303,14 +294,14 @@ def _keep(text: str, tail: str) -> Keep:
         c = part[:1]
         if c not in sides or c in seen or len(part) < 2:
             raise NotationError(
-                f"cannot read {text!r}: write e.g. 'keep r14 w22' (b, r, w: black, red, white)"
+                f"cannot read {shown(text)}: write e.g. 'keep r14 w22' (b, r, w: black, red, white)"
             )
         seen.add(c)
         sides[c] = read_faces(part[1:], "keep")
     return Keep(sides["b"], sides["r"], sides["w"])
 
 
-@cache
+@lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action:
     """Read a decision or an outcome from its notation.
 
@@ -321,9 +312,8 @@ def parse_action(text: str) -> Action:
     >>> parse_action("fours s1 h0 f1 b0"), parse_action("event 3-5")
     (Fours(shelter=1, hide=0, fight=1, back=0), Pair(low=3, high=5))
     """
+    check_notation_length(text)
     t = " ".join(text.strip().lower().split())
-    if len(t) > 200:
-        raise NotationError("that is too long to be an action")
     if t in WORDS:
         return Word(t)
     head, _, tail = t.partition(" ")
@@ -338,7 +328,7 @@ def parse_action(text: str) -> Action:
         sides: dict[str, Faces] = {"p": (), "c": ()}
         for part in tail.split():
             if part[:1] not in sides or sides[part[0]]:
-                raise NotationError(f"cannot read {text!r}: write e.g. 'reroll p12 c5'")
+                raise NotationError(f"cannot read {shown(text)}: write e.g. 'reroll p12 c5'")
             sides[part[0]] = read_faces(part[1:], "reroll")
         if not sides["p"] and not sides["c"]:
             raise NotationError("reroll names no dice (say 'pass' to keep them)")
@@ -348,27 +338,27 @@ def parse_action(text: str) -> Action:
         if len(parts) == 4 and all(p[:1] == c for p, c in zip(parts, "shfb", strict=True)):
             s, h, f, b = (_num(p[1:], "fours") for p in parts)
             return Fours(s, h, f, b)
-        raise NotationError(f"cannot read {text!r}: write e.g. 'fours s1 h0 f1 b0'")
+        raise NotationError(f"cannot read {shown(text)}: write e.g. 'fours s1 h0 f1 b0'")
     if head in ("hills", "charm", "nudge"):
         colour = tail[:1]
         if not colour or colour not in "rwbpc" or len(tail) < 2 or tail[1] not in "123456":
-            raise NotationError(f"cannot read {text!r}: write e.g. '{head} w5'")
+            raise NotationError(f"cannot read {shown(text)}: write e.g. '{head} w5'")
         face = int(tail[1])
         if head == "hills" and len(tail) == 2:
             return Change("hills", colour, face, 3)
         if head != "hills" and len(tail) == 3 and tail[2] in "+-":
             to = face + (1 if tail[2] == "+" else -1)
             if not 1 <= to <= 6:
-                raise NotationError(f"{text!r}: a die shows 1 to 6")
+                raise NotationError(f"{shown(text)}: a die shows 1 to 6")
             return Change(head, colour, face, to)
-        raise NotationError(f"cannot read {text!r}")
+        raise NotationError(f"cannot read {shown(text)}")
     if head == "family":
         parts = tail.split()
         if len(parts) == 2 and parts[0][:1] == "r" and parts[1][:1] == "w":
             r, w = read_faces(parts[0][1:], "family"), read_faces(parts[1][1:], "family")
             if len(r) == 1 and len(w) == 1:
                 return Place(r[0], w[0])
-        raise NotationError(f"cannot read {text!r}: write e.g. 'family r3 w4'")
+        raise NotationError(f"cannot read {shown(text)}: write e.g. 'family r3 w4'")
     if head == "pay":
         a = _amount_parts(tail, "gfap", "pay 1g 1f")
         if not any(a.values()):
@@ -378,20 +368,20 @@ def parse_action(text: str) -> Action:
         f = a_ = 0
         parts = tail.split()
         if not parts or len(parts) > 2:
-            raise NotationError(f"cannot read {text!r}: write e.g. 'trade -4f +4a'")
+            raise NotationError(f"cannot read {shown(text)}: write e.g. 'trade -4f +4a'")
         for part in parts:
             if part[-1:] == "f" and not f:
                 f = _num(part[:-1], "trade")
             elif part[-1:] == "a" and not a_:
                 a_ = _num(part[:-1], "trade")
             else:
-                raise NotationError(f"cannot read {text!r}: write e.g. 'trade -4f +4a'")
+                raise NotationError(f"cannot read {shown(text)}: write e.g. 'trade -4f +4a'")
         return Trade(f, a_)
     if head == "event" and len(tail) == 3 and tail[1] == "-":
         lo, hi = read_faces(tail[0], "event"), read_faces(tail[2], "event")
         if lo[0] <= hi[0]:
             return Pair(lo[0], hi[0])
-        raise NotationError(f"{text!r}: write the low die first")
+        raise NotationError(f"{shown(text)}: write the low die first")
     verb, _, number = t.rpartition(" ")
     if verb in AMOUNT_VERBS:
         return Amount(verb, _num(number, verb))
@@ -399,4 +389,6 @@ def parse_action(text: str) -> Action:
         return Roll(head, read_faces(tail, head))
     if head in FACE_LABELS:
         return Face(head, _num(tail, head))
-    raise NotationError(f"cannot read {text!r}: see the notation with 'rules' (e.g. {EXAMPLES})")
+    raise NotationError(
+        f"cannot read {shown(text)}: see the notation with 'rules' (e.g. {EXAMPLES})"
+    )

@@ -14,11 +14,14 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from saloon.core.errors import ContentError
+from saloon.core.errors import ContentError, shown
+from saloon.core.files import read_text
+from saloon.core.numerals import is_digits
 
+#: The largest content file read: 1 MiB.
+MAX_CONTENT_BYTES = 1024 * 1024
 #: Resource-space codes (Ep.2 "Resource Spaces"): resource letter and sign.
 RESOURCE_CODES = ("P+", "P-", "F+", "F-", "G+", "G-", "A+", "A-", "D+")
 
@@ -120,14 +123,13 @@ def _read(path: str | None, default: str) -> tuple[str, dict[str, Any]]:
         source = default
     else:
         source = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ContentError(f"cannot read {source}: {exc.strerror}") from exc
+        text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
     try:
         return source, tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{source} is not valid TOML: {exc}") from exc
+    except (ValueError, RecursionError):  # a huge number, tables nested too deep
+        raise ContentError(f"{source} is not TOML that Saloon can read") from None
 
 
 def _int(source: str, where: str, value: object, lo: int = 0, hi: int = 10_000) -> int:
@@ -161,9 +163,10 @@ def _event(source: str, where: str, data: object, reconstructed: bool) -> EventS
     if not isinstance(data, dict):
         raise ContentError(f"{source}: {where} must be a table")
     kind = data.get("kind")
-    if kind not in EVENT_KINDS:
+    if not isinstance(kind, str) or kind not in EVENT_KINDS:
         raise ContentError(
-            f"{source}: {where}.kind must be one of {', '.join(sorted(EVENT_KINDS))}, not {kind!r}"
+            f"{source}: {where}.kind must be one of {', '.join(sorted(EVENT_KINDS))}, "
+            f"not {shown(kind)}"
         )
     defaults = EVENT_KINDS[kind]
     params: dict[str, Any] = {}
@@ -188,7 +191,9 @@ def _event(source: str, where: str, data: object, reconstructed: bool) -> EventS
     known = {"kind", "name", "text", "reconstructed", "reason", *defaults}
     for key in data:
         if key not in known:
-            raise ContentError(f"{source}: {where}.{key} is not a parameter of a {kind} Event")
+            raise ContentError(
+                f"{source}: {where}.{shown(key)} is not a parameter of a {kind} Event"
+            )
     if kind == "deer_herd" and params["small_ammo"] == 0:
         raise ContentError(f"{source}: {where}.small_ammo must be at least 1")
     return EventSpec(
@@ -220,7 +225,9 @@ def _load_events(path: str | None, episode: int) -> EventTable:
         cards[(lo, hi)] = _event(source, f"cards.{key}", cards_raw[key], top)
     for key in cards_raw:
         if key not in CARD_KEYS:
-            raise ContentError(f"{source}: cards.{key} is not a roll of two dice, low die first")
+            raise ContentError(
+                f"{source}: cards.{shown(key)} is not a roll of two dice, low die first"
+            )
     d6_raw = data.get("d6")
     if not isinstance(d6_raw, dict):
         raise ContentError(f"{source}: a [d6] table with the entries 1 to 6 is needed")
@@ -231,7 +238,7 @@ def _load_events(path: str | None, episode: int) -> EventTable:
         d6.append(_event(source, f"d6.{n}", d6_raw[str(n)], top))
     for key in d6_raw:
         if key not in {str(n) for n in range(1, 7)}:
-            raise ContentError(f"{source}: d6.{key} is not a face of a die")
+            raise ContentError(f"{source}: d6.{shown(key)} is not a face of a die")
     return EventTable(source=source, cards=cards, d6=tuple(d6))
 
 
@@ -265,9 +272,11 @@ def _load_map(path: str | None, episode: int) -> MapData:
     short = _str(source, "short_destination", data.get("short_destination"))
     for key, name in (("destination", destination), ("short_destination", short)):
         if name not in names:
-            raise ContentError(f"{source}: {key} {name!r} is not one of the towns")
+            raise ContentError(f"{source}: {key} {shown(name)} is not one of the towns")
     if towns.get(length) != destination:
-        raise ContentError(f"{source}: destination {destination!r} must stand on the last space")
+        raise ContentError(
+            f"{source}: destination {shown(destination)} must stand on the last space"
+        )
     if towns.get(start) is None:
         raise ContentError(f"{source}: start space {start} must be a town")
     events_raw = data.get("events")
@@ -284,8 +293,8 @@ def _load_map(path: str | None, episode: int) -> MapData:
         raise ContentError(f"{source}: resources must be a table of space = code")
     resources_: dict[int, str] = {}
     for key, code in res_raw.items():
-        if not str(key).isdigit():
-            raise ContentError(f"{source}: resources.{key} is not a space number")
+        if not is_digits(str(key)) or len(str(key)) > 4:
+            raise ContentError(f"{source}: resources.{shown(key)} is not a space number")
         space = int(key)
         if not start < space < length or space in towns or space in events:
             raise ContentError(f"{source}: resources.{key} must be a plain space on the route")

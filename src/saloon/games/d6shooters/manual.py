@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from saloon.core.action import Action
-from saloon.core.errors import NotationError
+from saloon.core.errors import NotationError, shown
 from saloon.games.d6shooters.actions import Face, Keep, Pair, Roll, parse_action, read_faces
 from saloon.games.d6shooters.rules.nodes import (
     C_CHECK,
@@ -133,7 +133,7 @@ def read(st: D6State, text: str) -> Action:
     if ph == P_KEEP and isinstance(action, Keep):
         return _with_locked(st, action)
     if ph == C_EVENT and isinstance(action, Roll):
-        raise NotationError(f"type the Event dice as e.g. '35', not {text!r}")
+        raise NotationError(f"type the Event dice as e.g. '35', not {shown(text)}")
     return action
 
 

@@ -88,7 +88,9 @@ The table (every state up to its bounds, any Tactics spent, with and
 without Medicine) is built by Numba-compiled loops, in about 80 s of one
 core for 12 Posse, 25 Crowes and 15 Ammo, of which 38 s for the states
 without Medicine (``benchmarks/d6shooters_showdown.py``), and kept on
-disk in ``$SALOON_CACHE`` or ``~/.cache/saloon``. Without Numba the same
+disk in ``$SALOON_CACHE`` or ``~/.cache/saloon``, with a checksum that is
+verified before the table is used (a damaged file is rebuilt and rewritten:
+:mod:`saloon.core.cache`). Without Numba the same
 loops run as plain Python: the same numbers, a great deal slower.
 
 >>> round(showdown_win(1, 1, 0), 6)
@@ -99,10 +101,8 @@ loops run as plain Python: the same numbers, a great deal slower.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import threading
 import time
 from collections.abc import Sequence
@@ -117,6 +117,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from saloon.core import cache as disk
 from saloon.core.action import Action
 from saloon.core.state import State
 from saloon.games.d6shooters import showdown_kernel as kern
@@ -582,38 +583,38 @@ AMMO_STEP = 8
 
 def cache_dir() -> Path:
     """Where the table is kept: ``$SALOON_CACHE``, else ``~/.cache/saloon``."""
-    env = os.environ.get("SALOON_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "saloon"
+    return disk.cache_dir()
 
 
 def _cache_path() -> Path:
     digest = hashlib.sha256(
         json.dumps({"game": "d6shooters-showdown", "solver": SOLVER_VERSION}).encode()
     ).hexdigest()[:16]
-    return cache_dir() / f"d6showdown-{digest}.npz"
+    return cache_dir() / f"d6showdown-{digest}.cache"
 
 
 def _load(path: Path) -> ShowdownTable | None:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            meta: dict[str, Any] = json.loads(str(data["meta"]))
-            values, tactics = data["values"], data["tactics"]
-    except (OSError, ValueError, KeyError):
-        return None
-    if meta.get("solver") != SOLVER_VERSION:
-        return None
-    P, C, A = meta["dims"]
-    if values.shape != _shape(P, C, A) or tactics.shape != (*values.shape, 4):
-        return None
-    return ShowdownTable(P, C, A, values, tactics, float(meta["seconds"]), True)
+    """The table kept at ``path``, verified (:mod:`saloon.core.cache`);
+    ``None`` if there is none or it cannot be trusted (said once on stderr)."""
+
+    def build(meta: dict[str, Any], arrays: dict[str, Any]) -> ShowdownTable | None:
+        if meta["solver"] != SOLVER_VERSION:
+            return None  # another version's table: not damaged, just not ours
+        P, C, A = (int(n) for n in meta["dims"])
+        values, tactics = arrays["values"], arrays["tactics"]
+        if min(P, C, A) < 0 or values.dtype != np.float64 or tactics.dtype != np.float64:
+            raise ValueError(f"dimensions {meta['dims']} or types of the tables")
+        if values.shape != _shape(P, C, A) or tactics.shape != (*values.shape, 4):
+            raise ValueError(f"tables of shapes {values.shape} and {tactics.shape}")
+        return ShowdownTable(P, C, A, values, tactics, float(meta["seconds"]), True)
+
+    return disk.read(path, build)
 
 
 def _save(path: Path, tab: ShowdownTable) -> None:
+    """Keep the table on disk (checksummed, atomic; a failure is said once)."""
     meta = {"solver": SOLVER_VERSION, "dims": [tab.P, tab.C, tab.A], "seconds": tab.seconds}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp.npz")
-    np.savez(tmp, meta=np.array(json.dumps(meta)), values=tab.values, tactics=tab.tactics)
-    os.replace(tmp, path)
+    disk.write(path, meta, {"values": tab.values, "tactics": tab.tactics})
 
 
 def _grow(tab: ShowdownTable, ammo: int) -> ShowdownTable:
@@ -639,7 +640,7 @@ def table(posse: int = 0, crowes: int = 0, ammo: int = 0, *, cache: bool = True)
         if _CURRENT and _CURRENT[0].covers(P, C, A):
             return _CURRENT[0]
         path = _cache_path()
-        found = _load(path) if path.exists() else None
+        found = _load(path)
         if found is None or not found.covers(P, C, A):
             olds = [t for t in (found, *_CURRENT) if t is not None]
             base = next((t for t in olds if t.P >= P and t.C >= C), None)
@@ -649,8 +650,7 @@ def table(posse: int = 0, crowes: int = 0, ammo: int = 0, *, cache: bool = True)
                 start = max([min(A, AMMO_STEP), *(min(t.A, A) for t in olds)])
                 base = build_table(P, C, start)
             found = _grow(base, A)
-            with contextlib.suppress(OSError):  # a read-only home still solves
-                _save(path, found)
+            _save(path, found)  # a read-only home still solves
         _CURRENT[:] = [found]
         return found
 

@@ -23,7 +23,7 @@ from functools import cache
 
 from saloon.core.action import Action
 from saloon.core.agent import Agent, parse_knobs, spec_label
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
 from saloon.core.game import AgentFactory, Game
 from saloon.core.state import State
 from saloon.games.d6shooters.actions import (
@@ -591,7 +591,7 @@ def _planner(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         try:
             weight = float(raw)
         except ValueError:
-            raise OptionError(f"planner parameter score={raw!r} is not a number") from None
+            raise OptionError(f"planner parameter score={shown(raw)} is not a number") from None
     return PlannerAgent(knobs, weight, spec_label("planner", params))
 
 

@@ -12,6 +12,10 @@ from saloon.core.options import Options
 STANDARD_CARDS = (2, 3, 4, 5, 6, 7)
 #: The Veteran's Game adds a card of 8 (rulebook, "Variants").
 VETERAN_CARDS = (2, 3, 4, 5, 6, 7, 8)
+#: The most cards a deck may hold (Saloon's limit for designers' variants;
+#: see docs/hardening.md). With card values of at most 100 the card sums
+#: stay below 3,000, so every check on them is quick.
+MAX_CARDS = 30
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,22 @@ class ShootOutOptions(Options):
         "reload": "black bullets a retreating player gains",
         "reload_from": "the retreat reloads only if the opponent stands on this space or farther",
     }
+    #: Saloon's limits on each number (docs/hardening.md): wide enough for
+    #: any designer's variant, small enough that nothing about a game can
+    #: grow without bound.
+    RANGES: ClassVar[dict[str, tuple[float, float]]] = {
+        "cards": (1, 100),
+        "target": (1, MAX_CARDS * 100),
+        "start": (1, 99),
+        "back": (1, 99),
+        "front": (1, 99),
+        "black": (0, 99),
+        "red": (0, 99),
+        "bonus": (0, 99),
+        "pushback": (0, 99),
+        "reload": (0, 99),
+        "reload_from": (0, 100),
+    }
 
     def __post_init__(self) -> None:
         veteran = self.variant == "veteran"
@@ -79,10 +99,10 @@ class ShootOutOptions(Options):
 
     def validate(self) -> None:
         cards = self.deck
-        if not cards or any(c < 1 for c in cards):
+        if not cards:
             raise OptionError("cards must be a non-empty list of positive values")
-        if self.goal < 1:
-            raise OptionError("target must be at least 1")
+        if len(cards) > MAX_CARDS:
+            raise OptionError(f"a deck holds at most {MAX_CARDS} cards, not {len(cards)}")
         stuck = _stuck_split(cards, self.goal)
         if stuck is not None:
             raise OptionError(
@@ -90,15 +110,10 @@ class ShootOutOptions(Options):
                 f"never end: the deck can run out with one player on {stuck} and the other on "
                 f"{sum(cards) - stuck}, both short of the target"
             )
-        if self.front < 1:
-            raise OptionError(f"front={self.front} must be at least 1")
         if not self.front <= self.start <= self.back:
             raise OptionError(
                 f"start={self.start} must lie between front={self.front} and back={self.back}"
             )
-        for name in ("black", "red", "bonus", "pushback", "reload"):
-            if getattr(self, name) < 0:
-                raise OptionError(f"{name}={getattr(self, name)} must not be negative")
 
 
 def _stuck_split(cards: tuple[int, ...], target: int) -> int | None:
@@ -106,10 +121,10 @@ def _stuck_split(cards: tuple[int, ...], target: int) -> int | None:
     once every card is won, or ``None`` if every deal reaches the target
     ("The End of the Game": the game only ends at the target)."""
     total = sum(cards)
-    sums = {0}
+    sums = 1  # bit s is set when some of the cards add up to s
     for c in cards:
-        sums |= {s + c for s in sums}
-    for s in sorted(sums):
-        if s < target and total - s < target:
+        sums |= sums << c
+    for s in range(total + 1):
+        if sums >> s & 1 and s < target and total - s < target:
             return s
     return None

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from saloon.core.action import Action, Event, Outcome
-from saloon.core.errors import NotationError
+from saloon.core.action import Action, Event, Outcome, check_notation_length
+from saloon.core.errors import NotationError, shown
+from saloon.core.numerals import is_digits, parse_int
 from saloon.core.state import CHANCE, Result, State
 from saloon.games.shootout.options import ShootOutOptions
 
@@ -122,21 +123,25 @@ def parse_action(text: str) -> Action:
     >>> parse_action("d20 14"), parse_action("card 7"), parse_action("first p2")
     (Roll(face=14), Card(value=7), FirstPlayer(player=1))
     """
+    check_notation_length(text)
     t = " ".join(text.strip().lower().split())
     if t in _WORDS:
         return _WORDS[t]
     head, _, tail = t.partition(" ")
-    if (head == "d20" and tail.isdigit()) or t.isdigit():
-        face = int(tail if head == "d20" else t)
-        if not 1 <= face <= DIE:
-            raise NotationError(f"a d20 shows 1 to 20, not {face}")
+    if (head == "d20" and is_digits(tail)) or is_digits(t):
+        face = parse_int(tail if head == "d20" else t)
+        if face is None or not 1 <= face <= DIE:
+            raise NotationError(f"a d20 shows 1 to 20, not {shown(tail if head == 'd20' else t)}")
         return ROLLS[face - 1]
-    if head == "card" and tail.isdigit():
-        return Card(int(tail))
+    if head == "card" and is_digits(tail):
+        value = parse_int(tail)
+        if value is None:
+            raise NotationError(f"no card is worth {shown(tail)}")
+        return Card(value)
     if head == "first" and tail in ("p1", "p2"):
         return FirstPlayer(int(tail[1]) - 1)
     raise NotationError(
-        f"cannot read {text!r}: say move, colt, winchester or retreat "
+        f"cannot read {shown(text)}: say move, colt, winchester or retreat "
         "(outcomes: 'd20 N', 'card N', 'first p1|p2')"
     )
 

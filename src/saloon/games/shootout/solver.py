@@ -35,12 +35,18 @@ What is kept (and cached on disk, per variant, in ``$SALOON_CACHE`` or
 its card is turned up, for every pair of bullet counts: float64, a few tens
 of megabytes. A duel's inner tables (start of turn and after a hit, for
 every position and bullet count) are recomputed on demand for mid-duel
-queries, a fraction of a second each, and the last few are memoized.
+queries, a fraction of a second each, and the last few are memoized. The
+cache file carries a checksum and is verified before use; a damaged one is
+solved again and rewritten (:mod:`saloon.core.cache`).
+
+Limits: before anything is built, :func:`check_size` bounds a variant's
+memory and work from its numbers alone (:func:`solve_size`) and refuses
+one beyond :data:`MAX_DUEL_BYTES`, :data:`MAX_TABLE_BYTES` or
+:data:`MAX_STATES` (docs/hardening.md).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -56,7 +62,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from saloon.core import cache as disk
 from saloon.core.action import Action
+from saloon.core.errors import OptionError
 from saloon.core.state import State
 from saloon.games.shootout.options import ShootOutOptions
 from saloon.games.shootout.rules import DIE, Phase, ShootOutState
@@ -67,6 +75,12 @@ SOLVER_VERSION = 1
 TIE = 1e-12
 #: A duel's tables may take at most this much memory (per worker thread).
 MAX_DUEL_BYTES = 1 << 30
+#: The start-of-duel values kept (and cached) may take at most this much.
+MAX_TABLE_BYTES = 1 << 30
+#: The most decision states a solve may work through: about four times
+#: the Veteran game's bound (1.4e10 states are really solved for it, in
+#: about 12 s on a laptop), so a few minutes at most (docs/hardening.md).
+MAX_STATES = 2 * 10**11
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -271,6 +285,90 @@ def _solve_duel(
     return start_ab, start_ba, duel
 
 
+@dataclass(frozen=True)
+class Size:
+    """Upper bounds on a variant's solve, computed from its numbers alone
+    (nothing is built): the memory of one duel's tables, of the kept
+    start-of-duel values, and the decision states worked through."""
+
+    duel_bytes: int
+    table_bytes: int
+    states: int
+    contexts: int
+
+    def problem(self) -> str | None:
+        """Why the variant is too big to solve, or ``None``."""
+        gib = 2**30
+        if self.duel_bytes > MAX_DUEL_BYTES:
+            return (
+                f"its duel tables need {self.duel_bytes / gib:.1f} GiB "
+                f"(more than {MAX_DUEL_BYTES / gib:.0f} GiB)"
+            )
+        if self.table_bytes > MAX_TABLE_BYTES:
+            return (
+                f"its tables need up to {self.table_bytes / gib:.1f} GiB "
+                f"(more than {MAX_TABLE_BYTES / gib:.0f} GiB)"
+            )
+        if self.states > MAX_STATES:
+            return f"it has up to {self.states:.1e} states to solve (more than {MAX_STATES:.0e})"
+        return None
+
+
+def solve_size(o: ShootOutOptions) -> Size:
+    """Bounds on the work and memory of solving ``o`` (see :class:`Size`).
+
+    The contexts (cards left and both scores) are bounded by counting, for
+    each total of the cards already won, the ways to draw them (a
+    polynomial count over the card values) times the ways to split that
+    total into two scores below the target (the lower of which some cards
+    make); no context is listed.
+
+    >>> s = solve_size(ShootOutOptions())
+    >>> s.contexts, s.problem() is None
+    (275, True)
+    >>> solve_size(ShootOutOptions(back=60, black=40, red=20)).problem()
+    'its duel tables need 69.3 GiB (more than 1 GiB)'
+    """
+    n_i = (o.black + 1) * (o.red + 1)
+    npos = o.back - o.front + 1
+    duel = 4 * n_i * n_i * npos * npos * 8
+    # ways[s]: the sub-multisets of the deck whose cards total s.
+    ways: dict[int, int] = {0: 1}
+    for value, count in Counter(o.deck).items():
+        nxt: dict[int, int] = {}
+        for total, n in ways.items():
+            for k in range(count + 1):
+                nxt[total + k * value] = nxt.get(total + k * value, 0) + n
+        ways = nxt
+    # below[x]: the totals under x that some cards make (a score is one).
+    below = [0] * (max(ways) + 2)
+    for x in range(1, len(below)):
+        below[x] = below[x - 1] + (1 if x - 1 in ways else 0)
+    contexts = 0
+    for total, n in ways.items():
+        low = max(0, total - o.goal + 1)  # the lower score, both below the target
+        if low <= total // 2:
+            contexts += n * (below[total // 2 + 1] - below[low])
+    distinct = len(set(o.deck))
+    return Size(
+        duel_bytes=duel,
+        table_bytes=2 * contexts * n_i * n_i * 8,
+        states=contexts * distinct * 4 * n_i * n_i * npos * npos,
+        contexts=contexts,
+    )
+
+
+def check_size(o: ShootOutOptions) -> None:
+    """Refuse (:class:`~saloon.core.errors.OptionError`) a variant too big
+    to solve, before anything is built."""
+    problem = solve_size(o).problem()
+    if problem is not None:
+        raise OptionError(
+            f"this variant is too big to solve exactly: {problem}; "
+            "fewer cards, bullets or spaces make it smaller"
+        )
+
+
 def _workers() -> int:
     try:
         return max(1, len(os.sched_getaffinity(0)))
@@ -280,12 +378,8 @@ def _workers() -> int:
 
 def _solve_all(o: ShootOutOptions) -> tuple[dict[Context, F64], int]:
     """Every context's start-of-duel values, fewest cards left first."""
+    check_size(o)
     lay = _Layout.of(o)
-    if lay.duel_bytes() > MAX_DUEL_BYTES:
-        raise ValueError(
-            f"this variant's duel tables need {lay.duel_bytes() / 2**30:.1f} GiB "
-            f"(more than {MAX_DUEL_BYTES / 2**30:.0f} GiB): too many bullets or spaces to solve"
-        )
     contexts = _contexts(o)
     starts: dict[Context, F64] = {}
     states = 0
@@ -496,8 +590,7 @@ _LOCK = threading.Lock()
 
 def cache_dir() -> Path:
     """Where solutions are kept: ``$SALOON_CACHE``, else ``~/.cache/saloon``."""
-    env = os.environ.get("SALOON_CACHE")
-    return Path(env) if env else Path.home() / ".cache" / "saloon"
+    return disk.cache_dir()
 
 
 def cache_key(options: ShootOutOptions) -> str:
@@ -510,10 +603,12 @@ def cache_key(options: ShootOutOptions) -> str:
 
 
 def _cache_path(options: ShootOutOptions) -> Path:
-    return cache_dir() / f"shootout-{cache_key(options)}.npz"
+    return cache_dir() / f"shootout-{cache_key(options)}.cache"
 
 
 def _save(path: Path, solution: Solution) -> None:
+    """Keep the start-of-duel values on disk (checksummed, atomic:
+    :mod:`saloon.core.cache`)."""
     keys = list(solution._starts)
     meta = {
         "solver": SOLVER_VERSION,
@@ -522,26 +617,30 @@ def _save(path: Path, solution: Solution) -> None:
         "seconds": solution.seconds,
         "contexts": [[list(d), a, b] for d, a, b in keys],
     }
-    values = np.stack([solution._starts[k] for k in keys])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp.npz")
-    np.savez(tmp, meta=np.array(json.dumps(meta)), values=values)
-    os.replace(tmp, path)
+    disk.write(path, meta, {"values": np.stack([solution._starts[k] for k in keys])})
 
 
 def _load(path: Path, options: ShootOutOptions) -> Solution | None:
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            meta: dict[str, Any] = json.loads(str(data["meta"]))
-            values = data["values"]
-    except (OSError, ValueError, KeyError):
-        return None
-    if meta.get("solver") != SOLVER_VERSION or meta.get("options") != options.to_dict():
-        return None
-    starts: dict[Context, F64] = {
-        (tuple(d), int(a), int(b)): values[n] for n, (d, a, b) in enumerate(meta["contexts"])
-    }
-    return Solution(options, starts, int(meta["states"]), float(meta["seconds"]), cached=True)
+    """The solution kept at ``path``, verified; ``None`` if there is none
+    or it cannot be trusted (then said once on stderr)."""
+
+    def build(meta: dict[str, Any], arrays: dict[str, Any]) -> Solution | None:
+        if meta["solver"] != SOLVER_VERSION or meta["options"] != options.to_dict():
+            return None  # another solver's or variant's file: not damaged, just not ours
+        values = arrays["values"]
+        lay = _Layout.of(options)
+        contexts = meta["contexts"]
+        if values.dtype != np.float64 or values.shape != (len(contexts), lay.n_i, lay.n_i):
+            raise ValueError(f"values of shape {values.shape} for {len(contexts)} contexts")
+        starts: dict[Context, F64] = {}
+        for n, (d, a, b) in enumerate(contexts):
+            starts[(tuple(int(c) for c in d), int(a), int(b))] = values[n]
+        expected = {(d, a, b) for d, lo, hi in _contexts(options) for a, b in ((lo, hi), (hi, lo))}
+        if set(starts) != expected:
+            raise KeyError(f"{len(starts)} contexts where the variant has {len(expected)}")
+        return Solution(options, starts, int(meta["states"]), float(meta["seconds"]), cached=True)
+
+    return disk.read(path, build)
 
 
 def is_cached(options: ShootOutOptions | None = None) -> bool:
@@ -558,6 +657,7 @@ def solve(options: ShootOutOptions | None = None, *, cache: bool = True) -> Solu
     solves afresh and stores nothing.
     """
     o = options if options is not None else ShootOutOptions()
+    check_size(o)
     if not cache:
         return _compute(o)
     key = cache_key(o)
@@ -566,11 +666,10 @@ def solve(options: ShootOutOptions | None = None, *, cache: bool = True) -> Solu
         if found is not None:
             return found
         path = _cache_path(o)
-        found = _load(path, o) if path.exists() else None
+        found = _load(path, o)
         if found is None:
             found = _compute(o)
-            with contextlib.suppress(OSError):  # a read-only home still solves
-                _save(path, found)
+            _save(path, found)  # a read-only home still solves (said once)
         _MEMORY[key] = found
         return found
 

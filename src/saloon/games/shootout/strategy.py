@@ -18,9 +18,11 @@ import numpy as np
 
 from saloon.core.action import Action
 from saloon.core.agent import Agent, parse_knobs
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
 from saloon.core.game import AgentFactory, Game
+from saloon.core.options import Options
 from saloon.core.state import State
+from saloon.games.shootout.options import ShootOutOptions
 from saloon.games.shootout.rules import (
     COLT,
     MOVE,
@@ -55,6 +57,13 @@ class SolverAgent:
     def __init__(self, seed: int | None = None) -> None:
         self.name = "solver"
         self._rng = np.random.default_rng(seed)
+
+    def check_options(self, options: Options) -> None:
+        """Refuse, when the seats are chosen, a variant too big to solve."""
+        from saloon.games.shootout.solver import check_size
+
+        if isinstance(options, ShootOutOptions):
+            check_size(options)
 
     def choose(self, state: State) -> Action:
         from saloon.games.shootout.solver import solve
@@ -151,7 +160,7 @@ class HeuristicAgent:
 
 def _solver(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     if params:
-        raise OptionError(f"the solver agent takes no parameters, not {', '.join(params)}")
+        raise OptionError(f"the solver agent takes no parameters, not {shown(', '.join(params))}")
     return SolverAgent(seed)
 
 
