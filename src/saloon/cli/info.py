@@ -6,7 +6,10 @@ import json
 
 import click
 from rich.console import Console
+from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from saloon.cli.common import (
     OPTION_FLAG,
@@ -30,14 +33,10 @@ from saloon.core.state import CHANCE
 def games_command() -> None:
     """List the games with their players and variants."""
     console = make_console()
-    table = Table(box=None, padding=(0, 2))
-    table.add_column("id", style="bold")
-    table.add_column("game")
-    table.add_column("players")
-    table.add_column("variants")
     for game in all_games():
-        table.add_row(game.id, game.title, players_text(game), ", ".join(game.variants()))
-    console.print(table)
+        console.print(f"[bold]{game.id}[/]  {escape(game.title)} · players: {players_text(game)}")
+        variants = ", ".join(game.variants())
+        console.print(Padding(Text(f"variants (-o variant=NAME): {variants}"), (0, 0, 0, 2)))
 
 
 def print_rules(console: Console, game: Game, options: Options | None = None) -> None:

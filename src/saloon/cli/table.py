@@ -465,14 +465,19 @@ class GameTable:
             return
         self.say(f"Hint, best first: {note}.")
         number = {a: i for i, a in enumerate(self.menu_actions, start=1)}
-        table = RichTable(box=None, padding=(0, 2), show_header=True)
-        table.add_column("#", justify="right")
-        table.add_column("choice")
-        table.add_column("value", justify="right")
+        table = RichTable(box=None, padding=(0, 1), show_header=True)
+        table.add_column("#", justify="right", no_wrap=True)
+        table.add_column("choice", overflow="fold")
+        table.add_column("type", no_wrap=True, style="dim")
+        table.add_column("value", justify="right", no_wrap=True)
         top = advice[:10]
         for action, value in top:
-            words = f"{state.describe_action(action)}  [{action}]"
-            table.add_row(str(number.get(action, "")), escape(words), percent_or_value(value))
+            table.add_row(
+                str(number.get(action, "")),
+                escape(state.describe_action(action)),
+                escape(str(action)),
+                percent_or_value(value),
+            )
         self.console.print(table)
         if len(advice) > len(top):
             self.say(f"({len(advice) - len(top)} more choices are valued lower)")

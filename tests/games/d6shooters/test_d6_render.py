@@ -83,7 +83,7 @@ def test_first_roll_shows_free_dice_and_forced_locks() -> None:
     dice = line_with(text, "Dice (roll 1 of 3)")
     assert "red  1  «5» «6»" in dice
     assert "white  1   1   2   3   4" in dice
-    assert "Keep which dice (after roll 1 of 3)? e.g. keep r14 w22, or stop." in text
+    assert "Keep which dice (after roll 1 of 3)? e.g. r14 w22, or stop." in text
     root = svg_of(s)
     dice_svg = dice_of(root)
     reds = [d for d in dice_svg if d["data-colour"] == "red"]

@@ -111,3 +111,12 @@ def test_every_dice_prompt_shows_an_example_that_reads_as_a_legal_roll(episode: 
             else:
                 state.apply(agent.choose(state))
     assert seen > 100
+
+
+def test_a_keep_is_typed_in_one_line_with_or_without_the_word() -> None:
+    """One line for every colour; the locked red 6s need not be typed."""
+    s = run(start(), "red 366", "white 12335")
+    expected = GAME.parse_action("keep r366 w133")
+    for typed in ("keep r366 w133", "r366 w133", "r3 w133", "R3  W331"):
+        assert s.parse(typed) == expected, typed
+    assert s.parse("w133") == GAME.parse_action("keep r66 w133")

@@ -5,11 +5,14 @@ node the format is one thing: the faces, digits 1-6 in any order, with or
 without spaces (``146``, ``1 4 6``); the node knows which dice they are, so
 the colour is not typed (``red 146`` is read too). Two Event dice may be
 typed in either order (``53`` is the Event 3-5). A person choosing which
-dice to keep need not type the locked red 5s and 6s: they are kept anyway.
+dice to keep types them in one line, every colour at once, with or without
+the word ``keep`` (``keep r366 w133`` or ``r366 w133``), and need not type
+the locked red 5s and 6s: they are kept anyway.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from saloon.core.action import Action
@@ -122,19 +125,26 @@ def help_text(st: D6State) -> str:
 
 def read(st: D6State, text: str) -> Action:
     """What a person typed at ``st``: the game's notation, or the faces alone at
-    a dice prompt, or a keep without its locked dice."""
+    a dice prompt, or a keep without the word ``keep`` (``r366 w133``) or
+    without its locked dice."""
     t = " ".join(text.strip().lower().split())
     ph = st.phase
     if t and all(c in "123456 ,-" for c in t) and any(c.isdigit() for c in t):
         outcome = _faces_only(st, t)
         if outcome is not None:
             return outcome
+    if ph == P_KEEP and _KEEP_PARTS.fullmatch(t):
+        t = "keep " + t
     action = parse_action(t)
     if ph == P_KEEP and isinstance(action, Keep):
         return _with_locked(st, action)
     if ph == C_EVENT and isinstance(action, Roll):
         raise NotationError(f"type the Event dice as e.g. '35', not {shown(text)}")
     return action
+
+
+#: A keep's colours without the word ``keep``: ``r366 w133``, ``b2 r5``.
+_KEEP_PARTS = re.compile(r"[brw][1-6]+( [brw][1-6]+){0,2}")
 
 
 def _faces_only(st: D6State, t: str) -> Action | None:

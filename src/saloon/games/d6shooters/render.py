@@ -68,6 +68,7 @@ from saloon.games.d6shooters.rules.nodes import (
     P_TACTIC,
     TACTICS,
 )
+from saloon.games.d6shooters.rules.text import count
 
 #: How many log sentences the drawings show.
 LOG_LINES = 4
@@ -323,7 +324,7 @@ def pending_line(state: D6State) -> str:
     if ph == P_KEEP:
         if state.mode == "poker":
             return f"Poker: keep which dice (after roll {state.dice.rolls} of 3), or stop?"
-        return f"Keep which dice (after roll {state.dice.rolls} of 3)? e.g. keep r14 w22, or stop."
+        return f"Keep which dice (after roll {state.dice.rolls} of 3)? e.g. r14 w22, or stop."
     if ph == P_FOURS:
         res = state.resolution
         return (
@@ -331,9 +332,11 @@ def pending_line(state: D6State) -> str:
             f"(5s: {res.fives}), Hide (6s: {res.sixes}), Fight or Backroads."
         )
     if ph == P_RECRUIT:
-        return f"{state.resolution.threes // 3} set(s) of 3s: recruit Posse or find Gold."
+        sets = state.resolution.threes // 3
+        return f"{count(sets, 'set')} of three 3s: recruit Posse or find Gold."
     if ph == P_HEAT_FOOD:
-        return f"Extreme Heat: {state.pending.heat_hits} hit(s); pay 2 Food for each or lose Posse."
+        hits = count(state.pending.heat_hits, "hit")
+        return f"Extreme Heat: {hits}; pay 2 Food for each or lose a Posse member."
     if ph == P_LOSS:
         loss, source = state.pending.losses[0]
         return f"{loss} Posse lost to {source}: use Medicine or deserters?"

@@ -242,7 +242,7 @@ def gang_attacks(st: D6State) -> None:
             camp = " (+1 for the Campfire Songs)" if extra else ""
             st.say(
                 "gang",
-                f"The {gang} Gang attacks with {faces_of(r.sixes, 6)}; {count(r.fight, 'four')} "
+                f"The {gang} Gang attacks with {faces_of(r.sixes, 6)}; {faces_of(r.fight, 4)} "
                 f"Fight{'s' if r.fight == 1 else ''}{camp}: a Shootout.",
             )
         start_shootout(st, r.fight + extra, r.sixes, "gang")
@@ -322,6 +322,12 @@ def bonus(st: D6State) -> int:
     return st.journey.ammo + st.journey.guns_bonus
 
 
+def bonus_words(st: D6State) -> str:
+    """The Posse's bonus in words: ``6 Ammo`` or ``6 Ammo + 2 Better Guns``."""
+    j = st.journey
+    return f"{j.ammo} Ammo" + (f" + {j.guns_bonus} Better Guns" if j.guns_bonus else "")
+
+
 def volley_outcomes(st: D6State) -> tuple[tuple[Outcome, float], ...]:
     """The dice of a Shootout round, the Posse's, then the Gang's; a tie is
     rolled again, and after :data:`MAX_SHOOTOUT_TIES` ties in a row the roll
@@ -346,7 +352,8 @@ def posse_volley(st: D6State, faces: tuple[int, ...]) -> None:
     if not st.quiet:
         st.say(
             "shootout",
-            f"Round {s.round}: your dice {dice(faces)} + {bonus(st)} = {sum(faces) + bonus(st)}.",
+            f"Round {s.round}: your {'die' if len(faces) == 1 else 'dice'} {dice(faces)} "
+            f"+ {bonus_words(st)} = {sum(faces) + bonus(st)}.",
         )
     st.phase = C_GANG_VOLLEY
 
@@ -362,7 +369,11 @@ def gang_volley(st: D6State, faces: tuple[int, ...]) -> None:
     mine, theirs = sum(s.posse_roll) + bonus(st), sum(faces)
     if mine == theirs:
         s.ties += 1
-        st.say("shootout", f"The Gang's dice {dice(faces)} = {theirs}: a tie, rolled again.")
+        st.say(
+            "shootout",
+            f"The Gang's {'die' if len(faces) == 1 else 'dice'} {dice(faces)} = {theirs}: "
+            "a tie, rolled again.",
+        )
         s.posse_roll = ()
         st.phase = C_POSSE_VOLLEY
         return
@@ -375,8 +386,9 @@ def gang_volley(st: D6State, faces: tuple[int, ...]) -> None:
         side = "you win the round" if won else "the Gang wins the round"
         st.say(
             "shootout",
-            f"The Gang's dice {dice(faces)} = {theirs}: {side} "
-            f"({s.posse_dice} against {s.gang_dice} dice left).",
+            f"The Gang's {'die' if len(faces) == 1 else 'dice'} {dice(faces)} = {theirs}: "
+            f"{side} (you have {count(s.posse_dice, 'die', 'dice')} left, "
+            f"the Gang {count(s.gang_dice, 'die', 'dice')}).",
         )
     s.round += 1
     s.ties = 0
