@@ -33,8 +33,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Both cores: pytest-xdist spreads the tests over two worker processes
+# (override with `make test JOBS=1`).
+JOBS ?= 2
+
 pytest: $(STAMP)
-	$(BIN)/pytest --cov --cov-report=term:skip-covered
+	$(BIN)/pytest -n $(JOBS) --cov --cov-report=term:skip-covered
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/shootout_solve.py

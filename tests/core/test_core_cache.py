@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +104,47 @@ def test_stale_temporary_files_of_dead_writers_are_removed(path: Path) -> None:
     fresh.write_bytes(b"being written")
     cache.write(path, {"n": 3}, {"x": np.arange(3.0)})
     assert not stale.exists() and fresh.exists()
+
+
+def _hold_then_release(path: str, held: Any, release: Any) -> None:
+    with cache.building(Path(path)):
+        held.set()
+        release.wait(30)
+
+
+def test_a_second_builder_waits_for_the_first(tmp_path: Path) -> None:
+    """Two processes wanting the same table: the second takes the lock only
+    once the first has let it go (then reads what the first wrote)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    held, release = ctx.Event(), ctx.Event()
+    path = tmp_path / "table.cache"
+    first = ctx.Process(target=_hold_then_release, args=(str(path), held, release))
+    first.start()
+    try:
+        assert held.wait(60)
+        order: list[str] = []
+        waiter = threading.Thread(target=lambda: _take(path, order))
+        waiter.start()
+        waiter.join(0.5)
+        assert order == []  # still waiting for the other process
+        order.append("released")
+        release.set()
+        waiter.join(30)
+        assert order == ["released", "taken"]
+    finally:
+        release.set()
+        first.join(30)
+
+
+def _take(path: Path, order: list[str]) -> None:
+    with cache.building(path):
+        order.append("taken")
+
+
+def test_building_in_a_folder_that_cannot_hold_a_lock_still_builds(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    with cache.building(blocker / "sub" / "table.cache"):  # no lock possible: go on without
+        pass

@@ -39,7 +39,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -92,6 +92,37 @@ def _canonical(meta: Mapping[str, Any], specs: list[list[Any]]) -> bytes:
     return json.dumps(
         {"meta": meta, "arrays": specs}, sort_keys=True, separators=(",", ":"), allow_nan=False
     ).encode()
+
+
+# -- building --------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def building(path: Path) -> Iterator[None]:
+    """Hold the lock of the cache file ``path`` while it is read, built and
+    written, so that processes wanting the same table (``simulate
+    --workers``, the test suite's workers) build it once: the others wait,
+    then read what the first wrote. The lock is an advisory ``flock`` on
+    ``PATH.lock``, released if the holder dies; where it cannot be taken (a
+    read-only folder, a system without ``fcntl``), each process builds on
+    its own, as before.
+    """
+    handle = None
+    try:
+        import fcntl
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_name(path.name + ".lock"), "a")  # noqa: SIM115
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    except (ImportError, OSError):
+        if handle is not None:
+            handle.close()
+        handle = None
+    try:
+        yield
+    finally:
+        if handle is not None:
+            handle.close()  # closing releases the lock
 
 
 # -- writing ---------------------------------------------------------------------------------

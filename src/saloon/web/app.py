@@ -340,8 +340,8 @@ def create_app(
     )
     async def replay(
         game_id: str,
-        step: Annotated[int, Query(ge=0)],
-        seat: Annotated[int | None, Query(ge=0)] = None,
+        step: Annotated[int, Query(ge=0, le=MAX_STEP)],
+        seat: Annotated[int | None, Query(ge=0, le=MAX_STEP)] = None,
         token: Token = None,
     ) -> dict[str, Any]:
         t = tables()
@@ -436,6 +436,10 @@ def _created(table: Table, hands: list[tuple[str, Any]]) -> Created:
     return Created(id=table.id, links=links, view=table_view(table, hands[0][1]))
 
 
+#: The largest step or seat number a request may name (any game is far shorter).
+MAX_STEP = 10**9
+
+
 def validation_message(exc: RequestValidationError) -> str:
     """One sentence for the first thing wrong with a request."""
     errors = exc.errors()
@@ -444,14 +448,25 @@ def validation_message(exc: RequestValidationError) -> str:
     first = errors[0]
     if first.get("type") == "json_invalid":
         return "the body is not valid JSON"
-    where = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "header", "path")]
-    place = ".".join(where) or "the body"
-    message = str(first.get("msg", "is invalid"))
+    where = [
+        _short(str(p), 40)
+        for p in first.get("loc", ())
+        if p not in ("body", "query", "header", "path")
+    ]
+    place = _short(".".join(where), 120) or "the body"
+    message = _short(str(first.get("msg", "is invalid")), 200)
     if first.get("type") == "missing":
         return f"{place} is missing"
     if first.get("type") == "extra_forbidden":
         return f"{place} is not a field of this request"
     return f"{place}: {message}"
+
+
+def _short(text: str, limit: int) -> str:
+    """``text`` printable and at most ``limit`` characters (a field name in a
+    message may be anything a client sent)."""
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _status(exc: RequestValidationError) -> int:

@@ -526,7 +526,7 @@ def test_a_damaged_table_cache_is_rebuilt_and_rewritten(
     again = sd.table(2, 3, 1)
     assert not again.cached
     assert np.array_equal(
-        again.values, first.values[:, : again.A + 1, : again.P + 1, : again.C + 1]
+        again.values, first.values[..., : again.A + 1, : again.P + 1, : again.C + 1]
     )
     err = capsys.readouterr().err
     assert err.count("is damaged") == 1

@@ -640,19 +640,30 @@ def table(posse: int = 0, crowes: int = 0, ammo: int = 0, *, cache: bool = True)
         if _CURRENT and _CURRENT[0].covers(P, C, A):
             return _CURRENT[0]
         path = _cache_path()
-        found = _load(path)
+        found = _load(path)  # files are replaced atomically: reading needs no lock
         if found is None or not found.covers(P, C, A):
-            olds = [t for t in (found, *_CURRENT) if t is not None]
-            base = next((t for t in olds if t.P >= P and t.C >= C), None)
-            if base is None:
-                P = max([P, *(t.P for t in olds)])
-                C = max([C, *(t.C for t in olds)])
-                start = max([min(A, AMMO_STEP), *(min(t.A, A) for t in olds)])
-                base = build_table(P, C, start)
-            found = _grow(base, A)
-            _save(path, found)  # a read-only home still solves
+            with disk.building(path):  # another process building it: wait, then read
+                found = _from_disk_or_built(path, P, C, A)
         _CURRENT[:] = [found]
         return found
+
+
+def _from_disk_or_built(path: Path, P: int, C: int, A: int) -> ShowdownTable:
+    """The table on disk if it covers ``(P, C, A)``, else one grown or built
+    (and saved); called with the cache file's lock held."""
+    found = _load(path)
+    if found is not None and found.covers(P, C, A):
+        return found
+    olds = [t for t in (found, *_CURRENT) if t is not None]
+    base = next((t for t in olds if t.P >= P and t.C >= C), None)
+    if base is None:
+        P = max([P, *(t.P for t in olds)])
+        C = max([C, *(t.C for t in olds)])
+        start = max([min(A, AMMO_STEP), *(min(t.A, A) for t in olds)])
+        base = build_table(P, C, start)
+    grown = _grow(base, A)
+    _save(path, grown)  # a read-only home still solves
+    return grown
 
 
 def showdown_win(

@@ -666,10 +666,13 @@ def solve(options: ShootOutOptions | None = None, *, cache: bool = True) -> Solu
         if found is not None:
             return found
         path = _cache_path(o)
-        found = _load(path, o)
+        found = _load(path, o)  # files are replaced atomically: reading needs no lock
         if found is None:
-            found = _compute(o)
-            _save(path, found)  # a read-only home still solves (said once)
+            with disk.building(path):  # another process solving it: wait, then read
+                found = _load(path, o)
+                if found is None:
+                    found = _compute(o)
+                    _save(path, found)  # a read-only home still solves (said once)
         _MEMORY[key] = found
         return found
 
