@@ -236,3 +236,8 @@ def test_the_end_of_game_offer_takes_y_a_json_name_or_no(tmp_path: Path) -> None
     assert not (tmp_path / "2").exists()
     assert "saved to mine.json (replay it with: saloon replay mine.json)" in out
     assert GameRecord.load(tmp_path / "mine.json").replay().is_over
+
+
+def test_control_characters_in_a_file_name_stay_on_one_line(saloon: Run) -> None:
+    line = one_error(saloon("advise", "d6shooters", "a\x1eb\x85c"))
+    assert "cannot read record 'a\\x1eb\\x85c'" in line

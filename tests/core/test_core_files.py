@@ -67,3 +67,13 @@ def test_a_record_path_is_checked_before_a_game(tmp_path: Path) -> None:
         locked.mkdir(mode=0o500)
         with pytest.raises(SaloonError, match="read-only"):
             check_writable(locked / "game.json", overwrite=False, what="record")
+
+
+@pytest.mark.parametrize("name", ["a\nb", "\x1e", "a\u2028b", "x\rnotes", "\x1b[31mred"])
+def test_a_name_with_control_characters_stays_on_one_line(name: str) -> None:
+    """Found by the fuzz suite: a file name with a line break in it broke
+    the one-line message (every SaloonError is now one line)."""
+    with pytest.raises(SaloonError) as info:
+        read_text(name, what="record")
+    assert len(str(info.value).splitlines()) == 1
+    assert "\x1b" not in str(info.value)

@@ -21,7 +21,7 @@ from saloon.cli.common import (
     players_text,
     read_options,
 )
-from saloon.core.errors import RecordError, SaloonError
+from saloon.core.errors import RecordError, SaloonError, printable
 from saloon.core.game import Game
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
@@ -109,7 +109,7 @@ def solve_command(
     if as_json:
         click.echo(json.dumps({"game": game.id, "options": options.describe(), **data}))
         return
-    console.print(f"[bold]{game.title}[/] ({options.describe()})")
+    console.print(f"[bold]{game.title}[/] ({escape(options.describe())})")
     shown: set[str] = {"game", "options"}
     win = data.get("first_player_win")
     if isinstance(win, (int, float)):
@@ -137,13 +137,18 @@ def advise_command(game_id: str, record_path: str, as_json: bool) -> None:
     game = get_game(game_id)
     record = GameRecord.load(record_path)
     if record.game != game.id:
-        raise RecordError(f"{record_path} is a game of {record.game}, not {game.id}")
+        raise RecordError(
+            f"{printable(record_path)} is a game of {printable(record.game)}, not {game.id}"
+        )
     state = record.replay()
     if state.is_over:
-        raise SaloonError(f"the game in {record_path} is over; there is nothing to advise")
+        raise SaloonError(
+            f"the game in {printable(record_path)} is over; there is nothing to advise"
+        )
     if state.to_move == CHANCE:
         raise SaloonError(
-            f"the game in {record_path} waits for chance ({state.chance_prompt()}), not a player"
+            f"the game in {printable(record_path)} waits for chance ({state.chance_prompt()}), "
+            "not a player"
         )
     advice = game.advise(state)
     note = game.advice_note(state)

@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -297,7 +298,7 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
     from saloon.analysis.report import mean_text, percent, rate_text
 
     game = get_game(s["game"])
-    options = game.options_from_dict(s["options"]).describe()
+    options = escape(game.options_from_dict(s["options"]).describe())
     console.print(
         f"[bold]{game.title}[/] ({options}): {s['games']:,} games"
         + ("" if s["complete"] else f" of {s['requested']:,}")
@@ -466,7 +467,8 @@ def arena_command(
         return
     console = make_console()
     console.print(
-        f"[bold]{game.title}[/] ({options.describe()}): {games} games a pairing, seed {seed}"
+        f"[bold]{game.title}[/] ({escape(options.describe())}): {games} games a pairing, "
+        f"seed {seed}"
     )
     ratings = Table(
         box=None, padding=(0, 2), title="ratings (Bradley–Terry, Elo scale)", title_justify="left"

@@ -34,7 +34,7 @@ from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
 from saloon.core.agent import Agent
 from saloon.core.dice import MAX_SEED
 from saloon.core.driver import RoundRobin, check_round_robin
-from saloon.core.errors import SaloonError, shown
+from saloon.core.errors import SaloonError, printable, shown
 from saloon.core.files import check_writable
 from saloon.core.game import Game
 from saloon.core.numerals import parse_int
@@ -223,18 +223,22 @@ def _resume(
 ) -> None:
     record = GameRecord.load(path)
     if game_id is not None and record.game != game_id:
-        raise SaloonError(f"{path} is a game of {shown(record.game)}, not {game_id}")
+        raise SaloonError(f"{printable(path)} is a game of {printable(record.game)}, not {game_id}")
     game = get_game(record.game)
     state = record.replay()
     specs = list(seat_specs) or record.seats
     if len(specs) != state.num_players:
-        raise SaloonError(f"{path} has {state.num_players} players, but {len(specs)} seats given")
+        raise SaloonError(
+            f"{printable(path)} has {state.num_players} players, but {len(specs)} seats given"
+        )
     seed = record.seed if seed is None else seed
     dice = dice or record.dice or "random"
     seats = make_seats(game, specs, seed, state.options)
     session = _session(game, state.options, seats, dice, seed, record=record)
     console.print(
-        f"Carrying on {path}: {game.title}, {len(state.history)} steps played, {dice} dice."
+        f"Carrying on {printable(path)}: {game.title}, {len(state.history)} steps played, "
+        f"{dice} dice.",
+        markup=False,
     )
     table = _table(console, reader, session, seats, delay)
     table.own_files.add(str(Path(path).resolve()))
@@ -274,7 +278,7 @@ def _banner(
     who = ", ".join(f"player {i + 1}: {s.spec}" for i, s in enumerate(seats))
     extra = f", seed {seed}" if seed is not None else ""
     console.print(
-        f"[bold]{game.title}[/] ({options.describe()}); {who}; {dice} dice{extra}.",
+        f"[bold]{game.title}[/] ({escape(options.describe())}); {escape(who)}; {dice} dice{extra}.",
     )
     if any(s.is_human for s in seats):
         console.print("Type a number from the menu or an action; 'help' lists the commands.")
@@ -304,13 +308,15 @@ def run_tournament(
     n = len(seats)
     check_round_robin(game, n)
     console.print(
-        f"[bold]{game.title} round robin[/] ({options.describe()}): {n} seats, "
+        f"[bold]{game.title} round robin[/] ({escape(options.describe())}): {n} seats, "
         f"{n * (n - 1) // 2} games."
     )
     tournament = RoundRobin(seats=[seat.spec for seat in seats])
     for k, (i, j) in enumerate(tournament.pairings):
         pair = [seats[i], seats[j]]
-        console.rule(f"seat {i + 1} ({seats[i].spec}) against seat {j + 1} ({seats[j].spec})")
+        console.rule(
+            escape(f"seat {i + 1} ({seats[i].spec}) against seat {j + 1} ({seats[j].spec})")
+        )
         # each game its own dice, from the table's seed
         game_seed = None if seed is None else (seed * 7919 + k) % (MAX_SEED + 1)
         session = _session(game, options, pair, dice, game_seed)

@@ -37,7 +37,7 @@ from rich.table import Table as RichTable
 from saloon.cli.common import HUMAN, percent_or_value
 from saloon.core.action import Action
 from saloon.core.agent import Agent
-from saloon.core.errors import SaloonError, shown
+from saloon.core.errors import SaloonError, one_line, printable, shown
 from saloon.core.game import Game
 from saloon.core.numerals import parse_int
 from saloon.core.record import GameRecord
@@ -159,8 +159,9 @@ class GameTable:
     # -- output ------------------------------------------------------------------
 
     def say(self, message: str) -> None:
-        """One plain line (no markup)."""
-        self.console.print(message, markup=False, soft_wrap=True)
+        """One plain line (no markup; what a person typed, quoted in it,
+        cannot break it: control characters are written as escapes)."""
+        self.console.print(one_line(message), markup=False, soft_wrap=True)
 
     def name(self, player: int) -> str:
         seat = self.seats[player]
@@ -493,7 +494,7 @@ class GameTable:
             self.say(f"{shown(path)} is a folder; save FILE needs a file name")
             return False
         if exists and _same_file(path) not in self.own_files:
-            answer = self._ask(f"{path} exists. Replace it? [y/N] ").strip().lower()
+            answer = self._ask(f"{printable(path)} exists. Replace it? [y/N] ").strip().lower()
             if answer not in _YES:
                 self.say(f"not saved; {path} is as it was")
                 return False
@@ -575,7 +576,7 @@ class GameTable:
             record = GameRecord.load(path)
             if record.game != self.game.id:
                 self.say(
-                    f"{shown(path)} is a game of {shown(record.game)}, not {self.game.id}; "
+                    f"{printable(path)} is a game of {printable(record.game)}, not {self.game.id}; "
                     "nothing changed"
                 )
                 return
@@ -601,7 +602,8 @@ class GameTable:
         unsaved = len(self.state.history) - self.saved_steps
         if unsaved > 0 and not self.state.is_over:
             answer = self._ask(
-                f"This game has {unsaved} steps that are not saved. Load {path} anyway? [y/N] "
+                f"This game has {unsaved} steps that are not saved. "
+                f"Load {printable(path)} anyway? [y/N] "
             )
             if answer.strip().lower() not in _YES:
                 self.say("nothing changed")

@@ -11,7 +11,17 @@ import reprlib
 
 
 class SaloonError(ValueError):
-    """Base of every error about bad input: an action, an option, a file."""
+    r"""Base of every error about bad input: an action, an option, a file.
+
+    Its message is always one line: whatever bad input it quotes, a line
+    break or another control character in it is written as an escape.
+
+    >>> print(SaloonError("cannot read record a\nb"))
+    cannot read record a\nb
+    """
+
+    def __init__(self, message: object = "") -> None:
+        super().__init__(one_line(str(message)))
 
 
 class IllegalAction(SaloonError):
@@ -44,6 +54,35 @@ class DiceExhausted(SaloonError):
 
 #: The longest stretch of a user's text quoted back in a message.
 SHOWN_CHARS = 40
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with every character that could break a line or the
+    terminal (control characters, the line and paragraph separators)
+    written as its escape.
+
+    >>> print(one_line("a\x1eb\tc"), one_line("plain text"))
+    a\x1eb\tc plain text
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+
+
+def _escape(c: str) -> str:
+    return c.encode("unicode_escape").decode("ascii")
+
+
+def printable(text: str, limit: int = 80) -> str:
+    r"""A name a person gave (a file, a seat) as a message shows it: as it
+    is when it is short and printable, else quoted by :func:`shown`.
+
+    >>> print(printable("duel.json"), printable("a\x1eb"))
+    duel.json 'a\x1eb'
+    """
+    if len(text) <= limit and text.isprintable():
+        return text
+    return shown(text)
 
 
 def shown(value: object, limit: int = SHOWN_CHARS) -> str:

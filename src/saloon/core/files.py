@@ -23,15 +23,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, printable
 
 #: The largest text file Saloon reads (records, options, content): 16 MiB.
 MAX_TEXT_BYTES = 16 * 1024 * 1024
 
 
 def _name(path: str | Path) -> str:
-    text = str(path)
-    return text if len(text) <= 80 else text[:70] + "..."
+    """A file name as a message shows it (quoted if long or not printable)."""
+    return printable(str(path))
 
 
 def read_text(
@@ -61,7 +61,7 @@ def read_text(
     except OSError as exc:
         raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
     except ValueError:  # a NUL in the name
-        raise error(f"{what} name {name!r} is not a usable file name") from None
+        raise error(f"{what} name {name} is not a usable file name") from None
     if stat.S_ISDIR(kind):
         raise error(f"{what} {name} is a folder, not a file")
     if not stat.S_ISREG(kind):
@@ -142,7 +142,7 @@ def check_writable(
         writable = folder_ok and os.access(folder, os.W_OK | os.X_OK)
         exists = os.path.lexists(p)
     except ValueError:  # a NUL in the name
-        raise SaloonError(f"{what} name {name!r} is not a usable file name") from None
+        raise SaloonError(f"{what} name {name} is not a usable file name") from None
     if is_folder:
         raise SaloonError(f"{what} {name} is a folder; give a file name")
     if not folder_ok:

@@ -22,7 +22,7 @@ from typing import Any
 
 from saloon import __version__
 from saloon.core.dice import check_seed
-from saloon.core.errors import RecordError, SaloonError, shown
+from saloon.core.errors import RecordError, SaloonError, printable, shown
 from saloon.core.files import MAX_TEXT_BYTES, read_text, write_fresh, write_text
 from saloon.core.state import CHANCE, State
 
@@ -227,7 +227,7 @@ class GameRecord:
         try:
             return cls.loads(text)
         except RecordError as exc:
-            raise RecordError(f"{path}: {exc}") from exc
+            raise RecordError(f"{printable(str(path))}: {exc}") from exc
 
 
 def _whole(value: object, minimum: int) -> bool:

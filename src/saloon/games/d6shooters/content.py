@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from saloon.core.errors import ContentError, shown
+from saloon.core.errors import ContentError, printable, shown
 from saloon.core.files import read_text
 from saloon.core.numerals import is_digits
 
@@ -122,7 +122,7 @@ def _read(path: str | None, default: str) -> tuple[str, dict[str, Any]]:
         )
         source = default
     else:
-        source = str(path)
+        source = printable(str(path))
         text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
     try:
         return source, tomllib.loads(text)
