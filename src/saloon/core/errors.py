@@ -73,16 +73,22 @@ def _escape(c: str) -> str:
     return c.encode("unicode_escape").decode("ascii")
 
 
-def printable(text: str, limit: int = 80) -> str:
+def printable(text: str, limit: int = 240) -> str:
     r"""A name a person gave (a file, a seat) as a message shows it: as it
-    is when it is short and printable, else quoted by :func:`shown`.
+    is when it is printable and no longer than ``limit``, else quoted by
+    :func:`shown`; a long name keeps its end too, where a file's own name is.
 
     >>> print(printable("duel.json"), printable("a\x1eb"))
     duel.json 'a\x1eb'
+    >>> print(printable("/very" * 20 + "/deep/duel.json", limit=40))
+    '/very/very/v'...'y/deep/duel.json' (115 characters)
     """
     if len(text) <= limit and text.isprintable():
         return text
-    return shown(text)
+    if len(text) <= limit:
+        return shown(text, limit)
+    head, tail = text[: limit * 3 // 10], text[-(limit * 4 // 10) :]
+    return f"{head!r}...{tail!r} ({len(text):,} characters)"
 
 
 def shown(value: object, limit: int = SHOWN_CHARS) -> str:
