@@ -1,0 +1,1 @@
+"""Cowboys: The Way of the Gun."""
