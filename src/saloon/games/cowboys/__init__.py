@@ -1,1 +1,1 @@
-"""Cowboys: The Way of the Gun."""
+"""Cowboys: The Way of the Gun, a tactical skirmish on square-grid town boards (``cowboys``)."""
