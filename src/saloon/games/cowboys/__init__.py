@@ -18,7 +18,7 @@ from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.cowboys.actions import parse_action
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules.setup import Setup, duel
+from saloon.games.cowboys.rules.setup import Setup, brawl, duel
 from saloon.games.cowboys.rules.state import CowboysState
 
 
@@ -30,12 +30,17 @@ def _per_action(sides: int) -> int:
 
 
 def setup_of(options: CowboysOptions) -> Setup:
-    """The scenario the options name (only the built-in duel for now)."""
-    if options.scenario == "duel":
-        from saloon.games.cowboys.board import build_town
+    """The scenario the options name (Saloon's built-in duel and brawl)."""
+    from saloon.games.cowboys.board import build_town
 
-        return duel(build_town([["B"]], folder=options.boards))
-    raise OptionError(f"no Cowboys scenario {options.scenario!r} (scenarios: duel)")
+    if options.scenario in BUILTIN:
+        return BUILTIN[options.scenario](build_town([["B"]], folder=options.boards))
+    raise OptionError(
+        f"no Cowboys scenario {options.scenario!r} (scenarios: {', '.join(BUILTIN)})"
+    )
+
+
+BUILTIN = {"duel": duel, "brawl": brawl}
 
 
 def max_length_of(setup: Setup) -> int:
@@ -76,7 +81,7 @@ class Cowboys(Game):
         return max_length_of(setup_of(opts))
 
     def variants(self) -> Mapping[str, Options]:
-        return {"duel": CowboysOptions()}
+        return {"duel": CowboysOptions(), "brawl": CowboysOptions(scenario="brawl")}
 
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)

@@ -119,3 +119,34 @@ def duel(town: Town | None = None) -> Setup:
         turns=10,
         objects=(("horse", "B:a6", "N"),),
     )
+
+
+def brawl(town: Town | None = None) -> Setup:
+    """Saloon's own skirmish on board B, to exercise every rule: a gang of
+    two cowboys (one mounted, one carrying the loot) and a town folk against
+    the law's two cowboys (one with his pistol holstered) and a town folk, a
+    loose horse, 4 cards a side, 8 turns. The gang wins by getting the loot
+    out across the north edge or by shooting the law down; the law by
+    shooting the gang down; a draw otherwise."""
+    town = town or build_town([["B"]])
+    gang = (
+        FigureSetup("C1", "B:a5", "S", modifier=1, weapons=("pistol", "pistol"), mounted=True),
+        FigureSetup("C3", "B:c4", "S", weapons=("rifle", "pistol"), loot=True),
+        FigureSetup("T1", "B:e3", "W", weapons=("rifle",)),
+    )
+    law = (
+        FigureSetup("C2", "B:a9", "N", modifier=2, weapons=("shotgun", "pistol")),
+        FigureSetup("C4", "B:b8", "N", weapons=("pistol",), holstered=True),
+        FigureSetup("T2", "B:c10", "N", weapons=("rifle",)),
+    )
+    return Setup(
+        name="brawl",
+        town=town,
+        sides=(
+            SideSetup("Gang", gang, 4, (Goal("eliminate"), Goal("escape", loot=True))),
+            SideSetup("Law", law, 4, (Goal("eliminate"),)),
+        ),
+        turns=8,
+        objects=(("horse", "B:b6", "N"), ("cattle", "B:a3", "N"), ("rifle", "B:d7", "N")),
+        exits=("N",),
+    )

@@ -246,7 +246,11 @@ class CowboysState(State):
         return self.setup.sides[side].name or f"Side {side + 1}"
 
     def ref(self, xy: XY | None) -> str:
-        return "off the town" if xy is None else self.town.ref(xy)
+        return "off the town" if xy is None else _refs(self.town)[0][xy]
+
+    def square_of(self, ref: str) -> XY | None:
+        """The town square of a reference such as ``B:c7`` (``None`` if none)."""
+        return _refs(self.town)[1].get(ref)
 
     def blockers(self) -> frozenset[XY]:
         from saloon.games.cowboys.rules.shots import blockers
@@ -337,12 +341,12 @@ class CowboysState(State):
             f = self.figures[i]
             if f.side != self.active or not f.standing or f.actions <= 0:
                 return False
-            return action in self.figure_actions(i)
+            return self.act_legal(i, action)
         if ph == Phase.ALLY:
             return (
                 isinstance(action, Act)
                 and action.fig == self.ally
-                and action in (self.figure_actions(self.index[action.fig], ally=True))
+                and self.act_legal(self.index[action.fig], action, ally=True)
             )
         if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
             return action in self.legal_actions()
@@ -356,6 +360,56 @@ class CowboysState(State):
         if got is None:
             got = self._cache[key] = tuple(self._figure_actions(i, ally))
         return got
+
+    def act_legal(self, i: int, act: Act, ally: bool = False) -> bool:
+        """Whether figure ``i`` may take ``act`` now, checked directly (no
+        list of every action is built)."""
+        cached = self._cache.get(("fig", i, ally))
+        if cached is not None:
+            return act in cached
+        f = self.figures[i]
+        if isinstance(act, Wait):
+            return True
+        if isinstance(act, (Shoot, Draw, Spin)):
+            if act.target not in self._targets(self.active):
+                return False
+            if isinstance(act, Shoot):
+                return (
+                    f.held() is not None
+                    and act.shots in (1, 2)
+                    and shot_info(self, i, act.target, shots=act.shots) is not None
+                )
+            if isinstance(act, Draw):
+                return f.held() is None and shot_info(self, i, act.target, verb="draw") is not None
+            return (
+                f.held() is not None
+                and f.horse is None
+                and act.facing != f.facing
+                and shot_info(self, i, act.target, verb="spin", facing=act.facing) is not None
+            )
+        if isinstance(act, Reload):
+            h = f.weapon(act.slot)
+            return h is not None and ((f.cowboy and not h.full) or h.jammed)
+        may_move = not f.no_move and (ally or not (self.options.moves_first and self.fired))
+        if not may_move:
+            return False
+        if isinstance(act, Arm):
+            return (
+                f.movement >= mv.WEAPON_COST
+                and act.slot != f.in_hand
+                and f.weapon(act.slot) is not None
+            )
+        if isinstance(act, Pickup):
+            return f.movement >= mv.WEAPON_COST and act.item in self._pickups(i)
+        if isinstance(act, Move):
+            opts = self.move_options(i, ally)
+            if act.off:
+                return (act.facing, act.ride) in opts.exits | opts.exits_extra
+            xy = self.square_of(act.dest)
+            if xy is None or mv.pointless(f, xy, act.ride, act.facing):
+                return False
+            return (xy, act.ride) in opts.ends or (xy, act.ride) in opts.extra
+        return False
 
     def _targets(self, controller: int) -> list[str]:
         out = [g.id for g in self.figures if g.side != controller and g.standing]
@@ -428,7 +482,7 @@ class CowboysState(State):
         ends = list(opts.ends)
         ends += [k for k in opts.extra if k not in opts.ends]
         for xy, m in ends:
-            ref = self.town.ref(xy)
+            ref = self.ref(xy)
             for facing in FACINGS:
                 if not mv.pointless(f, xy, m, facing):
                     out.append(Move(f.id, ref, facing, m))
@@ -723,7 +777,7 @@ class CowboysState(State):
             if act.off:
                 need_run = (act.facing, act.ride) not in opts.exits
             else:
-                need_run = (self.town.square(act.dest), act.ride) not in opts.ends
+                need_run = (self.square_of(act.dest), act.ride) not in opts.ends
         self.pending = Pending(act, need_run=need_run)
         self._log(
             "announce",
@@ -1305,7 +1359,7 @@ class CowboysState(State):
         new.known = self.known[:]
         new.own_used = self.own_used[:]
         new.opp_used = self.opp_used[:]
-        new._cache = {}
+        new._cache = dict(self._cache)
         return new
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
@@ -1329,6 +1383,7 @@ class CowboysState(State):
             hands[s][k] = c
         rest = set(shuffled[len(slots) :])
         new.hands = [self._sorted(h) for h in hands]
+        new._cache = {}
         new.deck = tuple(c for c in _order(self.deckdef) if c in rest)
         return new
 
@@ -1381,6 +1436,15 @@ def _room_for(f: Figure, weapon: Weapon) -> bool:
 @cache
 def _order(deck: Deck) -> dict[str, int]:
     return {str(c): k for k, c in enumerate(deck)}
+
+
+def _refs(town: Town) -> tuple[dict[XY, str], dict[str, XY]]:
+    """Each square's reference and back, computed once per town."""
+    got = town.cache.get("refs")
+    if got is None:
+        fwd = {xy: town.ref(xy) for xy in town.squares()}
+        got = town.cache["refs"] = (fwd, {r: xy for xy, r in fwd.items()})
+    return got  # type: ignore[return-value]
 
 
 @cache
