@@ -35,9 +35,7 @@ def setup_of(options: CowboysOptions) -> Setup:
 
     if options.scenario in BUILTIN:
         return BUILTIN[options.scenario](build_town([["B"]], folder=options.boards))
-    raise OptionError(
-        f"no Cowboys scenario {options.scenario!r} (scenarios: {', '.join(BUILTIN)})"
-    )
+    raise OptionError(f"no Cowboys scenario {options.scenario!r} (scenarios: {', '.join(BUILTIN)})")
 
 
 BUILTIN = {"duel": duel, "brawl": brawl}

@@ -697,7 +697,7 @@ class CowboysState(State):
 
     def _advance(self) -> None:
         while True:
-            if self.phase == Phase.OVER:
+            if self.phase == Phase.OVER or self.phase == Phase.DEAL:
                 return
             if self.answer_queue:
                 self.phase = Phase.ANSWER
