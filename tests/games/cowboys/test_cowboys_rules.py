@@ -623,7 +623,7 @@ def random_games(options: CowboysOptions, n: int, seed: int):  # type: ignore[no
         yield s
 
 
-@pytest.mark.parametrize("scenario", ["duel", "brawl"])
+@pytest.mark.parametrize("scenario", ["hickok-tutt", "brawl", "three-way-standoff"])
 def test_round_trip_and_hidden_hands_in_random_games(scenario: str) -> None:
     """Every legal action's notation reads back; no view shows another
     side's cards (but those it was shown); no game runs past max_length."""
@@ -635,17 +635,23 @@ def test_round_trip_and_hidden_hands_in_random_games(scenario: str) -> None:
             for a in s.legal_actions():
                 assert GAME.parse_action(str(a)) == a
                 assert s.is_legal(a)
-        for p in range(2):
-            shown = s.view(p)["hands"][1 - p]
-            assert set(shown) == {"count", "seen"}
-            assert set(shown["seen"]) <= set(s.known[p])
+        for p in range(s.num_players):
             text = json.dumps(s.view(p))
-            for c in s.hands[1 - p]:
-                if c not in s.known[p]:
-                    assert f'"{c}"' not in text
+            for q in range(s.num_players):
+                if q == p:
+                    continue
+                shown = s.view(p)["hands"][q]
+                assert set(shown) == {"count", "seen"}
+                assert set(shown["seen"]) <= set(s.known[p])
+                for c in s.hands[q]:
+                    if c not in s.known[p]:
+                        assert f'"{c}"' not in text
 
 
-@pytest.mark.parametrize("scenario,games", [("duel", 12), ("brawl", 6)])
+@pytest.mark.parametrize(
+    "scenario,games",
+    [("hickok-tutt", 8), ("brawl", 4), ("three-way-standoff", 4), ("jailbreak", 2)],
+)
 def test_conformance(scenario: str, games: int) -> None:
     """The core contract (saloon.testing.check_game)."""
     report = check_game(GAME, CowboysOptions(scenario=scenario), games=games, seed=0)
@@ -657,3 +663,21 @@ def test_max_length_counts_every_step() -> None:
 
     setup = setup_of(CowboysOptions(scenario="brawl"))
     assert max_length_of(setup) == GAME.max_length(CowboysOptions(scenario="brawl"))
+
+
+def test_scenarios_wire_in() -> None:
+    """Scenarios: ``-o scenario=ID`` plays a scenario file; the default is
+    the duel (Hickok and Tutt, pistols holstered: a draw first); a three-way
+    standoff has three players, the winner +1, each loser -1/2."""
+    s = GAME.new_state()
+    assert s.setup.name == "hickok-tutt" and s.num_players == 2
+    while s.is_chance:
+        s.apply(s.sample_chance(np.random.default_rng(0)))
+    assert all(f.in_hand is None for f in s.figures if f.side >= 0 and f.cowboy)
+    assert not any(str(a).split()[1] == "shoot" for a in s.legal_actions() if str(a) != "end")
+    three = GAME.new_state(GAME.parse_options(["scenario=three-way-standoff"]))
+    assert three.num_players == 3
+    three._over(2, "test")
+    assert three.returns() == (-0.5, -0.5, 1.0)
+    with pytest.raises(Exception, match="no scenario"):
+        GAME.new_state(GAME.parse_options(["scenario=alamo"]))

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from saloon.core.action import Action
-from saloon.core.errors import OptionError
+from saloon.core.errors import ContentError, OptionError
 from saloon.core.game import Game
 from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.cowboys.actions import parse_action
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules.setup import Setup, brawl, duel
+from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
 from saloon.games.cowboys.rules.state import CowboysState
 
 
@@ -30,15 +30,26 @@ def _per_action(sides: int) -> int:
 
 
 def setup_of(options: CowboysOptions) -> Setup:
-    """The scenario the options name (Saloon's built-in duel and brawl)."""
-    from saloon.games.cowboys.board import build_town
-
+    """The setup of the scenario the options name: Saloon's built-in
+    ``brawl`` (an engine test bed), a built-in scenario's id, or the path of
+    a scenario file (read with the options' boards and cards)."""
     if options.scenario in BUILTIN:
+        from saloon.games.cowboys.board import build_town
+
         return BUILTIN[options.scenario](build_town([["B"]], folder=options.boards))
-    raise OptionError(f"no Cowboys scenario {options.scenario!r} (scenarios: {', '.join(BUILTIN)})")
+    from saloon.games.cowboys.board import board_set
+    from saloon.games.cowboys.cards import load_deck
+    from saloon.games.cowboys.scenario import scenario
+
+    try:
+        boards = board_set(options.boards) if options.boards else None
+        sc = scenario(options.scenario, boards=boards, deck=load_deck(options.cards))
+    except ContentError as exc:
+        raise OptionError(str(exc)) from exc
+    return from_scenario(sc)
 
 
-BUILTIN = {"duel": duel, "brawl": brawl}
+BUILTIN = {"brawl": brawl}
 
 
 def max_length_of(setup: Setup) -> int:
@@ -79,7 +90,11 @@ class Cowboys(Game):
         return max_length_of(setup_of(opts))
 
     def variants(self) -> Mapping[str, Options]:
-        return {"duel": CowboysOptions(), "brawl": CowboysOptions(scenario="brawl")}
+        from saloon.games.cowboys.scenario import builtin_scenarios
+
+        out: dict[str, Options] = {sid: CowboysOptions(scenario=sid) for sid in builtin_scenarios()}
+        out["brawl"] = CowboysOptions(scenario="brawl")
+        return out
 
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)

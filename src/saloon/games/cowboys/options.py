@@ -1,7 +1,7 @@
 """Cowboys' options: the scenario, the content files, and the rules players may choose.
 
 >>> CowboysOptions().scenario, CowboysOptions().moves_first
-('duel', True)
+('hickok-tutt', True)
 """
 
 from __future__ import annotations
@@ -21,14 +21,15 @@ class CowboysOptions(Options):
     and a shot chart of the player's own (rulings CB-B1, CW-R1, CW-R2).
     """
 
-    scenario: str = "duel"
+    scenario: str = "hickok-tutt"
     boards: str | None = None
     cards: str | None = None
     chart: str | None = None
     moves_first: bool = True
 
     HELP: ClassVar[dict[str, str]] = {
-        "scenario": "a built-in scenario's id, or a scenario file (TOML)",
+        "scenario": "a built-in scenario's id (the duel hickok-tutt by default; brawl, Saloon's "
+        "test bed), or a scenario file (TOML)",
         "boards": "a folder of board files (TOML) replacing Saloon's boards of the same letters",
         "cards": "a deck file (TOML) replacing Saloon's reconstructed deck",
         "chart": "a shot chart file (TOML) replacing Saloon's reconstructed chart",

@@ -72,6 +72,8 @@ def move_options(state: CowboysState, i: int, run: int = 0) -> MoveOptions:
     for h in state.horses:
         if h.alive and h.rider is None and not h.moved and h.square is not None:
             horses.setdefault(h.square, HORSE_POINTS)
+    if f.id in state.setup.prisoners:
+        horses = {}  # special rule prisoner: no horse
     mounted = f.horse is not None
     no_end = {g.square for j, g in enumerate(state.figures) if j != i and g.standing and g.square}
     ends_all = reachable(town, f.square, points=f.movement, mounted=mounted, horses=horses)
@@ -83,7 +85,7 @@ def move_options(state: CowboysState, i: int, run: int = 0) -> MoveOptions:
 
     def exits(ends: Mapping[tuple[XY, bool], Reach]) -> frozenset[tuple[Facing, bool]]:
         out: set[tuple[Facing, bool]] = set()
-        for facing in state.setup.exits:
+        for facing in (*state.setup.exits, *state.leavers.get(f.id, ())):
             for (xy, m), r in ends.items():
                 if r.rider_left + r.horse_left >= EXIT_COST and outer_edge_open(town, xy, facing):
                     out.add((facing, m))

@@ -15,7 +15,7 @@ needs no scenario file.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from saloon.core.errors import ContentError
 from saloon.games.cowboys.board import Town, build_town
@@ -41,6 +41,7 @@ class FigureSetup:
     holstered: bool = False
     mounted: bool = False
     loot: bool = False
+    health: int | None = None
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,28 @@ class Setup:
     exits: tuple[Facing, ...] = ()
     at_limit: int | None = None
     special: tuple[str, ...] = field(default=())
+    #: Town folk on no side (a scenario's bystanders).
+    bystanders: tuple[FigureSetup, ...] = ()
+    #: The scenario this was made from: its victory conditions then decide
+    #: the game (:mod:`saloon.games.cowboys.scenario`), not ``goals``.
+    scenario: Any = field(default=None, compare=False, repr=False)
+    #: Squares where figures of ``loot_side`` take the loot by ending a move.
+    loot_squares: tuple[str, ...] = ()
+    loot_side: int | None = None
+    #: Figures that may leave the town, and across which edges.
+    leavers: tuple[tuple[str, tuple[Facing, ...]], ...] = ()
+    #: Special rules: sides that may not reload; bystanders no one may shoot;
+    #: sides that may not shoot in the first turns; prisoners; figures locked
+    #: up until a friend reaches one of the squares.
+    no_reload: tuple[int, ...] = ()
+    neutral: bool = False
+    surprise: tuple[tuple[int, ...], int] = ((), 0)
+    prisoners: tuple[str, ...] = ()
+    locked: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.sides) <= 3:
-            raise ContentError(f"{self.name}: a game has 2 or 3 sides, not {len(self.sides)}")
+        if not 2 <= len(self.sides) <= 4:
+            raise ContentError(f"{self.name}: a game has 2 to 4 sides, not {len(self.sides)}")
         if not 0 <= self.first < len(self.sides):
             raise ContentError(f"{self.name}: the first side must be one of the sides")
         if self.turns < 1:
@@ -149,4 +168,75 @@ def brawl(town: Town | None = None) -> Setup:
         turns=8,
         objects=(("horse", "B:b6", "N"), ("cattle", "B:a3", "N"), ("rifle", "B:d7", "N")),
         exits=("N",),
+    )
+
+
+def from_scenario(sc: Any) -> Setup:
+    """The setup of a :class:`saloon.games.cowboys.scenario.Scenario`: its
+    sides, bystanders, counters, cards, forbidden cards and special rules
+    (its victory conditions are read by :mod:`.victory`)."""
+
+    def fid(key: tuple[str, int]) -> str:
+        return ("C" if key[0] == "cowboy" else "T") + str(key[1])
+
+    holstered: set[str] = set()
+    for sp in sc.specials("duel_start"):
+        keys = sp.figures or tuple(
+            f.key for f in sc.figures() if f.kind == "cowboy" and "pistol" in f.weapons
+        )
+        holstered |= {fid(k) for k in keys}
+
+    def figure(f: Any) -> FigureSetup:
+        i = fid(f.key)
+        return FigureSetup(
+            i,
+            f.at,
+            f.facing,
+            modifier=f.modifier,
+            name=f.name,
+            weapons=tuple(w.value for w in f.weapons),
+            holstered=i in holstered,
+            mounted=f.mounted,
+            health=f.health,
+        )
+
+    leavers: dict[str, set[Facing]] = {}
+    for g in sc.victory.goals:
+        if type(g).__name__ == "Escape":
+            for k in g.figures:
+                leavers.setdefault(fid(k), set()).update(g.edges)
+    for sp in sc.specials("flee"):
+        for k in sp.figures:
+            leavers.setdefault(fid(k), set()).update(sp.edges or ("N", "E", "S", "W"))
+    loot = sc.victory.loot
+    surprise = sc.specials("surprise")
+    locked = sc.specials("locked_up")
+    no_reload = {i for sp in sc.specials("no_reload") for i in (sp.sides or range(len(sc.sides)))}
+    return Setup(
+        name=sc.id,
+        town=sc.town,
+        sides=tuple(
+            SideSetup(side.name, tuple(figure(f) for f in side.figures), side.cards, ())
+            for side in sc.sides
+        ),
+        turns=sc.turns,
+        first=sc.first,
+        objects=tuple((o.kind, o.at, "N") for o in sc.objects),
+        forbidden=tuple(sc.forbidden),
+        at_limit=sc.victory.at_limit,
+        bystanders=tuple(figure(f) for f in sc.bystanders),
+        scenario=sc,
+        loot_squares=tuple(sorted(sc.town.ref(xy) for xy in loot.target.squares)) if loot else (),
+        loot_side=loot.side if loot else None,
+        leavers=tuple((k, tuple(sorted(v))) for k, v in sorted(leavers.items())),
+        no_reload=tuple(sorted(no_reload)),
+        neutral=bool(sc.specials("town_folk_neutral")),
+        surprise=(surprise[0].sides, surprise[0].turns) if surprise else ((), 0),
+        prisoners=tuple(fid(k) for sp in sc.specials("prisoner") for k in sp.figures),
+        locked=(
+            tuple(fid(k) for k in locked[0].figures),
+            tuple(sorted(sc.town.ref(xy) for xy in locked[0].squares)),
+        )
+        if locked
+        else ((), ()),
     )

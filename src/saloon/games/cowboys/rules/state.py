@@ -160,8 +160,10 @@ class CowboysState(State):
         figures: list[Figure] = []
         horses: list[Horse] = []
         taken: set[XY] = set()
-        for s, side in enumerate(setup.sides):
-            for fs in side.figures:
+        placed = [(s, fs) for s, side in enumerate(setup.sides) for fs in side.figures]
+        placed += [(-1, fs) for fs in setup.bystanders]
+        if True:
+            for s, fs in placed:
                 where = f"{setup.name}: {fs.id}"
                 if fs.id[:1] not in ("C", "T") or not fs.id[1:].isdigit():
                     raise ContentError(f"{where}: a figure is C<number> or T<number>")
@@ -183,7 +185,11 @@ class CowboysState(State):
                         side=s,
                         square=sq,
                         facing=fs.facing,
-                        health=COWBOY_HEALTH if cowboy else TOWNFOLK_HEALTH,
+                        health=fs.health
+                        if fs.health is not None
+                        else COWBOY_HEALTH
+                        if cowboy
+                        else TOWNFOLK_HEALTH,
                         modifier=fs.modifier,
                         name=fs.name,
                         weapons=weapons,
@@ -230,6 +236,10 @@ class CowboysState(State):
         self.ally: str | None = None
         self.answer_queue: tuple[int, ...] = ()
         self.answering = ""
+        self.loot_squares = frozenset(town.square(r) for r in setup.loot_squares)
+        self.locked_squares = frozenset(town.square(r) for r in setup.locked[1])
+        self.unlocked = False
+        self.leavers = {k: v for k, v in setup.leavers}
         self.winner: int | None = None
         self.category = ""
         self._cache: dict[Any, Any] = {}
@@ -361,6 +371,25 @@ class CowboysState(State):
             got = self._cache[key] = tuple(self._figure_actions(i, ally))
         return got
 
+    def may_fire(self, f: Figure) -> bool:
+        """Special rule ``surprise``: no shooting in the first turns."""
+        sides, turns = self.setup.surprise
+        return not (f.side in sides and self.turn <= turns)
+
+    def may_reload(self, f: Figure, h: Held) -> bool:
+        """Reload: cowboys; town folk only to clear a jam (CW-T13); never a
+        side under the special rule ``no_reload``."""
+        if f.side in self.setup.no_reload:
+            return False
+        return (f.cowboy and not h.full) or h.jammed
+
+    def may_move(self, f: Figure, ally: bool) -> bool:
+        """Moves before shots (CW-T2), Knock-Down, and the special rule
+        ``locked_up``."""
+        if f.no_move or (not ally and self.options.moves_first and self.fired):
+            return False
+        return self.unlocked or f.id not in self.setup.locked[0]
+
     def act_legal(self, i: int, act: Act, ally: bool = False) -> bool:
         """Whether figure ``i`` may take ``act`` now, checked directly (no
         list of every action is built)."""
@@ -371,7 +400,7 @@ class CowboysState(State):
         if isinstance(act, Wait):
             return True
         if isinstance(act, (Shoot, Draw, Spin)):
-            if act.target not in self._targets(self.active):
+            if not self.may_fire(f) or act.target not in self._targets(self.active):
                 return False
             if isinstance(act, Shoot):
                 return (
@@ -389,9 +418,8 @@ class CowboysState(State):
             )
         if isinstance(act, Reload):
             h = f.weapon(act.slot)
-            return h is not None and ((f.cowboy and not h.full) or h.jammed)
-        may_move = not f.no_move and (ally or not (self.options.moves_first and self.fired))
-        if not may_move:
+            return h is not None and self.may_reload(f, h)
+        if not self.may_move(f, ally):
             return False
         if isinstance(act, Arm):
             return (
@@ -400,7 +428,11 @@ class CowboysState(State):
                 and f.weapon(act.slot) is not None
             )
         if isinstance(act, Pickup):
-            return f.movement >= mv.WEAPON_COST and act.item in self._pickups(i)
+            return (
+                f.movement >= mv.WEAPON_COST
+                and f.id not in self.setup.prisoners
+                and act.item in self._pickups(i)
+            )
         if isinstance(act, Move):
             opts = self.move_options(i, ally)
             if act.off:
@@ -412,7 +444,12 @@ class CowboysState(State):
         return False
 
     def _targets(self, controller: int) -> list[str]:
-        out = [g.id for g in self.figures if g.side != controller and g.standing]
+        neutral = self.setup.neutral
+        out = [
+            g.id
+            for g in self.figures
+            if g.side != controller and g.standing and not (neutral and g.side < 0)
+        ]
         for h in self.horses:
             if h.alive and (h.rider is None or self.figures[h.rider].side != controller):
                 out.append(h.id)
@@ -424,6 +461,8 @@ class CowboysState(State):
         out: list[Act] = []
         targets = self._targets(self.active)
         held = f.held()
+        if not self.may_fire(f):
+            targets = []
         # Shoot Actions: shoot, draw and shoot, spin and shoot.
         for t in targets:
             if held is not None and shot_info(self, i, t) is not None:
@@ -441,18 +480,18 @@ class CowboysState(State):
                         out.append(Spin(fid, facing, t))
         # Reload: cowboys; town folk only to clear a jam (CW-T13).
         for h in f.weapons:
-            if (f.cowboy and not h.full) or h.jammed:
+            if self.may_reload(f, h):
                 out.append(Reload(fid, h.slot))
         # Move actions, before any shoot action of the side (moves_first).
-        may_move = not f.no_move and (ally or not (self.options.moves_first and self.fired))
-        if may_move:
+        if self.may_move(f, ally):
             out.extend(self._moves(i, ally))
             if f.movement >= mv.WEAPON_COST:
                 for h in f.weapons:
                     if h.slot != f.in_hand:
                         out.append(Arm(fid, h.slot))
-                for item in self._pickups(i):
-                    out.append(Pickup(fid, item))
+                if fid not in self.setup.prisoners:
+                    for item in self._pickups(i):
+                        out.append(Pickup(fid, item))
         out.append(Wait(fid))
         return out
 
@@ -1005,6 +1044,8 @@ class CowboysState(State):
         for h in self.horses:
             if h.alive and h.rider is None and not h.moved and h.square is not None:
                 horses.setdefault(h.square, 4)
+        if f.id in self.setup.prisoners:
+            horses = {}
         points = f.movement + p.run
         ends = reachable(
             self.town, f.square, points=points, mounted=f.horse is not None, horses=horses
@@ -1068,12 +1109,26 @@ class CowboysState(State):
                 side,
             )
             return
+        self._after_move(i)
         verb = "turns to face" if end_sq == f.square and own == 0 and k is None else None
         if verb:
             self._log("move", f"{f.label} turns to face {act.facing} on {act.dest}.", side)
         else:
             word = "rides" if act.ride else "moves"
             self._log("move", f"{f.label} {word} to {act.dest} facing {act.facing} ({how}).", side)
+
+    def _after_move(self, i: int) -> None:
+        """A move action ending on a loot square takes the loot; one ending
+        on a cell door's square frees the locked-up (scenario rules)."""
+        f = self.figures[i]
+        if f.side == self.setup.loot_side and f.square in self.loot_squares and not f.loot:
+            self.figures[i] = replace(f, loot=True)
+            self._log("loot", f"{f.short} takes the loot on {self.ref(f.square)}.", f.side)
+        locked = self.setup.locked[0]
+        friends = any(self.figures[self.index[k]].side == f.side for k in locked if k in self.index)
+        if locked and not self.unlocked and f.square in self.locked_squares and friends:
+            self.unlocked = True
+            self._log("unlock", f"{f.short} opens the cell: the prisoners may move.", f.side)
 
     def _pickup(self, i: int, item: str) -> None:
         f = self.figures[i]
@@ -1234,7 +1289,10 @@ class CowboysState(State):
                 text += ", he is down"
                 assert g.square is not None
                 dropped = [Dropped(g.square, h) for h in g.weapons]
-                if g.loot:
+                if g.loot and self.setup.loot_side is not None:
+                    self.loot_squares = self.loot_squares | {g.square}
+                    text += " (his square holds the loot now)"
+                elif g.loot:
                     dropped.append(Dropped(g.square, None))
                 if dropped:
                     text += " and drops " + ", ".join(
@@ -1287,7 +1345,7 @@ class CowboysState(State):
             tuple(self.hands), self.deck, self.deal_queue, tuple(self.played),
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
-            self.winner,
+            self.winner, self.loot_squares, self.unlocked,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:
