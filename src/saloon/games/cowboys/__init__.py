@@ -1,1 +1,131 @@
-"""Cowboys: The Way of the Gun, a tactical skirmish on square-grid town boards (``cowboys``)."""
+"""Cowboys: The Way of the Gun, a tactical skirmish on square-grid town boards (``cowboys``).
+
+Rulebook: ``cowboys-way-of-the-gun.txt`` (the basic game); binding facts
+and rulings: RULINGS.md, Cowboys; Saloon's rulings: ``docs/rulings.md``
+(Cowboys: shot chart and cards; boards and geometry; the turn, moves and
+shots). Players are the scenario's sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from saloon.core.action import Action
+from saloon.core.errors import ContentError, OptionError
+from saloon.core.game import Game
+from saloon.core.options import Options
+from saloon.core.state import State
+from saloon.games.cowboys.actions import parse_action
+from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
+from saloon.games.cowboys.rules.state import CowboysState
+
+
+#: Steps a figure's action can take at most, not counting card plays: the
+#: choice, an answer window per other side, the start window, and per shot
+#: (two at most) a window before it, two rolls (a shotgun) and a window after.
+def _per_action(sides: int) -> int:
+    return 1 + (sides - 1) + 1 + 2 * (1 + 2 + 1)
+
+
+def setup_of(options: CowboysOptions) -> Setup:
+    """The setup of the scenario the options name: Saloon's built-in
+    ``brawl`` (an engine test bed), a built-in scenario's id, or the path of
+    a scenario file (read with the options' boards and cards)."""
+    if options.scenario in BUILTIN:
+        from saloon.games.cowboys.board import build_town
+
+        return BUILTIN[options.scenario](build_town([["B"]], folder=options.boards))
+    from saloon.games.cowboys.board import board_set
+    from saloon.games.cowboys.cards import load_deck
+    from saloon.games.cowboys.scenario import scenario
+
+    try:
+        boards = board_set(options.boards) if options.boards else None
+        sc = scenario(options.scenario, boards=boards, deck=load_deck(options.cards))
+    except ContentError as exc:
+        raise OptionError(str(exc)) from exc
+    return from_scenario(sc)
+
+
+BUILTIN = {"brawl": brawl}
+
+
+def max_length_of(setup: Setup) -> int:
+    """An upper bound on a game's steps (ruling CW-T14): the deal; per turn
+    and side an ``end``; each figure's action (every standing figure acts at
+    most once a part); per card dealt, the answers it can draw and one more
+    action (Adrenaline, Friend in Town)."""
+    sides = len(setup.sides)
+    figures = sum(len(s.figures) for s in setup.sides)
+    cards = sum(s.cards for s in setup.sides)
+    per = _per_action(sides)
+    return cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)
+
+
+class Cowboys(Game):
+    """The game object (not registered yet: pass it to the tools directly).
+
+    >>> GAME.info().min_return, GAME.info().max_length > 100
+    (-1.0, True)
+    """
+
+    id = "cowboys"
+    title = "Cowboys: The Way of the Gun"
+    rulebook = "cowboys-way-of-the-gun.txt"
+    min_players = 2
+    max_players = 2
+    chance = True
+    perfect_information = False
+    zero_sum = True
+    options_type = CowboysOptions
+
+    def returns_bounds(self, options: Options) -> tuple[float, float]:
+        return (-1.0, 1.0)
+
+    def max_length(self, options: Options) -> int:
+        opts = self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        return max_length_of(setup_of(opts))
+
+    def variants(self) -> Mapping[str, Options]:
+        from saloon.games.cowboys.scenario import builtin_scenarios
+
+        out: dict[str, Options] = {sid: CowboysOptions(scenario=sid) for sid in builtin_scenarios()}
+        out["brawl"] = CowboysOptions(scenario="brawl")
+        return out
+
+    def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
+        opts = self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        setup = setup_of(opts)
+        if num_players is not None and num_players != len(setup.sides):
+            raise OptionError(
+                f"scenario {opts.scenario} is for {len(setup.sides)} sides, "
+                f"not {num_players} players"
+            )
+        return CowboysState(self, opts, setup)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
+        return (
+            "Cowboys: each turn the sides act in order; each figure takes one move action "
+            "(move, mount, dismount, change or pick up a weapon) or one shoot action (shoot "
+            "one or two shots, draw and shoot, spin and shoot, reload), or nothing. A shot "
+            "needs the target in front, in sight and in range; 2d6 plus modifiers against the "
+            "shot chart. Cards: one in your own actions and one in the opponent's each turn."
+        )
+
+    def render_rich(self, state: State) -> Any:
+        assert isinstance(state, CowboysState)
+        marks = {}
+        for f in state.figures:
+            if f.square is not None:
+                marks[f.square] = f.id[-1] if f.standing else "x"
+        return state.town.render(marks)
+
+
+GAME = Cowboys()

@@ -1,0 +1,359 @@
+"""Cowboys' actions and chance outcomes, and their text notation.
+
+Figures are named ``C6`` (cowboy 6) and ``T3`` (town folk 3), horses
+``H1``; squares by a scenario's reference ``B:c7``; facings ``N E S W``.
+A figure's whole action is one decision (``str`` is the notation,
+:func:`parse_action` reads it back):
+
+* ``C6 move B:c7 N`` ends on foot, ``C6 ride B:c7 N`` ends mounted (the
+  cheapest path; mounting and dismounting on the way as needed); ``C6 move
+  off E`` / ``C6 ride off E`` leaves the town across its east edge; a figure
+  that stays may turn: ``C6 move <its square> E``;
+* ``C6 arm rifle`` (change the weapon in hand), ``C6 pickup shotgun`` /
+  ``C6 pickup loot`` (from his square);
+* ``C6 shoot C3`` / ``C6 shoot C3 x2`` (one or two shots; ``H1`` a horse),
+  ``C6 draw C3``, ``C6 spin S C3``, ``C6 reload pistol``, ``C6 wait``;
+* ``end`` (the side's remaining figures do nothing this turn);
+* at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
+  rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
+
+Chance outcomes: ``roll 3 5`` (two dice, low first) and ``deal QS`` (a card
+dealt).
+
+>>> str(parse_action("c6 shoot c3 X2")), str(parse_action("C6 ride b:C7 n"))
+('C6 shoot C3 x2', 'C6 ride B:c7 N')
+>>> parse_action("roll 5 3") == Roll(3, 5), str(parse_action("play kh c6"))
+(True, 'play KH C6')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from saloon.core.action import Action, Outcome, check_notation_length
+from saloon.core.errors import NotationError, shown
+from saloon.games.cowboys.cards import parse_card
+from saloon.games.cowboys.geometry import FACINGS, Facing
+from saloon.games.cowboys.rules.figures import SLOTS
+
+_FIG = re.compile(r"[CT][0-9]{1,2}")
+_TARGET = re.compile(r"[CTH][0-9]{1,2}")
+_REF = re.compile(r"([A-Z]):([a-z])([0-9]{1,2})")
+_SIDE = re.compile(r"s([1-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Action):
+    """A figure's action (the figure's id, ``C6``)."""
+
+    fig: str
+
+    @property
+    def kind(self) -> str:
+        """What the opponent hears announced (cards.ANNOUNCEMENTS):
+        ``move``, ``fire``, ``reload``, or ``wait`` (nothing)."""
+        return "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Act):
+    """A move action ending on ``dest`` (``off`` the town) facing ``facing``,
+    mounted when ``ride`` (Move Actions; Movement with Horses)."""
+
+    dest: str
+    facing: Facing
+    ride: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.fig} {'ride' if self.ride else 'move'} {self.dest} {self.facing}"
+
+    @property
+    def off(self) -> bool:
+        return self.dest == "off"
+
+
+@dataclass(frozen=True, slots=True)
+class Arm(Act):
+    """Change the weapon in hand, 2 movement points (Movement to Change Weapons)."""
+
+    slot: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} arm {self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pickup(Act):
+    """Pick up a weapon (or the loot) lying in his square, 2 movement points."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} pickup {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Act):
+    """One or two declared shots with the weapon in hand (Shoot)."""
+
+    target: str
+    shots: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.fig} shoot {self.target}" + (" x2" if self.shots == 2 else "")
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Act):
+    """Draw a holstered pistol and shoot once (Draw and Shoot)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} draw {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class Spin(Act):
+    """Face ``facing`` and shoot once (Spin and Shoot)."""
+
+    facing: Facing
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} spin {self.facing} {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class Reload(Act):
+    """Load one weapon fully (Reload)."""
+
+    slot: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} reload {self.slot}"
+
+    @property
+    def kind(self) -> str:
+        return "reload"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Act):
+    """Do nothing this turn (Game Turn: a figure may also do nothing)."""
+
+    def __str__(self) -> str:
+        return f"{self.fig} wait"
+
+    @property
+    def kind(self) -> str:
+        return "wait"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """End the side's part of the turn: its figures left do nothing."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Play no card at this window."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play the card ``card`` (its face, ``QS``), with a target where its
+    effect needs one: a figure (``C6``), a weapon slot, or a side (``s2``)."""
+
+    card: str
+    target: str | None = None
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f" {self.target}" if self.target else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Outcome):
+    """Two six-sided dice, low die first (a shot, or one roll of a shotgun shot)."""
+
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"roll {self.a} {self.b}"
+
+    @property
+    def total(self) -> int:
+        return self.a + self.b
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Outcome):
+    """A card dealt from the deck (its face)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+END = End()
+PASS = Pass()
+ROLLS: tuple[Roll, ...] = tuple(Roll(a, b) for a in range(1, 7) for b in range(a, 7))
+ROLL_OUTCOMES: tuple[tuple[Roll, float], ...] = tuple(
+    (r, (1 if r.a == r.b else 2) / 36) for r in ROLLS
+)
+
+
+def _fig(text: str, what: str = "figure") -> str:
+    t = text.upper()
+    if not _FIG.fullmatch(t):
+        raise NotationError(f"{shown(text)} is not a {what} such as C6 (cowboy) or T3 (town folk)")
+    return t[0] + str(int(t[1:]))
+
+
+def _target(text: str) -> str:
+    t = text.upper()
+    if not _TARGET.fullmatch(t):
+        raise NotationError(f"{shown(text)} is not a target such as C3, T2 or H1 (a horse)")
+    return t[0] + str(int(t[1:]))
+
+
+def _facing(text: str) -> Facing:
+    t = text.upper()
+    for f in FACINGS:
+        if f == t:
+            return f
+    raise NotationError(f"{shown(text)} is not a facing: N, E, S or W")
+
+
+def square_ref(text: str) -> str:
+    """A square reference in its canonical form (``B:c7``).
+
+    >>> square_ref("b:C07")
+    'B:c7'
+    """
+    m = re.fullmatch(r"([A-Za-z]):([A-Za-z])([0-9]{1,2})", text)
+    if m is None:
+        raise NotationError(f"{shown(text)} is not a square such as B:c7, nor 'off'")
+    return f"{m.group(1).upper()}:{m.group(2).lower()}{int(m.group(3))}"
+
+
+def _slot(text: str) -> str:
+    t = text.lower()
+    if t not in SLOTS:
+        raise NotationError(f"{shown(text)} is not a weapon: {', '.join(SLOTS)}")
+    return t
+
+
+def card_face(text: str) -> str:
+    """A card's canonical face (``QS``) from any case; NotationError if none."""
+    return str(parse_card(text))
+
+
+def parse_dice(text: str) -> Roll | None:
+    """Two dice typed alone (``3 5``, ``53``, ``3-5``), or ``None``.
+
+    >>> parse_dice("5 3"), parse_dice("35"), parse_dice("7 1")
+    (Roll(a=3, b=5), Roll(a=3, b=5), None)
+    """
+    digits = [c for c in text if not c.isspace() and c not in "-,+"]
+    if len(digits) != 2 or not all(c in "123456" for c in digits):
+        return None
+    a, b = sorted(int(c) for c in digits)
+    return Roll(a, b)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action or outcome from its notation (see the module docstring).
+
+    >>> parse_action("t3 spin w c2"), parse_action("end"), parse_action("deal jk1")
+    (Spin(fig='T3', facing='W', target='C2'), End(), Deal(card='JK1'))
+    >>> parse_action("C6 fly")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.NotationError: cannot read 'fly' after C6: say move, ride, arm, pickup, ...
+    """
+    check_notation_length(text)
+    words = text.split()
+    if not words:
+        raise NotationError("an empty action: say, e.g., 'C6 move B:c7 N', 'end' or 'pass'")
+    head = words[0].lower()
+    n = len(words)
+    if n == 1 and head in ("end", "pass"):
+        return END if head == "end" else PASS
+    if head == "roll":
+        r = parse_dice(" ".join(words[1:])) if n in (2, 3) else None
+        if r is None:
+            raise NotationError(f"{shown(text)}: a roll is two dice 1-6, such as 'roll 3 5'")
+        return r
+    if head == "deal" and n == 2:
+        return Deal(card_face(words[1]))
+    if head == "play" and n in (2, 3):
+        face = card_face(words[1])
+        if n == 2:
+            return Play(face)
+        t = words[2]
+        if _TARGET.fullmatch(t.upper()):
+            return Play(face, _target(t))
+        if _SIDE.fullmatch(t.lower()):
+            return Play(face, t.lower())
+        return Play(face, _slot(t))
+    if n < 2:
+        raise NotationError(
+            f"cannot read {shown(text)}: say, e.g., 'C6 move B:c7 N', 'C6 shoot C3', "
+            "'end', 'pass', 'play QS'"
+        )
+    fig = _fig(words[0])
+    verb = words[1].lower()
+    rest = words[2:]
+    if verb in ("move", "ride") and len(rest) == 2:
+        dest = "off" if rest[0].lower() == "off" else square_ref(rest[0])
+        return Move(fig, dest, _facing(rest[1]), verb == "ride")
+    if verb == "arm" and len(rest) == 1:
+        return Arm(fig, _slot(rest[0]))
+    if verb == "pickup" and len(rest) == 1:
+        item = rest[0].lower()
+        if item not in ("pistol", "rifle", "shotgun", "loot"):
+            raise NotationError(
+                f"{shown(rest[0])} cannot be picked up: pistol, rifle, shotgun, loot"
+            )
+        return Pickup(fig, item)
+    if verb == "shoot" and len(rest) in (1, 2):
+        shots = 1
+        if len(rest) == 2:
+            if rest[1].lower() not in ("x1", "x2"):
+                raise NotationError(f"{shown(rest[1])}: one or two shots, x1 or x2")
+            shots = int(rest[1][1])
+        return Shoot(fig, _target(rest[0]), shots)
+    if verb == "draw" and len(rest) == 1:
+        return Draw(fig, _target(rest[0]))
+    if verb == "spin" and len(rest) == 2:
+        return Spin(fig, _facing(rest[0]), _target(rest[1]))
+    if verb == "reload" and len(rest) == 1:
+        return Reload(fig, _slot(rest[0]))
+    if verb == "wait" and not rest:
+        return Wait(fig)
+    raise NotationError(
+        f"cannot read {shown(' '.join(words[1:]))} after {fig}: say move, ride, arm, pickup, "
+        "shoot, draw, spin, reload or wait"
+    )

@@ -1,0 +1,167 @@
+"""Cowboys' actions in words, with their effect and cost, and the menu's groups.
+
+>>> from saloon.games.cowboys import GAME
+>>> s = GAME.new_state()
+>>> while s.is_chance:
+...     s.apply(s.chance_outcomes()[0][0])
+>>> s.describe_action(s.game.parse_action("C1 move B:a3 S"))
+'Cowboy 1 moves to B:a3 facing S (1 of 4 points)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from saloon.core.action import Action
+from saloon.core.state import ActionGroup
+from saloon.games.cowboys.actions import (
+    Act,
+    Arm,
+    Deal,
+    Draw,
+    End,
+    Move,
+    Pass,
+    Pickup,
+    Play,
+    Reload,
+    Roll,
+    Shoot,
+    Spin,
+    Wait,
+)
+from saloon.games.cowboys.rules.shots import shot_info
+
+if TYPE_CHECKING:
+    from saloon.games.cowboys.rules.state import CowboysState
+
+
+def describe(state: CowboysState, action: Action) -> str:
+    """``action`` in words (a menu line, a log line)."""
+    if isinstance(action, Act):
+        i = state.index.get(action.fig)
+        if i is None:
+            return str(action)
+        return _act(state, i, action)
+    if isinstance(action, End):
+        left = [
+            f.short
+            for f in state.figures
+            if f.side == state.active and f.standing and f.actions > 0
+        ]
+        rest = f": {', '.join(left)} do nothing" if left else ""
+        return f"end {state.side_name(state.active)}'s part of the turn{rest}"
+    if isinstance(action, Pass):
+        return "play no card"
+    if isinstance(action, Play):
+        try:
+            card = state.card(action.card)
+        except KeyError:
+            return str(action)
+        on = f" on {state._target_words(action.target)}" if action.target else ""
+        return f"play {action.card} ({card.name}){on}: {card.text}"
+    if isinstance(action, Roll):
+        return f"the dice show {action.a} and {action.b} ({action.total})"
+    if isinstance(action, Deal):
+        return f"the card {action.card} is dealt"
+    return str(action)
+
+
+def _act(state: CowboysState, i: int, act: Act) -> str:
+    f = state.figures[i]
+    who = f.short
+    if isinstance(act, Move):
+        return _move(state, i, act)
+    if isinstance(act, Arm):
+        h = f.weapon(act.slot)
+        what = h.weapon.value if h is not None else act.slot
+        return f"{who} takes the {what} in hand (2 of {f.movement} points)"
+    if isinstance(act, Pickup):
+        return f"{who} picks up the {act.item} in his square (2 of {f.movement} points)"
+    if isinstance(act, Reload):
+        h = f.weapon(act.slot)
+        if h is None:
+            return str(act)
+        return f"{who} reloads the {h.weapon} ({h.ammo} → {h.weapon.capacity} rounds)"
+    if isinstance(act, Wait):
+        return f"{who} does nothing this turn"
+    if isinstance(act, (Shoot, Draw, Spin)):
+        verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
+        shots = act.shots if isinstance(act, Shoot) else 1
+        facing = act.facing if isinstance(act, Spin) else None
+        info = shot_info(state, i, act.target, verb=verb, facing=facing, shots=shots)
+        target = state.name_of(act.target)
+        lead = {
+            "shoot": f"{who} fires {'two' if shots == 2 else 'one'} ",
+            "draw": f"{who} draws and fires one ",
+            "spin": f"{who} spins to face {facing} and fires one ",
+        }[verb]
+        if info is None:
+            return f"{lead}shot at {target}"
+        plural = "shots" if shots == 2 else "shot"
+        text = (
+            f"{lead}{info.weapon} {plural} at {target}: range {info.range}, "
+            f"hits on {info.needed}+, {info.mods_text()}"
+        )
+        held = f.weapon(info.slot)
+        if f.cowboy and held is not None:
+            text += f" ({held.ammo} → {held.ammo - shots} rounds)"
+        return text
+    return str(act)
+
+
+def _move(state: CowboysState, i: int, act: Move) -> str:
+    f = state.figures[i]
+    who = f.short
+    opts = state.move_options(i, ally=state.ally == f.id)
+    if act.off:
+        need = "" if (act.facing, act.ride) in opts.exits else " with a Run card's points"
+        how = "riding" if act.ride else "on foot"
+        return f"{who} leaves the town across the {act.facing} edge, {how}{need}"
+    xy = state.town.square(act.dest)
+    reach = opts.ends.get((xy, act.ride))
+    run = ""
+    if reach is None:
+        reach = opts.extra.get((xy, act.ride))
+        run = ", needs a Run card"
+    if reach is None:
+        return f"{who} {'rides' if act.ride else 'moves'} to {act.dest} facing {act.facing}"
+    own = f.movement + (opts.run if run else 0) - reach.rider_left
+    if xy == f.square and own == 0 and act.ride == (f.horse is not None):
+        return f"{who} turns to face {act.facing}"
+    if act.ride:
+        horse = 4 - reach.horse_left
+        return (
+            f"{who} rides to {act.dest} facing {act.facing} "
+            f"({own} of {f.movement} own points, {horse} of the horse's 4{run})"
+        )
+    return f"{who} moves to {act.dest} facing {act.facing} ({own} of {f.movement} points{run})"
+
+
+def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:
+    """The menu: one group per figure (its shots first), then the rest."""
+    by_fig: dict[str, list[Act]] = {}
+    rest: list[Action] = []
+    for a in legal:
+        if isinstance(a, Act):
+            by_fig.setdefault(a.fig, []).append(a)
+        else:
+            rest.append(a)
+    out: list[ActionGroup] = []
+    for fid, acts in by_fig.items():
+        f = state.figures[state.index[fid]]
+        fire: list[Action] = [a for a in acts if a.kind == "fire"]
+        other: list[Action] = [a for a in acts if a.kind != "fire"]
+        held = f.held()
+        hand = f"{held.weapon} {held.ammo}" if held is not None else "holstered"
+        title = f"{f.label}: {state.ref(f.square)} facing {f.facing}, {f.health} health, {hand}"
+        out.append(ActionGroup(title, (*fire, *other)))
+    if rest:
+        cards = [a for a in rest if isinstance(a, Play)]
+        plain = [a for a in rest if not isinstance(a, Play)]
+        if cards:
+            out.append(ActionGroup("Cards", tuple(cards)))
+        if plain:
+            out.append(ActionGroup("", tuple(plain)))
+    return out

@@ -1,0 +1,155 @@
+"""Shoot actions: who can be shot, what a shot needs, and its modifiers.
+
+Cowboys rulebook, Shoot (front facing, line of sight, range, the shot
+chart, one or two declared shots, ammunition), Shot Modifiers (cowboy
+modifier, back shot +2, -1 for a red line or an open door next to the
+target, mounted -2 pistol / -3 long guns, spin -1 / -3; cumulative), Draw
+and Shoot, Spin and Shoot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from saloon.games.cowboys.board import XY
+from saloon.games.cowboys.geometry import Facing, back_shot, in_front, king_range, sight
+from saloon.games.cowboys.rules.figures import Figure, Held
+from saloon.games.cowboys.shotchart import Weapon
+
+if TYPE_CHECKING:
+    from saloon.games.cowboys.rules.state import CowboysState
+
+BACK_SHOT = 2
+RED_LINE = -1
+OPEN_DOOR = -1
+#: Shooting from the saddle (Shot Modifiers).
+MOUNTED = {Weapon.PISTOL: -2, Weapon.RIFLE: -3, Weapon.SHOTGUN: -3}
+#: Spin and Shoot (Shot Modifiers).
+SPIN = {Weapon.PISTOL: -1, Weapon.RIFLE: -3, Weapon.SHOTGUN: -3}
+
+
+@dataclass(frozen=True, slots=True)
+class ShotInfo:
+    """A shot that can be taken: the weapon's slot and kind, the range, the
+    chart's entry, and each modifier with its reason."""
+
+    slot: str
+    weapon: Weapon
+    range: int
+    needed: int
+    mods: tuple[tuple[str, int], ...]
+
+    @property
+    def modifier(self) -> int:
+        return sum(v for _, v in self.mods)
+
+    def mods_text(self) -> str:
+        """``+2 back shot, -1 red line``, or ``no modifiers``."""
+        return ", ".join(f"{v:+d} {k}" for k, v in self.mods) or "no modifiers"
+
+
+def blockers(state: CowboysState) -> frozenset[XY]:
+    """Squares that block a line of sight: standing figures, horses, cattle,
+    the stagecoach (Line of Sight; bodies do not block)."""
+    out = {f.square for f in state.figures if f.standing and f.square is not None}
+    out |= {h.square for h in state.horses if h.alive and h.square is not None}
+    out |= state.obstacles
+    return frozenset(out)
+
+
+def occupied(state: CowboysState) -> frozenset[XY]:
+    """Squares of standing cowboys and town folk: they hold doors open (CB-G4)."""
+    return frozenset(f.square for f in state.figures if f.standing and f.square is not None)
+
+
+def target_place(state: CowboysState, target: str) -> tuple[XY, Facing] | None:
+    """The square and facing of a standing figure or a live horse ``target``."""
+    if target[0] == "H":
+        k = state.horse_index.get(target)
+        if k is None:
+            return None
+        h = state.horses[k]
+        return (h.square, h.facing) if h.alive and h.square is not None else None
+    j = state.index.get(target)
+    if j is None:
+        return None
+    g = state.figures[j]
+    return (g.square, g.facing) if g.standing and g.square is not None else None
+
+
+def firing_weapon(f: Figure, verb: str) -> Held | None:
+    """The weapon a shoot action fires: the one in hand, or for a draw the
+    first holstered pistol that can fire (Draw and Shoot: only with no
+    weapon in hand, ruling CW-T12)."""
+    if verb == "draw":
+        if f.in_hand is not None:
+            return None
+        for h in f.weapons:
+            if h.weapon is Weapon.PISTOL and not h.jammed and (h.ammo > 0 or not f.cowboy):
+                return h
+        return None
+    return f.held()
+
+
+def shot_info(
+    state: CowboysState,
+    i: int,
+    target: str,
+    *,
+    verb: str = "shoot",
+    facing: Facing | None = None,
+    shots: int = 1,
+) -> ShotInfo | None:
+    """The shot figure ``i`` would take at ``target`` (``verb`` shoot, draw
+    or spin, ``facing`` his facing after a spin), or ``None`` if he cannot:
+    no loaded weapon that can fire, the target not standing, behind him,
+    out of sight or out of range."""
+    f = state.figures[i]
+    if not f.standing or f.square is None:
+        return None
+    held = firing_weapon(f, verb)
+    if held is None or held.jammed or (f.cowboy and held.ammo < shots):
+        return None
+    place = target_place(state, target)
+    if place is None:
+        return None
+    sq, tfacing = place
+    rng = king_range(f.square, sq)
+    if rng < 1:
+        return None
+    needed = state.chart.needed(held.weapon, rng)
+    if needed is None:
+        return None
+    face = facing or f.facing
+    if not in_front(face, f.square, sq):
+        return None
+    line = sight(state.town, f.square, sq, blockers=state.blockers(), occupied=state.occupied())
+    if line is None:
+        return None
+    mods: list[tuple[str, int]] = []
+    if f.modifier:
+        mods.append(("cowboy", f.modifier))
+    if f.bonus:
+        mods.append(("lasting card bonus", f.bonus))
+    if back_shot(tfacing, sq, f.square):
+        mods.append(("back shot", BACK_SHOT))
+    if line.red_line_at_target:
+        mods.append(("red line", RED_LINE))
+    if line.open_door_at_target:
+        mods.append(("open door", OPEN_DOOR))
+    if f.horse is not None:
+        mods.append(("mounted", MOUNTED[held.weapon]))
+    if verb == "spin":
+        mods.append(("spin", SPIN[held.weapon]))
+    return ShotInfo(held.slot, held.weapon, rng, needed, tuple(mods))
+
+
+def dice_text(a: int, b: int, mods: tuple[int, ...]) -> str:
+    """``6+5+1-1 = 11`` (the dice, each modifier, the total).
+
+    >>> dice_text(6, 5, (1, -1)), dice_text(3, 3, ())
+    ('6+5+1-1 = 11', '3+3 = 6')
+    """
+    parts = f"{a}+{b}" + "".join(f"{m:+d}" for m in mods if m)
+    return f"{parts} = {a + b + sum(mods)}"
