@@ -363,16 +363,15 @@ def register(
     """
     game = get_game(game_id)
     options = game.options(options)
-    players = game.min_players if num_players is None else num_players
-    if not game.min_players <= players <= game.max_players:
-        raise SaloonError(
-            f"{game_id} is for {game.min_players} to {game.max_players} players, not {players}"
-        )
+    fewest, most = game.player_range(options)
+    players = fewest if num_players is None else num_players
+    if not fewest <= players <= most:
+        raise SaloonError(f"{game_id} is for {fewest} to {most} players, not {players}")
     ident = (game_id, _digest(options.to_dict()), players, space)
     if ident in _REGISTERED and short_name in (None, _REGISTERED[ident]):
         return _REGISTERED[ident]
     if short_name is None:
-        default = options == game.options_type() and players == game.min_players and not space
+        default = options == game.options_type() and players == fewest and not space
         digest = _digest(options.to_dict(), players, space and [space.actions, space.outcomes])
         short_name = f"saloon_{game_id}" + ("" if default else f"_{digest}")
     if short_name in _CLASSES:

@@ -251,7 +251,8 @@ def run_arena(
     if isinstance(game, str):
         game = get_game(game)
     options = game.options(options)
-    if not game.min_players <= 2 <= game.max_players:
+    lo, hi = game.player_range(options)
+    if not lo <= 2 <= hi:
         raise SaloonError(f"the arena pairs agents in two-player games; {game.id} is not one")
     if len(specs) < 2:
         raise SaloonError("the arena needs at least two agents")

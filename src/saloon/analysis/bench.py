@@ -327,7 +327,7 @@ def bench_game(
 ) -> GameBench:
     """Measure ``game`` (default options, its least number of players)."""
     options = game.options(None)
-    players = game.min_players
+    players = game.player_range(options)[0]
     transitions, playout_games = _random_playouts(game, options, players, seconds)
     spec = "heuristic" if "heuristic" in game.agents() else "random"
     agent_rate = _agent_games(game, options, spec, players, seconds)

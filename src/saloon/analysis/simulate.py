@@ -421,8 +421,8 @@ def simulate(
     specs = tuple(s.strip() for s in seats)
     if games < 1:
         raise SaloonError("the number of games must be at least 1")
-    if not game.min_players <= len(specs) <= game.max_players:
-        lo, hi = game.min_players, game.max_players
+    lo, hi = game.player_range(options)
+    if not lo <= len(specs) <= hi:
         players = str(lo) if lo == hi else f"{lo} to {hi}"
         raise SaloonError(f"{game.id} takes {players} players, not {len(specs)} seats")
     if seed < 0:

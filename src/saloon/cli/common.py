@@ -158,23 +158,25 @@ def seat_seed(seed: int | None, seat: int) -> int | None:
 MAX_ROUND_ROBIN = 12
 
 
-def most_seats(game: Game) -> int:
+def most_seats(game: Game, options: Options | None = None) -> int:
     """The most seats ``game`` takes at the table (a round robin's included)."""
-    return MAX_ROUND_ROBIN if game.round_robin else game.max_players
+    return MAX_ROUND_ROBIN if game.round_robin else game.player_range(options)[1]
 
 
-def players_text(game: Game) -> str:
+def players_text(game: Game, options: Options | None = None) -> str:
     """The number of players, e.g. ``2`` or ``1-4``, and any tournament."""
-    lo, hi = game.min_players, game.max_players
+    lo, hi = game.player_range(options)
     text = str(lo) if lo == hi else f"{lo}-{hi}"
     if game.round_robin:
         text += f" ({max(hi + 1, 3)}-{MAX_ROUND_ROBIN} in a round robin)"
     return text
 
 
-def check_seat_count(game: Game, n: int) -> bool:
-    """Whether ``n`` seats can play ``game``; True means a round robin."""
-    if game.min_players <= n <= game.max_players:
+def check_seat_count(game: Game, n: int, options: Options | None = None) -> bool:
+    """Whether ``n`` seats can play ``game`` (under ``options``); True means
+    a round robin."""
+    lo, hi = game.player_range(options)
+    if lo <= n <= hi:
         return False
     if game.round_robin and game.max_players < n <= MAX_ROUND_ROBIN and n >= 3:
         return True
@@ -182,7 +184,7 @@ def check_seat_count(game: Game, n: int) -> bool:
         raise SaloonError(
             f"a round robin at the table takes at most {MAX_ROUND_ROBIN} seats, not {n}"
         )
-    raise SaloonError(f"{game.id} takes {players_text(game)} players, not {n}")
+    raise SaloonError(f"{game.id} takes {players_text(game, options)} players, not {n}")
 
 
 def percent_or_value(value: float) -> str:

@@ -259,7 +259,7 @@ def simulate_command(
                     raise SaloonError(f"--players {players} but {len(seat_specs)} --seat given")
                 seats = list(seat_specs)
             else:
-                seats = [agent or "random"] * (players or game.min_players)
+                seats = [agent or "random"] * (players or game.player_range(options)[0])
             args = {
                 "game": game,
                 "options": options,

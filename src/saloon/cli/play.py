@@ -130,7 +130,7 @@ def play_command(
         else:
             game = get_game(game_id)
             options = read_options(game, option_pairs, options_file)
-            specs = list(seat_specs) or _default_seats(game)
+            specs = list(seat_specs) or _default_seats(game, options)
         run_game(
             console, reader, game, options, specs, dice or "random", seed, delay, record_path,
             force=force,
@@ -153,8 +153,8 @@ def _reader(console: Console) -> Callable[[str], str]:
     return lambda prompt: ask(console, prompt)
 
 
-def _default_seats(game: Game) -> list[str]:
-    return [HUMAN] + [default_bot(game)] * (game.min_players - 1)
+def _default_seats(game: Game, options: Options | None = None) -> list[str]:
+    return [HUMAN] + [default_bot(game)] * (game.player_range(options)[0] - 1)
 
 
 def run_game(
@@ -173,7 +173,7 @@ def run_game(
     """Play one game (or a round robin, for 3+ seats of a two-player game);
     its record goes to ``record_path`` (replacing a file there if
     ``force``), else a person at the table is offered to keep it."""
-    tournament = check_seat_count(game, len(specs))
+    tournament = check_seat_count(game, len(specs), options)
     seats = make_seats(game, specs, seed, options)
     if tournament:
         run_tournament(console, reader, game, options, seats, dice, seed, delay)
@@ -402,10 +402,11 @@ class Lobby:
             pairs.append(text)
 
     def pick_seats(self, game: Game, options: Options | None = None) -> list[str]:
-        lo, hi = game.min_players, most_seats(game)
+        lo, most = game.player_range(options)
+        hi = most_seats(game, options)
         count = lo
         if hi > lo:
-            extra = f" ({game.max_players + 1}+ play a round robin)" if game.round_robin else ""
+            extra = f" ({most + 1}+ play a round robin)" if game.round_robin else ""
             while True:
                 text = self.ask(f"Players, {lo}-{hi}{extra} [{lo}]: ").strip() or str(lo)
                 number = parse_int(text)
@@ -413,7 +414,7 @@ class Lobby:
                     self.say(f"{shown(text)} is not a whole number")
                     continue
                 try:
-                    check_seat_count(game, number)
+                    check_seat_count(game, number, options)
                 except SaloonError as exc:
                     self.say(str(exc))
                     continue

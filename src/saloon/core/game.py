@@ -66,11 +66,12 @@ class Game(ABC):
     def info(self, options: Options | None = None) -> GameInfo:
         options = self.options(options)
         lo, hi = self.returns_bounds(options)
+        fewest, most = self.player_range(options)
         return GameInfo(
             id=self.id,
             title=self.title,
-            min_players=self.min_players,
-            max_players=self.max_players,
+            min_players=fewest,
+            max_players=most,
             chance=self.chance,
             perfect_information=self.perfect_information,
             zero_sum=self.zero_sum,
@@ -78,6 +79,17 @@ class Game(ABC):
             max_return=hi,
             max_length=self.max_length(options),
         )
+
+    def player_range(self, options: Options | None = None) -> tuple[int, int]:
+        """The fewest and the most players a game under ``options`` takes;
+        by default the game's ``min_players`` and ``max_players``. A game
+        whose options fix the count (a scenario with three sides) narrows it.
+
+        >>> from saloon.core import get_game
+        >>> get_game("shootout").player_range()
+        (2, 2)
+        """
+        return (self.min_players, self.max_players)
 
     @abstractmethod
     def returns_bounds(self, options: Options) -> tuple[float, float]:

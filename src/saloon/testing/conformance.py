@@ -517,17 +517,18 @@ def check_game(
     label = variant if variant is not None else options.describe()
     checker = _Checker(game, options, label, seed)
     start = time.perf_counter()
-    counts = _player_counts(game)
+    counts = _player_counts(game, options)
     for i in range(games):
         checker.play(i, counts[i % len(counts)])
     checker.report.seconds = time.perf_counter() - start
     return checker.report
 
 
-def _player_counts(game: Game) -> list[int | None]:
-    if game.min_players == game.max_players:
+def _player_counts(game: Game, options: Options) -> list[int | None]:
+    lo, hi = game.player_range(options)
+    if lo == hi:
         return [None]
-    return list(range(game.min_players, min(game.max_players, game.min_players + 3) + 1))
+    return list(range(lo, min(hi, lo + 3) + 1))
 
 
 def _registered(game: Game) -> bool:

@@ -222,12 +222,9 @@ def create_app(
         game = get_game(body.game)
         options = game.options_from_dict(body.options)
         n = len(body.seats)
-        if not game.min_players <= n <= game.max_players:
-            players = (
-                str(game.min_players)
-                if game.min_players == game.max_players
-                else f"{game.min_players}-{game.max_players}"
-            )
+        fewest, most = game.player_range(options)
+        if not fewest <= n <= most:
+            players = str(fewest) if fewest == most else f"{fewest}-{most}"
             raise Refused(422, f"{game.id} takes {players} players, not {n}")
         for spec in body.seats:
             if spec != HUMAN:

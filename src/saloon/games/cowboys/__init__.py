@@ -75,7 +75,9 @@ class Cowboys(Game):
     title = "Cowboys: The Way of the Gun"
     rulebook = "cowboys-way-of-the-gun.txt"
     min_players = 2
-    max_players = 2
+    #: A scenario has two to four sides (ruling CS-F6); each scenario fixes
+    #: its own count (:meth:`player_range`).
+    max_players = 4
     chance = True
     perfect_information = False
     zero_sum = True
@@ -83,6 +85,18 @@ class Cowboys(Game):
 
     def returns_bounds(self, options: Options) -> tuple[float, float]:
         return (-1.0, 1.0)
+
+    def player_range(self, options: Options | None = None) -> tuple[int, int]:
+        """The scenario's sides, one player each (Game Set Up: players on a
+        side share its figures and cards, so a seat is a side).
+
+        >>> GAME.player_range(CowboysOptions(scenario="three-way-standoff"))
+        (3, 3)
+        """
+        opts = self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        sides = len(setup_of(opts).sides)
+        return (sides, sides)
 
     def max_length(self, options: Options) -> int:
         opts = self.options(options)
