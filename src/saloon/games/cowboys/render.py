@@ -19,7 +19,8 @@ across (16 squares, 73 characters) fits an 80-column screen whole,
 however tall it is (``coffeyville`` is two bands of two boards). A wider
 town does not: it is printed board by board, as many boards of a band side
 by side as fit, each piece with its own cross-references, and a note says
-so. Nothing is ever cut off.
+so (a console narrower than one board, 41 characters, or 53 for a board
+turned a quarter, crops the right margin).
 
 A figure is its id and the arrow of its facing (``C6↑``: Cowboy 6 facing
 north; an id of three characters, ``C10``, has no room for the arrow and the
@@ -334,10 +335,9 @@ def status_lines(state: CowboysState) -> list[str]:
         lines.append(f"{p.act.fig} scores {hits}: {side} may play a card before the damage.")
     shot = pending_shot(state)
     if shot is not None:
-        which = f" (shot {shot.shot + 1} of {shot.shots})" if shot.shots > 1 else ""
-        lines.append(
-            f"Shot{which}: {shot.shooter}'s {shot.info.weapon} at {shot.target}, {shot.words()}."
-        )
+        which = f" {shot.shot + 1} of {shot.shots}" if shot.shots > 1 else ""
+        what = f"the horse {shot.target}" if shot.target[0] == "H" else shot.target
+        lines.append(f"Shot{which}: {shot.shooter}'s {shot.info.weapon} at {what}, {shot.words()}.")
     return lines
 
 
@@ -582,7 +582,11 @@ class TownText:
         return t
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(options.max_width)
+        for k, line in enumerate(self.lines(options.max_width)):
+            if k or not line.plain.startswith("The town is"):
+                line.no_wrap = True
+                line.overflow = "crop"
+            yield line
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         town = self.state.town
@@ -910,7 +914,7 @@ class SvgDrawing:
         town = state.town
         self.town_w = town.width * CELL
         self.town_h = town.height * CELL
-        self.ml, self.mr = 30, 30
+        self.ml, self.mr = 36, 36
         self.board_w = self.ml + self.town_w + self.mr
         self.side_panel = self.board_w < _PANEL_MIN
         self.width = self.board_w + 450 if self.side_panel else max(self.board_w, 640)
@@ -1092,22 +1096,6 @@ class SvgDrawing:
                 fill_opacity="0.16",
                 text_anchor="middle",
             )
-            if p.y > 0:  # boards below the first band: their letter on a tag
-                tag = f"board {p.letter}"
-                wid = text_width(tag, 10) + 8
-                yield (
-                    f'<rect x="{p.x * CELL + 3}" y="{p.y * CELL + 3}" width="{_num(wid)}" '
-                    'height="13" rx="3" fill="#f4ead3" fill-opacity="0.85" stroke="#5b4326" '
-                    'stroke-width="0.8"/>'
-                )
-                yield _text(
-                    p.x * CELL + 7,
-                    p.y * CELL + 13,
-                    tag,
-                    font_size=10,
-                    font_weight="bold",
-                    fill=_INK,
-                )
             ax, ay = x + dx * 15, y + dy * 15
             yield (
                 f'<path d="M{_num(ax + dx * 6)},{_num(ay + dy * 6)} '
@@ -1457,23 +1445,38 @@ class SvgDrawing:
             yield "".join(parts)
         yield "</g>"
 
+    def _aim(self, target: str, xy: XY) -> tuple[float, float, float]:
+        """Where a line of fire at ``target`` on ``xy`` ends, and the radius
+        of the ring around it: a loose horse standing with a figure on foot
+        is drawn small in the corner of the square, and aimed at there."""
+        s = self.state
+        if target[0] == "H":
+            h = s.horses[s.horse_index[target]]
+            if h.rider is None and any(f.standing and f.square == xy for f in s.figures):
+                return xy[0] * CELL + CELL - 11, xy[1] * CELL + 10, 11.0
+        cx, cy = self._centre(xy)
+        return cx, cy, 20.0
+
     def _sight(self, shot: ShotLine, label: bool) -> Iterator[str]:
-        (ax, ay), (bx, by) = self._centre(shot.start), self._centre(shot.end)
+        ax, ay = self._centre(shot.start)
+        bx, by, ring = self._aim(shot.target, shot.end)
         if not label:
             d = math.hypot(bx - ax, by - ay) or 1.0
-            ex, ey = bx - (bx - ax) / d * 19, by - (by - ay) / d * 19
+            ex, ey = bx - (bx - ax) / d * (ring - 1), by - (by - ay) / d * (ring - 1)
             yield (
                 f'<g class="sight" data-shooter="{escape(shot.shooter)}" '
                 f'data-target="{escape(shot.target)}" data-range="{shot.info.range}" '
                 f'data-needed="{shot.info.needed}" data-dice="{shot.dice}">'
                 f'<line x1="{_num(ax)}" y1="{_num(ay)}" x2="{_num(ex)}" y2="{_num(ey)}" '
                 f'stroke="{_RED}" stroke-width="3" stroke-opacity="0.9" marker-end="url(#arrow)"/>'
-                f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="20" fill="none" stroke="{_RED}" '
+                f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="{_num(ring)}" fill="none" '
+                f'stroke="{_RED}" '
                 'stroke-width="2.5" stroke-dasharray="5 3"/></g>'
             )
             return
         mx, my = (ax + bx) / 2, (ay + by) / 2
-        line1 = f"{shot.shooter} → {shot.target} · {shot.info.weapon} · range {shot.info.range}"
+        what = shot.target + (" (horse)" if shot.target[0] == "H" else "")
+        line1 = f"{shot.shooter} → {what} · {shot.info.weapon} · range {shot.info.range}"
         mod = shot.modifier
         line2 = f"chart {shot.info.needed}" + (f", {mod:+d}" if mod else "") + f" → {shot.dice}+"
         if shot.shots > 1:
@@ -1507,7 +1510,8 @@ class SvgDrawing:
             return
         yield '<g id="shot-options">'
         for fig, target, a, b, dice in opts:
-            (ax, ay), (bx, by) = self._centre(a), self._centre(b)
+            ax, ay = self._centre(a)
+            bx, by, _ = self._aim(target, b)
             col = side_fill(self.state.figures[self.state.index[fig]].side)
             lx, ly = ax + (bx - ax) * 0.62, ay + (by - ay) * 0.62
             need = f"{max(3, min(12, dice))}+"
@@ -1563,6 +1567,20 @@ class SvgDrawing:
                     )
         for band in bs:
             left, right = band[0], band[-1]
+            # each band's outer boards named along the margins, reading upward
+            mid = mt + (left.y + left.height / 2) * CELL
+            for p, x in ((left, 11.0), (right, self.ml + self.town_w + 30)):
+                if p is right and p is left:
+                    break
+                yield _text(
+                    x,
+                    mid,
+                    f"board {p.letter}",
+                    font_size=10,
+                    fill=_INK,
+                    text_anchor="middle",
+                    transform=f"rotate(-90 {_num(x)} {_num(mid)})",
+                )
             for y in range(left.y, left.y + left.height):
                 cy = mt + y * CELL + CELL / 2 + 4
                 yield _text(self.ml - 5, cy, axis_labels(left, y=y), text_anchor="end")
@@ -1607,6 +1625,13 @@ class SvgDrawing:
             (
                 f'<path d="{_teardrop(9, 0, 8, 13, "E")}" fill="{SIDE_FILLS[0]}"/>',
                 "cowboy, pointing where he faces",
+                26,
+            ),
+            (
+                f'<path d="{_teardrop(9, 0, 8, 13, "E")}" fill="{SIDE_FILLS[1]}"/>'
+                '<circle cx="9" cy="0" r="6" fill="none" stroke="#fff" stroke-width="0.8" '
+                'stroke-dasharray="2 1.5"/>',
+                "town folk",
                 26,
             ),
             (
