@@ -291,3 +291,14 @@ def test_shot_options_drawn_while_a_side_chooses() -> None:
     opts = {(e.get("data-shooter"), e.get("data-target")) for e in of_class(root, "shot-option")}
     legal = {(a.fig, a.target) for a in s.legal_actions() if isinstance(a, (Shoot, Draw))}
     assert opts == legal and opts
+
+
+def test_cards_shown_by_a_card_are_drawn_face_up() -> None:
+    s = dealt("hickok-tutt", seed=2)
+    shown = s.hands[0][:1]
+    s.known[1] = frozenset(shown)
+    root = svg_root(s, 1)
+    faces = [e.get("data-face") for e in of_class(root, "card")]
+    assert sorted(faces) == sorted([*s.hands[1], *shown])
+    assert f"seen: {shown[0]}" in text_of(s, 1)
+    assert not of_class(svg_root(s, None), "card")

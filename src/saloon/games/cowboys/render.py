@@ -1569,17 +1569,18 @@ class SvgDrawing:
             left, right = band[0], band[-1]
             # each band's outer boards named along the margins, reading upward
             mid = mt + (left.y + left.height / 2) * CELL
-            for p, x in ((left, 11.0), (right, self.ml + self.town_w + 30)):
-                if p is right and p is left:
-                    break
+            sides = [(left, 11.0)]
+            if right is not left:
+                sides.append((right, self.ml + self.town_w + 30.0))
+            for board, bx in sides:
                 yield _text(
-                    x,
+                    bx,
                     mid,
-                    f"board {p.letter}",
+                    f"board {board.letter}",
                     font_size=10,
                     fill=_INK,
                     text_anchor="middle",
-                    transform=f"rotate(-90 {_num(x)} {_num(mid)})",
+                    transform=f"rotate(-90 {_num(bx)} {_num(mid)})",
                 )
             for y in range(left.y, left.y + left.height):
                 cy = mt + y * CELL + CELL / 2 + 4
@@ -1775,7 +1776,8 @@ class SvgDrawing:
         x, y = x0, y0
         row_h = 0.0
         cw, ch = 64.0, 92.0
-        for side in range(s.num_players):
+        order = sorted(range(s.num_players), key=lambda q: q != self.player)
+        for side in order:
             faces, count, seen = hand_of(self.view, side)
             col = side_fill(side)
             own = side == self.player
