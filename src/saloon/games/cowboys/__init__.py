@@ -134,12 +134,21 @@ class Cowboys(Game):
         )
 
     def render_rich(self, state: State) -> Any:
+        """The town, the rosters and the status; the hand shown is that of
+        the side deciding now, for whom the terminal draws it (none at a
+        chance node or once the game is over)."""
+        from saloon.games.cowboys.render import player_for, render_rich
+
         assert isinstance(state, CowboysState)
-        marks = {}
-        for f in state.figures:
-            if f.square is not None:
-                marks[f.square] = f.id[-1] if f.standing else "x"
-        return state.town.render(marks)
+        return render_rich(state, player_for(state))
+
+    def render_svg(self, state: State, player: int | None = None) -> str:
+        """What ``player`` may see (``state.view(player)``): his side's hand
+        face up, the others' as card backs (``None``: a spectator)."""
+        from saloon.games.cowboys.render import render_svg
+
+        assert isinstance(state, CowboysState)
+        return render_svg(state, player)
 
 
 GAME = Cowboys()
