@@ -14,7 +14,7 @@ from typing import Any
 
 from saloon.core.action import Action
 from saloon.core.errors import ContentError, OptionError
-from saloon.core.game import Game
+from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.cowboys.actions import parse_action
@@ -120,6 +120,12 @@ class Cowboys(Game):
                 f"not {num_players} players"
             )
         return CowboysState(self, opts, setup)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """``heuristic`` (:mod:`saloon.games.cowboys.strategy`)."""
+        from saloon.games.cowboys.strategy import AGENTS
+
+        return AGENTS
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
