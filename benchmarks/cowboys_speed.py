@@ -7,7 +7,8 @@
   ``saloon simulate`` plays them): games and transitions per second, and the
   heuristic's mean time per decision.
 
-Each figure is the median of ``--repeats`` runs.
+Each figure is the median of ``--repeats`` runs, timed in the process's
+CPU seconds (steadier than wall time on a shared machine).
 
     python benchmarks/cowboys_speed.py [--games N] [--repeats R] [--scenarios a,b] [--no-heuristic]
 """
@@ -43,7 +44,7 @@ def playouts(scenario: str, games: int, seed: int = 0) -> tuple[float, float]:
     options = CowboysOptions(scenario=scenario)
     rng = np.random.default_rng(seed)
     steps = 0
-    began = time.perf_counter()
+    began = time.process_time()
     for _ in range(games):
         state = game.new_state(options)
         state.quiet = True
@@ -55,7 +56,7 @@ def playouts(scenario: str, games: int, seed: int = 0) -> tuple[float, float]:
                 action = legal[int(rng.integers(len(legal)))]
             state.apply_unchecked(action)
             steps += 1
-    seconds = time.perf_counter() - began
+    seconds = time.process_time() - began
     return games / seconds, steps / seconds
 
 
@@ -68,7 +69,7 @@ def heuristic_games(scenario: str, games: int, seed: int = 0) -> tuple[float, fl
     rng = np.random.default_rng(seed)
     steps = decisions = 0
     thinking = 0.0
-    began = time.perf_counter()
+    began = time.process_time()
     for g in range(games):
         state = game.new_state(options)
         state.quiet = True
@@ -81,13 +82,13 @@ def heuristic_games(scenario: str, games: int, seed: int = 0) -> tuple[float, fl
             if state.is_chance:
                 action = state.sample_chance(rng)
             else:
-                t = time.perf_counter()
+                t = time.process_time()
                 action = agents[mover].choose(state)
-                thinking += time.perf_counter() - t
+                thinking += time.process_time() - t
                 decisions += 1
             state.apply(action)
             steps += 1
-    seconds = time.perf_counter() - began
+    seconds = time.process_time() - began
     return games / seconds, steps / seconds, 1000 * thinking / max(decisions, 1)
 
 

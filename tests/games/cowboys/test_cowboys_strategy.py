@@ -76,6 +76,7 @@ def game(
     cards: tuple[int, int] = (0, 0),
     goals: tuple[tuple[Goal, ...], tuple[Goal, ...]] = ((Goal("eliminate"),), (Goal("eliminate"),)),
     exits: tuple[str, ...] = (),
+    objects: tuple[tuple[str, str, str], ...] = (),
 ) -> CowboysState:
     setup = Setup(
         name="test",
@@ -86,6 +87,7 @@ def game(
         ),
         turns=5,
         exits=exits,  # type: ignore[arg-type]
+        objects=objects,  # type: ignore[arg-type]
     )
     state = CowboysState(GAME, CowboysOptions(), setup)
     for face in deal:
@@ -259,3 +261,25 @@ def test_clones_and_legal_lists_stay_independent() -> None:
     c = s.clone()
     c.apply(flat[0])
     assert list(s.legal_actions()) == flat
+
+
+def test_a_horse_ridden_by_a_directed_town_folk_is_no_longer_free() -> None:
+    """Friend in Town inside one's own move: the town folk rides off on the
+    horse the move was to mount; the move then finds no horse and the
+    cowboy stays (what was derived before the town folk's ride is not
+    reused)."""
+    s = game(
+        [C("C1", "a1", "E")],
+        [C("T2", "d1", "W", weapons=("rifle",)), C("C2", "h6", "N")],
+        cards=(1, 0),
+        deal=("6D",),
+        objects=(("horse", "T:c1", "N"),),
+    )
+    s.apply(s.parse("C1 ride T:c3 S"))
+    s.apply(s.parse("play 6D T2"))
+    assert s.phase == Phase.ALLY
+    s.apply(s.parse("T2 ride T:d3 S"))
+    t2, c1 = s.figures[s.index["T2"]], s.figures[0]
+    assert t2.horse is not None and t2.square == TOWN.square("T:d3")
+    assert c1.square == TOWN.square("T:a1") and c1.horse is None
+    assert any("cannot make that move now" in e.text for e in s.log)

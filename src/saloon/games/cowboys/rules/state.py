@@ -1190,6 +1190,10 @@ class CowboysState(State):
     # -- carrying out an action ----------------------------------------------------------
 
     def _finish(self, p: Pending) -> None:
+        # An action is done: what was derived before it (the free horses,
+        # who blocks a sight) may be out of date for the one it resumes
+        # (Friend in Town: a town folk's action inside one's own).
+        self._cache.clear()
         i = self.index[p.act.fig]
         f = self.figures[i]
         if not p.ally:
@@ -1303,6 +1307,7 @@ class CowboysState(State):
                 f" {used} of 4" if used is not None else " left behind"
             )
         self.figures[i] = replace(f, square=end_sq, facing=act.facing, horse=horse)
+        self._cache.clear()
         if act.off:
             f2 = self.figures[i]
             self.figures[i] = replace(f2, square=None)
