@@ -8,7 +8,10 @@ gives the games, A's wins, losses and draws, A's score (a draw counts
 half) with its 95% Wilson interval, and A's share of the decided games
 with its interval.
 
-    python benchmarks/cowboys_arena.py [--games N] [--mcts-games M] [--mcts SPEC] [--seed S]
+    python benchmarks/cowboys_arena.py [--games N] [--mcts-games M] [--mcts SPEC]
+        [--mcts-scenarios a,b] [--seed S]
+
+``--games 0`` or ``--mcts-games 0`` leaves that part out.
 """
 
 from __future__ import annotations
@@ -103,12 +106,14 @@ def main() -> None:
         "| A's share of decided | 95% CI |"
     )
     print("|---|---|---|---:|---:|---:|---:|---:|---|---:|---|")
-    for scenario in SCENARIOS:
+    for scenario in SCENARIOS if args.games else ():
         began = time.perf_counter()
         print(pair(scenario, "heuristic", "random", args.games, args.seed), flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
-    print(three_way("heuristic", args.games, args.seed), flush=True)
-    for scenario in filter(None, args.mcts_scenarios.split(",")):
+    if args.games:
+        print(three_way("heuristic", args.games, args.seed), flush=True)
+    scenarios = args.mcts_scenarios.split(",") if args.mcts_games else []
+    for scenario in filter(None, scenarios):
         began = time.perf_counter()
         print(pair(scenario, args.mcts, "heuristic", args.mcts_games, args.seed), flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
