@@ -9,14 +9,16 @@ shots). Players are the scenario's sides.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from saloon.core.action import Action
 from saloon.core.errors import ContentError, OptionError
-from saloon.core.game import Game
+from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.cowboys.actions import parse_action
+from saloon.games.cowboys.board import Town
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
 from saloon.games.cowboys.rules.state import CowboysState
@@ -36,7 +38,10 @@ def setup_of(options: CowboysOptions) -> Setup:
     if options.scenario in BUILTIN:
         from saloon.games.cowboys.board import build_town
 
-        return BUILTIN[options.scenario](build_town([["B"]], folder=options.boards))
+        town = (
+            _saloon_town() if options.boards is None else build_town([["B"]], folder=options.boards)
+        )
+        return BUILTIN[options.scenario](town)
     from saloon.games.cowboys.board import board_set
     from saloon.games.cowboys.cards import load_deck
     from saloon.games.cowboys.scenario import scenario
@@ -50,6 +55,15 @@ def setup_of(options: CowboysOptions) -> Setup:
 
 
 BUILTIN = {"brawl": brawl}
+
+
+@cache
+def _saloon_town() -> Town:
+    """The built-in setups' town on Saloon's own board B, built once (so
+    the tables geometry derives from it are shared between games)."""
+    from saloon.games.cowboys.board import build_town
+
+    return build_town([["B"]])
 
 
 def max_length_of(setup: Setup) -> int:
@@ -120,6 +134,12 @@ class Cowboys(Game):
                 f"not {num_players} players"
             )
         return CowboysState(self, opts, setup)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """``heuristic`` (:mod:`saloon.games.cowboys.strategy`)."""
+        from saloon.games.cowboys.strategy import AGENTS
+
+        return AGENTS
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from saloon.games.cowboys.board import RED, XY, EdgeKind, Town
 
@@ -213,9 +213,79 @@ def sight(
     >>> [(c.kind, town.ref(c.a), town.ref(c.b)) for c in line.crossings]
     [('door', 'A:e4', 'A:f4')]
     """
+    trace = _sight_trace(town, shooter, target)
+    if trace is None:
+        return None
+    mids, ops, squares = trace
+    for sq in mids:
+        if sq in blockers:
+            return None
+    crossings: list[Crossing] = []
+    for op in ops:
+        if op[0] == _SIDE:
+            _, a, b, kind = op
+            if kind == "door" and a not in occupied and b not in occupied:
+                return None
+            crossings.append(_crossing(a, b, kind))
+        else:
+            _, one, other = op
+            if _any_blocks(one, occupied) and _any_blocks(other, occupied):
+                return None
+            if one and other:
+                for (a, b), kind in (*one, *other):
+                    if kind != "wall" and (kind != "door" or a in occupied or b in occupied):
+                        crossings.append(_crossing(a, b, kind))
+    return SightLine(shooter, target, squares, tuple(crossings))
+
+
+_SIDE, _CORNER = 0, 1
+#: What a sight line meets whatever stands in the town: the squares it passes
+#: through (the shooter's and the target's excepted), the lines it crosses
+#: that are not open (a side: ``(_SIDE, a, b, kind)``; a corner: ``(_CORNER,
+#: lines on one hand, lines on the other)``, each line ``((a, b), kind)``),
+#: and every square from the shooter's to the target's.
+_SightTrace = tuple[
+    tuple[XY, ...],
+    tuple[tuple[Any, ...], ...],
+    tuple[XY, ...],
+]
+
+
+def _any_blocks(
+    lines: tuple[tuple[tuple[XY, XY], EdgeKind], ...], occupied: Collection[XY]
+) -> bool:
+    for (a, b), kind in lines:
+        if kind == "wall" or (kind == "door" and a not in occupied and b not in occupied):
+            return True
+    return False
+
+
+def _sight_trace(town: Town, shooter: XY, target: XY) -> _SightTrace | None:
+    """The fixed part of the sight from ``shooter`` to ``target``, derived
+    once per town and pair of squares (``None``: a wall blocks it whatever
+    stands in the town); :func:`sight` adds the figures and doors."""
+    cache = town.cache.get("sight-trace")
+    if not isinstance(cache, dict):
+        cache = town.cache["sight-trace"] = {}
+    key = (shooter, target)
+    if key in cache:
+        got: _SightTrace | None = cache[key]
+        return got
     for sq in (shooter, target):
         if not town.contains(sq):
             raise ValueError(f"square {sq} is not in the town")
+    trace = _trace(town, shooter, target)
+    if len(cache) > _TRACE_CACHE:
+        cache.clear()
+    cache[key] = trace
+    return trace
+
+
+#: How many sight traces a town keeps.
+_TRACE_CACHE: Final = 400_000
+
+
+def _trace(town: Town, shooter: XY, target: XY) -> _SightTrace | None:
     x0, y0 = shooter
     dx, dy = target[0] - x0, target[1] - y0
     sx = (dx > 0) - (dx < 0)
@@ -226,7 +296,7 @@ def sight(
     across, upright = grid.across, grid.upright
     cx, cy = x0, y0
     squares: list[XY] = [shooter]
-    crossings: list[Crossing] = []
+    ops: list[tuple[Any, ...]] = []
     # The k-th column line is crossed at t = (2k - 1) / (2 ax), the m-th row
     # line at t = (2m - 1) / (2 ay): compare (2k - 1) ay with (2m - 1) ax.
     k = m = 1
@@ -241,47 +311,37 @@ def sight(
         if order < 0:  # through a side between columns
             nx = cx + sx
             kind = upright[cy * (w + 1) + max(cx, nx)]
-            if not _through((cx, cy), (nx, cy), kind, occupied, crossings):
+            if kind == "wall":
                 return None
+            if kind != "open":
+                ops.append((_SIDE, (cx, cy), (nx, cy), kind))
             cx = nx
             k += 1
         elif order > 0:  # through a side between rows
             ny = cy + sy
             kind = across[max(cy, ny) * w + cx]
-            if not _through((cx, cy), (cx, ny), kind, occupied, crossings):
+            if kind == "wall":
                 return None
+            if kind != "open":
+                ops.append((_SIDE, (cx, cy), (cx, ny), kind))
             cy = ny
             m += 1
         else:  # exactly through a corner
-            if not _corner(town, (cx, cy), sx, sy, occupied, crossings):
+            corner = _corner_lines(town, (cx, cy), sx, sy)
+            if corner is None:
                 return None
+            if corner[1] or corner[2]:
+                ops.append(corner)
             cx += sx
             cy += sy
             k += 1
             m += 1
-        here = (cx, cy)
-        if here != target and here in blockers:
-            return None
-        squares.append(here)
-    return SightLine(shooter, target, tuple(squares), tuple(crossings))
+        squares.append((cx, cy))
+    return tuple(sq for sq in squares[1:] if sq != target), tuple(ops), tuple(squares)
 
 
-def _through(
-    a: XY, b: XY, kind: EdgeKind, occupied: Collection[XY], crossings: list[Crossing]
-) -> bool:
-    """Cross the side between ``a`` and ``b``: False if it blocks the sight."""
-    if kind == "open":
-        return True
-    if kind == "wall" or (kind == "door" and a not in occupied and b not in occupied):
-        return False
-    crossings.append(_crossing(a, b, kind))
-    return True
-
-
-def _corner(
-    town: Town, here: XY, sx: int, sy: int, occupied: Collection[XY], crossings: list[Crossing]
-) -> bool:
-    """Pass through the corner between ``here`` and ``here + (sx, sy)``.
+def _corner_lines(town: Town, here: XY, sx: int, sy: int) -> tuple[Any, ...] | None:
+    """The corner between ``here`` and ``here + (sx, sy)``.
 
     Four sides meet at the corner. Two are sides of the square beside the
     line on one hand (``here + (sx, 0)``), two of the square on the other
@@ -297,22 +357,14 @@ def _corner(
     far = (x + sx, y + sy)
     one = ((here, side_a), (side_a, far))  # sides of the square on one hand
     other = ((here, side_b), (side_b, far))  # sides of the square on the other
-
-    def blocks(pair: tuple[XY, XY]) -> bool:
-        kind = town.grid.edge(*pair)
-        return kind == "wall" or (
-            kind == "door" and pair[0] not in occupied and pair[1] not in occupied
-        )
-
-    if any(blocks(p) for p in one) and any(blocks(p) for p in other):
-        return False
-    lined_one = [p for p in one if town.grid.edge(*p) != "open"]
-    lined_other = [p for p in other if town.grid.edge(*p) != "open"]
-    if lined_one and lined_other:
-        for pair in (*lined_one, *lined_other):
-            if not blocks(pair):
-                crossings.append(_crossing(*pair, town.grid.edge(*pair)))
-    return True
+    edge = town.grid.edge
+    lined_one = tuple((p, edge(*p)) for p in one if edge(*p) != "open")
+    lined_other = tuple((p, edge(*p)) for p in other if edge(*p) != "open")
+    if any(k == "wall" for _, k in lined_one) and any(k == "wall" for _, k in lined_other):
+        return None  # walls on both hands block it whatever stands there
+    if not (lined_one and lined_other):
+        return (_CORNER, (), ())  # lines on one hand only: a corner it grazes
+    return (_CORNER, lined_one, lined_other)
 
 
 # -- movement ----------------------------------------------------------------------------

@@ -67,37 +67,93 @@ def move_options(state: CowboysState, i: int, run: int = 0) -> MoveOptions:
     in the side's hand could add."""
     f = state.figures[i]
     assert f.square is not None
-    town = state.town
-    horses: dict[XY, int] = {}
-    for h in state.horses:
-        if h.alive and h.rider is None and not h.moved and h.square is not None:
-            horses.setdefault(h.square, HORSE_POINTS)
-    if f.id in state.setup.prisoners:
-        horses = {}  # special rule prisoner: no horse
-    mounted = f.horse is not None
+    ends_all, extra_all, exits, exits_extra = reach_of(state, f, run)
     no_end = {g.square for j, g in enumerate(state.figures) if j != i and g.standing and g.square}
-    ends_all = reachable(town, f.square, points=f.movement, mounted=mounted, horses=horses)
-    extra_all = (
-        reachable(town, f.square, points=f.movement + run, mounted=mounted, horses=horses)
-        if run
-        else {}
+    return MoveOptions(
+        ends={k: r for k, r in ends_all.items() if k[0] not in no_end},
+        extra={k: r for k, r in extra_all.items() if k[0] not in no_end},
+        run=run,
+        exits=exits,
+        exits_extra=exits_extra,
     )
+
+
+_Reached = tuple[
+    Mapping[tuple[XY, bool], Reach],
+    Mapping[tuple[XY, bool], Reach],
+    frozenset[tuple[Facing, bool]],
+    frozenset[tuple[Facing, bool]],
+]
+#: How many figures' reaches a town keeps (:func:`reach_of`).
+_REACH_CACHE = 20_000
+
+
+def reach_key(state: CowboysState, f: Figure, run: int) -> tuple[object, ...]:
+    """Everything a figure's reach depends on but the other figures' squares:
+    his square, movement, whether he is mounted, the horses he may mount,
+    the edges he may leave by and a Run card's points."""
+    prisoner = f.id in state.setup.prisoners
+    horses = () if prisoner else state.free_horses()
+    leaves = (*state.setup.exits, *state.leavers.get(f.id, ()))
+    return (f.square, f.movement, f.horse is not None, horses, leaves, run)
+
+
+def reach_from(
+    town: Town, square: XY, points: int, mounted: bool, horses: tuple[XY, ...]
+) -> Mapping[tuple[XY, bool], Reach]:
+    """:func:`~saloon.games.cowboys.geometry.reachable` from ``square`` with
+    ``points``, the horses on ``horses`` free to mount (4 points each),
+    derived once per town and question."""
+    cache = town.cache.get("reachable")
+    if not isinstance(cache, dict):
+        cache = town.cache["reachable"] = {}
+    key = (square, points, mounted, horses)
+    got: Mapping[tuple[XY, bool], Reach] | None = cache.get(key)
+    if got is None:
+        got = reachable(
+            town,
+            square,
+            points=points,
+            mounted=mounted,
+            horses=dict.fromkeys(horses, HORSE_POINTS),
+        )
+        if len(cache) > _REACH_CACHE:
+            cache.clear()
+        cache[key] = got
+    return got
+
+
+def reach_of(state: CowboysState, f: Figure, run: int) -> _Reached:
+    """Every end of the figure's move whatever other figures stand on (and
+    the edges he may leave by), with and without the Run points; derived
+    once per :func:`reach_key` and town."""
+    key = reach_key(state, f, run)
+    town = state.town
+    cache = town.cache.get("reach")
+    if not isinstance(cache, dict):
+        cache = town.cache["reach"] = {}
+    got: _Reached | None = cache.get(key)
+    if got is not None:
+        return got
+    square, points, mounted, free, leaves, _ = key
+    assert isinstance(square, tuple) and isinstance(points, int) and isinstance(mounted, bool)
+    assert isinstance(free, tuple) and isinstance(leaves, tuple)
+    ends_all = reach_from(town, square, points, mounted, free)
+    extra_all = reach_from(town, square, points + run, mounted, free) if run else {}
 
     def exits(ends: Mapping[tuple[XY, bool], Reach]) -> frozenset[tuple[Facing, bool]]:
         out: set[tuple[Facing, bool]] = set()
-        for facing in (*state.setup.exits, *state.leavers.get(f.id, ())):
+        for facing in leaves:
             for (xy, m), r in ends.items():
                 if r.rider_left + r.horse_left >= EXIT_COST and outer_edge_open(town, xy, facing):
                     out.add((facing, m))
         return frozenset(out)
 
-    return MoveOptions(
-        ends={k: r for k, r in ends_all.items() if k[0] not in no_end},
-        extra={k: r for k, r in extra_all.items() if k[0] not in no_end},
-        run=run,
-        exits=exits(ends_all),
-        exits_extra=exits(extra_all) if run else frozenset(),
-    )
+    got = (ends_all, extra_all, exits(ends_all), exits(extra_all) if run else frozenset())
+    if len(cache) > _REACH_CACHE:
+        cache.clear()
+    cache[key] = got
+    return got
 
 
 def turn_only(f: Figure, dest: XY, ride: bool, facing: Facing) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.board import XY
-from saloon.games.cowboys.geometry import Facing, back_shot, in_front, king_range, sight
+from saloon.games.cowboys.geometry import Facing, back_shot, in_front, king_range
 from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.shotchart import Weapon
 
@@ -124,7 +124,7 @@ def shot_info(
     face = facing or f.facing
     if not in_front(face, f.square, sq):
         return None
-    line = sight(state.town, f.square, sq, blockers=state.blockers(), occupied=state.occupied())
+    line = state.sight_line(f.square, sq)
     if line is None:
         return None
     mods: list[tuple[str, int]] = []

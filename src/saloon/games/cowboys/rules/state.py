@@ -22,10 +22,12 @@ The phases:
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+from bisect import bisect_right
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from itertools import chain
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
@@ -55,7 +57,7 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, Effect, Window, load_deck
-from saloon.games.cowboys.geometry import FACINGS, reachable
+from saloon.games.cowboys.geometry import FACINGS, STEPS, SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
@@ -68,7 +70,12 @@ from saloon.games.cowboys.rules.figures import (
     Horse,
 )
 from saloon.games.cowboys.rules.setup import Goal, Setup
-from saloon.games.cowboys.rules.shots import ShotInfo, dice_text, firing_weapon, shot_info
+from saloon.games.cowboys.rules.shots import (
+    ShotInfo,
+    dice_text,
+    firing_weapon,
+    shot_info,
+)
 from saloon.games.cowboys.rules.victory import winner_at_limit, winner_now
 from saloon.games.cowboys.shotchart import ShotChart, Weapon, load_shot_chart, roll_hits
 
@@ -142,6 +149,79 @@ def _slots(weapons: Sequence[str], where: str) -> tuple[Held, ...]:
             raise ContentError(f"{where}: at most two pistols and one rifle or shotgun")
         out.append(Held(slot, w, w.capacity))
     return tuple(out)
+
+
+_UNSEEN: Any = object()
+#: How many figures' lists of move actions a town keeps (``CowboysState._moves``).
+_MOVE_ACTS_CACHE = 20_000
+#: A figure's move actions for one reach: by end, its square, whether
+#: mounted, and the move there in each facing; off the town; the squares of
+#: the ends; and the lists without the ends other figures stand on (and the
+#: move that changes nothing), by those figures' squares and his facing.
+_MoveActs = tuple[
+    tuple[tuple[XY, bool, tuple["Move", ...]], ...],
+    tuple[Act, ...],
+    frozenset[XY],
+    dict[tuple[frozenset[XY], str], tuple[tuple[Act, ...], ...]],
+]
+
+
+class Actions(Sequence[Action]):
+    """A list of actions kept in the pieces it was made of (a figure's moves
+    to each square are derived once and shared between states): indexing
+    finds the piece, so a random choice never copies the whole list.
+
+    >>> a = Actions([(END,), (), (PASS, END)])
+    >>> len(a), a[1], a[-1], list(a), PASS in a, a.index(END, 1)
+    (3, Pass(), End(), [End(), Pass(), End()], True, 2)
+    """
+
+    __slots__ = ("_chunks", "_ends", "_n")
+
+    def __init__(self, chunks: Sequence[Sequence[Action]]) -> None:
+        self._chunks = [c for c in chunks if c]
+        ends: list[int] = []
+        n = 0
+        for c in self._chunks:
+            n += len(c)
+            ends.append(n)
+        self._ends = ends
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, k: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, k: int | slice) -> Action | Sequence[Action]:
+        if isinstance(k, slice):
+            return list(self)[k]
+        if k < 0:
+            k += self._n
+        if not 0 <= k < self._n:
+            raise IndexError("action index out of range")
+        c = bisect_right(self._ends, k)
+        return self._chunks[c][k - (self._ends[c - 1] if c else 0)]
+
+    def __iter__(self) -> Iterator[Action]:
+        return chain.from_iterable(self._chunks)
+
+    def __contains__(self, action: object) -> bool:
+        return any(action in c for c in self._chunks)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Actions({list(self)!r})"
 
 
 class CowboysState(State):
@@ -278,6 +358,38 @@ class CowboysState(State):
             got = self._cache["occupied"] = occupied(self)
         return got
 
+    def free_horses(self) -> tuple[XY, ...]:
+        """The squares of the horses a figure may mount now (alive, no
+        rider, not ridden this turn), in the horses' order, each once."""
+        got: tuple[XY, ...] | None = self._cache.get("free-horses")
+        if got is None:
+            squares: dict[XY, None] = {}
+            for h in self.horses:
+                if h.alive and h.rider is None and not h.moved and h.square is not None:
+                    squares.setdefault(h.square, None)
+            got = self._cache["free-horses"] = tuple(squares)
+        return got
+
+    def _sight_lines(self) -> dict[tuple[XY, XY], SightLine | None]:
+        lines: dict[tuple[XY, XY], SightLine | None] | None = self._cache.get("sight")
+        if lines is None:
+            lines = self._cache["sight"] = {}
+        return lines
+
+    def sight_line(self, shooter: XY, target: XY) -> SightLine | None:
+        """The line of sight between two squares as the town stands now
+        (:func:`~saloon.games.cowboys.geometry.sight`), kept until the next
+        transition."""
+        lines = self._sight_lines()
+        key = (shooter, target)
+        if key in lines:
+            got: SightLine | None = lines[key]
+            return got
+        line = lines[key] = sight(
+            self.town, shooter, target, blockers=self.blockers(), occupied=self.occupied()
+        )
+        return line
+
     def goal_squares(self, goal: Goal) -> frozenset[XY]:
         return frozenset(self.town.square(r) for r in goal.squares)
 
@@ -306,23 +418,23 @@ class CowboysState(State):
         return CHANCE
 
     def legal_actions(self) -> Sequence[Action]:
-        got: list[Action] | None = self._cache.get("legal")
+        got: Sequence[Action] | None = self._cache.get("legal")
         if got is not None:
             return got
         out = self._legal()
         self._cache["legal"] = out
         return out
 
-    def _legal(self) -> list[Action]:
+    def _legal(self) -> Sequence[Action]:
         ph = self.phase
         p = self.pending
         if ph == Phase.SELECT:
-            acts: list[Action] = []
+            chunks: list[Sequence[Action]] = []
             for i, f in enumerate(self.figures):
                 if f.side == self.active and f.standing and f.actions > 0:
-                    acts.extend(self.figure_actions(i))
-            acts.append(END)
-            return acts
+                    chunks.extend(self._figure_chunks(i, False))
+            chunks.append((END,))
+            return Actions(chunks)
         if ph == Phase.ALLY:
             assert self.ally is not None
             return list(self.figure_actions(self.index[self.ally], ally=True))
@@ -368,7 +480,7 @@ class CowboysState(State):
         key = ("fig", i, ally)
         got = self._cache.get(key)
         if got is None:
-            got = self._cache[key] = tuple(self._figure_actions(i, ally))
+            got = self._cache[key] = tuple(chain.from_iterable(self._figure_chunks(i, ally)))
         return got
 
     def may_fire(self, f: Figure) -> bool:
@@ -444,47 +556,99 @@ class CowboysState(State):
         return False
 
     def _targets(self, controller: int) -> list[str]:
+        return [t for t, _ in self._target_places(controller)]
+
+    def _target_places(self, controller: int) -> tuple[tuple[str, XY], ...]:
+        """What ``controller``'s figures may shoot at, each with its square:
+        the other sides' standing figures (not neutral bystanders) and the
+        live horses not ridden by his own."""
+        key = ("targets", controller)
+        got: tuple[tuple[str, XY], ...] | None = self._cache.get(key)
+        if got is not None:
+            return got
         neutral = self.setup.neutral
-        out = [
-            g.id
+        out: list[tuple[str, XY]] = [
+            (g.id, g.square)
             for g in self.figures
-            if g.side != controller and g.standing and not (neutral and g.side < 0)
+            if g.side != controller
+            and g.standing
+            and g.square is not None
+            and not (neutral and g.side < 0)
         ]
         for h in self.horses:
-            if h.alive and (h.rider is None or self.figures[h.rider].side != controller):
-                out.append(h.id)
-        return out
+            if (
+                h.alive
+                and h.square is not None
+                and (h.rider is None or self.figures[h.rider].side != controller)
+            ):
+                out.append((h.id, h.square))
+        got = self._cache[key] = tuple(out)
+        return got
 
-    def _figure_actions(self, i: int, ally: bool) -> list[Act]:
+    def _figure_chunks(self, i: int, ally: bool) -> list[Sequence[Act]]:
+        """:meth:`figure_actions` in pieces: the shots and reloads, the
+        moves (in pieces, as :meth:`_moves` keeps them), and the rest."""
         f = self.figures[i]
         fid = f.id
         out: list[Act] = []
-        targets = self._targets(self.active)
         held = f.held()
-        if not self.may_fire(f):
-            targets = []
-        # Shoot Actions: shoot, draw and shoot, spin and shoot.
-        for t in targets:
-            if held is not None and shot_info(self, i, t) is not None:
-                out.append(Shoot(fid, t, 1))
-                if shot_info(self, i, t, shots=2) is not None:
-                    out.append(Shoot(fid, t, 2))
-            if held is None and shot_info(self, i, t, verb="draw") is not None:
-                out.append(Draw(fid, t))
-            if held is not None and f.horse is None:
-                for facing in FACINGS:
-                    if (
-                        facing != f.facing
-                        and shot_info(self, i, t, verb="spin", facing=facing) is not None
-                    ):
-                        out.append(Spin(fid, facing, t))
+        # Shoot Actions: shoot, draw and shoot, spin and shoot (the checks of
+        # shots.shot_info, shared between the ways of shooting at a target).
+        if self.may_fire(f) and f.standing and f.square is not None:
+            here = f.square
+            hx, hy = here
+            cowboy = f.cowboy
+            ok = held is not None and not held.jammed and (not cowboy or held.ammo >= 1)
+            two = ok and (not cowboy or (held is not None and held.ammo >= 2))
+            drawn = firing_weapon(f, "draw") if held is None else None
+            if drawn is not None and (drawn.jammed or (cowboy and drawn.ammo < 1)):
+                drawn = None
+            weapon = held.weapon if ok and held is not None else None
+            if weapon is None and drawn is not None:
+                weapon = drawn.weapon
+            spin = ok and f.horse is None
+            sx, sy = STEPS[f.facing]
+            others = [STEPS[g] + (g,) for g in FACINGS if g != f.facing] if spin else []
+            if weapon is not None:
+                reach = self.chart.max_range(weapon)
+                lines = self._sight_lines()
+                town, blk, occ = self.town, self.blockers(), self.occupied()
+                for t, sq in self._target_places(self.active):
+                    dx, dy = sq[0] - hx, sq[1] - hy
+                    rng = max(abs(dx), abs(dy))
+                    if rng < 1 or rng > reach:
+                        continue
+                    front = dx * sx + dy * sy >= 0
+                    seen: bool | None = None
+                    if front:
+                        line = lines.get((here, sq), _UNSEEN)
+                        if line is _UNSEEN:
+                            line = lines[(here, sq)] = sight(
+                                town, here, sq, blockers=blk, occupied=occ
+                            )
+                        seen = line is not None
+                    if not ok:
+                        if seen:
+                            out.append(Draw(fid, t))
+                        continue
+                    if seen:
+                        out.append(Shoot(fid, t, 1))
+                        if two:
+                            out.append(Shoot(fid, t, 2))
+                    for fx, fy, facing in others:
+                        if dx * fx + dy * fy >= 0:
+                            if seen is None:
+                                seen = self.sight_line(here, sq) is not None
+                            if seen:
+                                out.append(Spin(fid, facing, t))
         # Reload: cowboys; town folk only to clear a jam (CW-T13).
         for h in f.weapons:
             if self.may_reload(f, h):
                 out.append(Reload(fid, h.slot))
         # Move actions, before any shoot action of the side (moves_first).
         if self.may_move(f, ally):
-            out.extend(self._moves(i, ally))
+            chunks: list[Sequence[Act]] = [out, *self._moves(i, ally)]
+            out = []
             if f.movement >= mv.WEAPON_COST:
                 for h in f.weapons:
                     if h.slot != f.in_hand:
@@ -492,8 +656,11 @@ class CowboysState(State):
                 if fid not in self.setup.prisoners:
                     for item in self._pickups(i):
                         out.append(Pickup(fid, item))
+        else:
+            chunks = []
         out.append(Wait(fid))
-        return out
+        chunks.append(out)
+        return chunks
 
     def run_points(self, side: int) -> int:
         """The most extra points a Run card in ``side``'s hand could add now."""
@@ -514,20 +681,63 @@ class CowboysState(State):
             got = self._cache[key] = mv.move_options(self, i, run)
         return got
 
-    def _moves(self, i: int, ally: bool) -> list[Act]:
+    def _moves(self, i: int, ally: bool) -> tuple[tuple[Act, ...], ...]:
+        """Figure ``i``'s move actions: to each end he may reach (with a Run
+        card's points too) in each facing but the one that changes nothing,
+        then off the town. The actions are derived once per reach and
+        (:func:`~saloon.games.cowboys.rules.moves.reach_key`); the ends on
+        other figures and the move that changes nothing are taken out here."""
         f = self.figures[i]
-        opts = self.move_options(i, ally)
-        out: list[Act] = []
-        ends = list(opts.ends)
-        ends += [k for k in opts.extra if k not in opts.ends]
-        for xy, m in ends:
-            ref = self.ref(xy)
-            for facing in FACINGS:
-                if not mv.pointless(f, xy, m, facing):
-                    out.append(Move(f.id, ref, facing, m))
-        for facing, m in sorted(opts.exits | opts.exits_extra):
-            out.append(Move(f.id, "off", facing, m))
-        return out
+        run = 0 if ally else self.run_points(self.active)
+        key = (f.id, mv.reach_key(self, f, run))
+        cache = self.town.cache.get("move-acts")
+        if not isinstance(cache, dict):
+            cache = self.town.cache["move-acts"] = {}
+        got: _MoveActs | None = cache.get(key)
+        if got is None:
+            ends_all, extra_all, exits, exits_extra = mv.reach_of(self, f, run)
+            keys = list(ends_all)
+            keys += [k for k in extra_all if k not in ends_all]
+            # The moves to an end, in each facing, made once per figure and end.
+            made = self.town.cache.get("moves-to")
+            if not isinstance(made, dict):
+                made = self.town.cache["moves-to"] = {}
+            per_end: list[tuple[XY, bool, tuple[Move, ...]]] = []
+            for xy, m in keys:
+                ms = made.get((f.id, xy, m))
+                if ms is None:
+                    ref = self.ref(xy)
+                    ms = made[(f.id, xy, m)] = tuple(Move(f.id, ref, fc, m) for fc in FACINGS)
+                per_end.append((xy, m, ms))
+            leave: tuple[Act, ...] = tuple(
+                Move(f.id, "off", facing, m) for facing, m in sorted(exits | exits_extra)
+            )
+            got = (tuple(per_end), leave, frozenset(xy for xy, _ in keys), {})
+            if len(cache) > _MOVE_ACTS_CACHE:
+                cache.clear()
+            cache[key] = got
+        per, off, squares, lists = got
+        # The figures standing where he could end, which he may not end on.
+        near = frozenset(
+            g.square
+            for j, g in enumerate(self.figures)
+            if j != i and g.square in squares and g.standing and g.square
+        )
+        acts = lists.get((near, f.facing))
+        if acts is None:
+            # A move to his own square, as he is, facing as he faces changes nothing.
+            here, mounted, facing = f.square, f.horse is not None, f.facing
+            chunks: list[tuple[Act, ...]] = []
+            for xy, m, ms in per:
+                if xy in near:
+                    continue
+                if xy == here and m == mounted:
+                    chunks.append(tuple(a for a in ms if a.facing != facing))
+                else:
+                    chunks.append(ms)
+            chunks.append(off)
+            acts = lists[(near, facing)] = tuple(chunks)
+        return acts
 
     def _pickups(self, i: int) -> list[str]:
         f = self.figures[i]
@@ -642,6 +852,9 @@ class CowboysState(State):
             else:
                 self.pending = replace(p, stage=after)
         self._advance()
+        # What was derived during the transition may describe the state
+        # before it (a horse ridden away): derive it again when asked.
+        self._cache.clear()
 
     def _deal(self, face: str) -> None:
         side = self.deal_queue[0]
@@ -977,6 +1190,10 @@ class CowboysState(State):
     # -- carrying out an action ----------------------------------------------------------
 
     def _finish(self, p: Pending) -> None:
+        # An action is done: what was derived before it (the free horses,
+        # who blocks a sight) may be out of date for the one it resumes
+        # (Friend in Town: a town folk's action inside one's own).
+        self._cache.clear()
         i = self.index[p.act.fig]
         f = self.figures[i]
         if not p.ally:
@@ -1040,16 +1257,9 @@ class CowboysState(State):
         f = self.figures[i]
         side = self.active
         assert f.square is not None
-        horses: dict[XY, int] = {}
-        for h in self.horses:
-            if h.alive and h.rider is None and not h.moved and h.square is not None:
-                horses.setdefault(h.square, 4)
-        if f.id in self.setup.prisoners:
-            horses = {}
         points = f.movement + p.run
-        ends = reachable(
-            self.town, f.square, points=points, mounted=f.horse is not None, horses=horses
-        )
+        horses = () if f.id in self.setup.prisoners else self.free_horses()
+        ends = mv.reach_from(self.town, f.square, points, f.horse is not None, horses)
         others = {g.square for j, g in enumerate(self.figures) if j != i and g.standing}
         if act.off:
             cands = [
@@ -1097,6 +1307,7 @@ class CowboysState(State):
                 f" {used} of 4" if used is not None else " left behind"
             )
         self.figures[i] = replace(f, square=end_sq, facing=act.facing, horse=horse)
+        self._cache.clear()
         if act.off:
             f2 = self.figures[i]
             self.figures[i] = replace(f2, square=None)

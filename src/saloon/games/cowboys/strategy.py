@@ -1,0 +1,904 @@
+"""Cowboys' own agent: ``heuristic``, a gunfighter's rules of thumb, no look-ahead.
+
+Every decision of the game (:class:`HeuristicAgent`):
+
+* **which figure acts, and how** (``SELECT``): each of the side's figures
+  that may still act gets its best action by a score, and the best of them
+  is taken, move actions before shoot actions (Game Turn: once a figure of
+  the side has shot, the others may not move). A shot scores the expected
+  damage its hits do (the shot chart with every modifier the engine
+  applies: range, back shot, red line and open door, mounted, spin, the
+  cowboy's modifier), more on the most wounded, the most dangerous and the
+  goal's figures, a kill most; two shots when the rounds allow. A move
+  scores where it ends: the shots it gives next turn against the shots it
+  draws (how many enemies see the square, from what range, cover at the
+  target, backs turned: the figure faces the enemy), and the scenario's
+  goal (the loot, then an escape edge; the place to reach or hold; for an
+  eliminate goal, closing on the enemy). A reload scores high on an empty
+  or jammed weapon, less on a low one and less again under threat; a
+  figure without a weapon picks one up; a holstered one draws.
+* **cards**: Dead Eye when it turns a poor shot into a likely hit, Critical
+  Hit when the doubled hits kill (or badly hurt a wounded cowboy), Knock-Down
+  on a dangerous figure left standing, a jam or a cancel against a shot
+  likely to hurt one of its figures (or a runner leaving the town, or a
+  Critical Hit that would kill), a heal on a badly wounded cowboy, a lasting
+  bonus or a shot bonus on a shot that needs it, speed loading on a low
+  weapon, Adrenaline on a runner or a move that ends in range, Friend in
+  Town on a town folk who can shoot his own side; the cards a move counted
+  on when it must; ``pass`` otherwise.
+
+It sees only what its side sees (its own hand, the table). The knobs, each
+settable in the agent spec (``heuristic:threat=0.8``), are
+:class:`Knobs`.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from saloon.core.action import Action
+from saloon.core.agent import Agent, parse_knobs
+from saloon.core.game import AgentFactory, Game
+from saloon.core.state import State
+from saloon.games.cowboys.actions import (
+    END,
+    PASS,
+    Act,
+    Arm,
+    Draw,
+    Move,
+    Pickup,
+    Play,
+    Reload,
+    Shoot,
+    Spin,
+    Wait,
+)
+from saloon.games.cowboys.board import XY, Town
+from saloon.games.cowboys.cards import Effect
+from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph
+from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
+from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info
+from saloon.games.cowboys.rules.state import CowboysState, Phase
+from saloon.games.cowboys.shotchart import MAX_MODIFIER, ShotChart, Weapon
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """The heuristic's weights and thresholds (``heuristic:key=value``).
+
+    ``shot``: the weight of a shot's expected damage now; ``offense``: of the
+    shots a square gives next turn; ``threat``: of the shots it draws;
+    ``goal``: of a square of progress toward the side's goal (runners,
+    figures that must reach or hold a place); ``hunt``: of a square closer
+    to the nearest enemy; ``kill``: the bonus of a kill (in wounds);
+    ``double_ammo``: the fewest rounds in hand to fire two shots;
+    ``reload_low``: a weapon with at most that many rounds is low;
+    ``answer``: the expected wounds an enemy shot must threaten for a jam
+    or a cancel; ``card_gain``: the least gain (in wounds) for a card in
+    one's own turn; ``heal_at``: heal a cowboy at this health or less;
+    ``jitter``: random noise added to every score (0: deterministic).
+    """
+
+    shot: float = 1.0
+    offense: float = 0.35
+    threat: float = 0.45
+    goal: float = 0.25
+    hunt: float = 0.06
+    kill: float = 1.5
+    double_ammo: int = 2
+    reload_low: int = 1
+    answer: float = 0.45
+    card_gain: float = 0.2
+    heal_at: int = 2
+    jitter: float = 0.01
+
+
+def _cowboys(state: State) -> CowboysState:
+    if not isinstance(state, CowboysState):
+        raise TypeError(f"a Cowboys state is needed, not {type(state).__name__}")
+    return state
+
+
+# -- the shot chart as numbers -------------------------------------------------------
+
+
+@cache
+def _dist(chart: ShotChart, weapon: Weapon, rng: int, mod: int) -> tuple[float, ...]:
+    """The chances of 0, 1, 2, ... hits of one shot (floats)."""
+    mod = max(-MAX_MODIFIER, min(MAX_MODIFIER, mod))
+    return tuple(float(p) for p in chart.shot_distribution(weapon, rng, mod))
+
+
+@cache
+def _dist2(chart: ShotChart, weapon: Weapon, rng: int, mod: int) -> tuple[float, ...]:
+    """The chances of 0, 1, 2, ... hits of two shots."""
+    one = _dist(chart, weapon, rng, mod)
+    out = [0.0] * (2 * len(one) - 1)
+    for a, pa in enumerate(one):
+        for b, pb in enumerate(one):
+            out[a + b] += pa * pb
+    return tuple(out)
+
+
+def _mean(dist: Sequence[float]) -> float:
+    return sum(k * p for k, p in enumerate(dist))
+
+
+def _shift(dist: Sequence[float], factor: int) -> tuple[float, ...]:
+    """The hits multiplied by ``factor`` (a Critical Hit), as a distribution."""
+    out = [0.0] * ((len(dist) - 1) * factor + 1)
+    for k, p in enumerate(dist):
+        out[k * factor] += p
+    return tuple(out)
+
+
+# -- distances over the town -----------------------------------------------------------
+
+
+def _distances(town: Town, sources: frozenset[XY]) -> Mapping[XY, int]:
+    """Walking distance (movement points on foot) from every square to the
+    nearest of ``sources``; kept per town."""
+    cache_ = town.cache.get("heuristic-distances")
+    if not isinstance(cache_, dict):
+        cache_ = town.cache["heuristic-distances"] = {}
+    got: Mapping[XY, int] | None = cache_.get(sources)
+    if got is not None:
+        return got
+    g = _graph(town)
+    w = g.width
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int]] = []
+    for x, y in sources:
+        i = y * w + x
+        best[i] = 0
+        heap.append((0, i))
+    heapq.heapify(heap)
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > best.get(i, 1 << 30):
+            continue
+        for j, c in g.steps[i]:
+            nd = d + c
+            if nd < best.get(j, 1 << 30):
+                best[j] = nd
+                heapq.heappush(heap, (nd, j))
+    out = {(i % w, i // w): d for i, d in best.items()}
+    if len(cache_) > 512:
+        cache_.clear()
+    cache_[sources] = out
+    return out
+
+
+def _edge_squares(town: Town, edges: Iterable[str]) -> frozenset[XY]:
+    wanted = [e for e in FACINGS if e in set(edges)]
+    return frozenset(xy for xy in town.squares() for e in wanted if mv.outer_edge_open(town, xy, e))
+
+
+# -- what each side is after ----------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    """A side's aims read from the scenario: who runs for which edges (and
+    whether with loot), who must reach or hold which squares, where the loot
+    is; and whom the enemy wants out (runners, reachers: shot first)."""
+
+    runners: dict[str, frozenset[XY]]
+    loot: bool
+    places: dict[str, frozenset[XY]]
+    hold: bool
+    loot_squares: frozenset[XY]
+    wanted: set[str]
+
+
+def _fid(key: tuple[str, int]) -> str:
+    return ("C" if key[0] == "cowboy" else "T") + str(key[1])
+
+
+def _wanted(state: CowboysState, ids: Sequence[str], loot: bool) -> list[str]:
+    """The figures an enemy goal needs: with loot, those carrying it (all
+    listed while none does)."""
+    if not loot:
+        return list(ids)
+    carriers = [i for i in ids if i in state.index and state.figures[state.index[i]].loot]
+    return carriers or list(ids)
+
+
+def _plan(state: CowboysState, side: int) -> _Plan:
+    got = state._cache.get(("heuristic-plan", side))
+    if isinstance(got, _Plan):
+        return got
+    town = state.town
+    runners: dict[str, frozenset[XY]] = {}
+    places: dict[str, frozenset[XY]] = {}
+    loot = hold = False
+    wanted: set[str] = set()
+    sc = state.setup.scenario
+    if sc is not None:
+        for g in sc.victory.goals:
+            kind = type(g).__name__
+            if kind == "Eliminate":
+                continue
+            ids = [_fid(k) for k in g.figures]
+            if g.side != side:
+                wanted.update(_wanted(state, ids, kind == "Escape" and g.loot))
+                continue
+            if kind == "Escape":
+                edges = _edge_squares(town, g.edges)
+                for fid in ids:
+                    runners[fid] = edges
+                loot = loot or g.loot
+            else:
+                for fid in ids:
+                    places[fid] = frozenset(g.target.squares)
+                hold = hold or kind == "Hold"
+    else:
+        for s, sd in enumerate(state.setup.sides):
+            for goal in sd.goals:
+                if goal.kind == "eliminate":
+                    continue
+                ids = [f.id for f in state.figures if f.side == s]
+                if s != side:
+                    wanted.update(_wanted(state, ids, goal.kind == "escape" and goal.loot))
+                    continue
+                if goal.kind == "escape":
+                    edges = _edge_squares(town, state.setup.exits)
+                    for fid in ids:
+                        runners[fid] = edges
+                    loot = loot or goal.loot
+                else:
+                    for fid in ids:
+                        places[fid] = state.goal_squares(goal)
+                    hold = hold or goal.kind == "hold"
+    locked, door = state.setup.locked
+    if (
+        not state.unlocked
+        and door
+        and any(
+            fid in state.index and state.figures[state.index[fid]].side == side for fid in locked
+        )
+    ):
+        squares = frozenset(state.locked_squares)
+        for f in state.figures:
+            if f.side == side and f.id not in locked and f.id not in places:
+                places[f.id] = squares
+    loot_squares: frozenset[XY] = frozenset()
+    if loot:
+        ground = {d.square for d in state.ground if d.held is None}
+        if state.setup.loot_side == side:
+            ground |= state.loot_squares
+        loot_squares = frozenset(ground)
+    plan = _Plan(runners, loot, places, hold, loot_squares, wanted)
+    state._cache[("heuristic-plan", side)] = plan
+    return plan
+
+
+# -- the agent ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Gun:
+    """An enemy who can shoot next turn: where, with what, at what modifier."""
+
+    square: XY
+    weapon: Weapon
+    mod: int
+    shots: float
+
+
+class HeuristicAgent:
+    """Scores every choice by the rules of thumb of the module docstring."""
+
+    def __init__(self, seed: int | None = None, knobs: Knobs | None = None) -> None:
+        self.name = "heuristic"
+        self.knobs = knobs or Knobs()
+        self._rng = np.random.default_rng(seed)
+
+    # -- entry --------------------------------------------------------------------------
+
+    def choose(self, state: State) -> Action:
+        st = _cowboys(state)
+        legal = st.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: no player is to move")
+        if len(legal) == 1:
+            return legal[0]
+        ph = st.phase
+        if ph == Phase.SELECT:
+            return self._select(st)
+        if ph == Phase.ALLY:
+            return self._ally(st, legal)
+        if ph == Phase.START:
+            return self._start(st, legal)
+        if ph == Phase.BEFORE_SHOT:
+            return self._before_shot(st, legal)
+        if ph == Phase.AFTER_HIT:
+            return self._after_hit(st, legal)
+        if ph == Phase.ANSWER:
+            return self._answer(st, legal)
+        return legal[0]  # pragma: no cover
+
+    # -- valuing targets and shots -------------------------------------------------------
+
+    def _danger(self, st: CowboysState, g: Figure) -> float:
+        """How much a figure's fall is worth to its enemies."""
+        d = 1.0 if g.cowboy else 0.6
+        if any(h.ammo > 0 and not h.jammed for h in g.weapons) or (
+            g.cowboy and g.weapons and g.side not in st.setup.no_reload
+        ):
+            d += 0.4 + 0.15 * (g.modifier + g.bonus)
+        else:
+            d *= 0.5
+        if g.loot:
+            d += 1.0
+        return d
+
+    def _target_value(self, st: CowboysState, side: int, target: str) -> tuple[float, int]:
+        """(value of one wound, health) of ``target`` for ``side``."""
+        if target[0] == "H":
+            h = st.horses[st.horse_index[target]]
+            if h.rider is None:
+                return 0.0, h.health
+            rider = st.figures[h.rider]
+            return 0.25 * self._danger(st, rider), h.health
+        g = st.figures[st.index[target]]
+        if g.side < 0:
+            return 0.0, g.health  # a bystander counts for no side
+        v = self._danger(st, g)
+        if target in _plan(st, side).wanted:
+            v += 0.8
+        return v, g.health
+
+    def _damage_value(
+        self, st: CowboysState, side: int, target: str, dist: Sequence[float]
+    ) -> float:
+        """The expected worth of a shot's hits: each wound (more on the
+        wounded), a kill a bonus."""
+        per, health = self._target_value(st, side, target)
+        if per <= 0:
+            return 0.0
+        k = self.knobs
+        total = 0.0
+        for hits, p in enumerate(dist):
+            if hits == 0 or p == 0:
+                continue
+            dealt = min(hits, health)
+            v = per * dealt * (1.0 + 0.25 * (COWBOY_HEALTH - health))
+            if hits >= health:
+                v += per * k.kill
+            total += p * v
+        return total
+
+    def _shot_dist(
+        self, st: CowboysState, info: ShotInfo, shots: int, extra: int = 0
+    ) -> tuple[float, ...]:
+        mod = info.modifier + extra
+        if shots == 2:
+            return _dist2(st.chart, info.weapon, info.range, mod)
+        return _dist(st.chart, info.weapon, info.range, mod)
+
+    def _shot_value(self, st: CowboysState, i: int, act: Shoot | Draw | Spin) -> float:
+        verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
+        shots = act.shots if isinstance(act, Shoot) else 1
+        facing = act.facing if isinstance(act, Spin) else None
+        info = shot_info(st, i, act.target, verb=verb, facing=facing, shots=shots)
+        if info is None:
+            return -1.0
+        side = st.figures[i].side
+        v = self._damage_value(st, side, act.target, self._shot_dist(st, info, shots))
+        f = st.figures[i]
+        if f.cowboy:
+            h = f.weapon(info.slot)
+            left = (h.ammo if h is not None else 0) - shots
+            if left <= 0:
+                v -= 0.05
+        return v * self.knobs.shot
+
+    # -- positions ----------------------------------------------------------------------
+
+    def _guns(self, st: CowboysState, side: int) -> list[_Gun]:
+        """The enemies who could shoot at ``side`` next turn."""
+        key = ("heuristic-guns", side)
+        got = st._cache.get(key)
+        if isinstance(got, list):
+            return got
+        out: list[_Gun] = []
+        for g in st.figures:
+            if g.side == side or not g.standing or g.square is None:
+                continue
+            if g.side < 0:
+                continue  # bystanders never act on their own
+            best: Held | None = None
+            for h in g.weapons:
+                if h.jammed or (g.cowboy and h.ammo == 0):
+                    continue
+                if best is None or h.slot == g.in_hand:
+                    best = h
+            shots = 1.0
+            if best is None:
+                reloadable = g.cowboy and g.side not in st.setup.no_reload
+                if not (g.weapons and reloadable):
+                    continue
+                best = g.weapons[0]
+                shots = 0.4
+            elif not g.cowboy or best.ammo >= 2:
+                shots = 1.6
+            mod = g.modifier + g.bonus
+            if g.horse is not None:
+                mod += MOUNTED[best.weapon]
+            out.append(_Gun(g.square, best.weapon, mod, shots))
+        st._cache[key] = out
+        return out
+
+    def _targets_of(self, st: CowboysState, side: int) -> list[tuple[str, XY, Facing]]:
+        """The enemy figures ``side`` would shoot at (not bystanders, not horses)."""
+        key = ("heuristic-targets", side)
+        got = st._cache.get(key)
+        if isinstance(got, list):
+            return got
+        out = [
+            (g.id, g.square, g.facing)
+            for g in st.figures
+            if g.side != side and g.side >= 0 and g.standing and g.square is not None
+        ]
+        st._cache[key] = out
+        return out
+
+    def _my_weapon(self, f: Figure) -> tuple[Weapon | None, float]:
+        """The weapon a figure would fire next turn and how much it counts."""
+        held = f.held()
+        if held is not None and not held.jammed and (held.ammo > 0 or not f.cowboy):
+            return held.weapon, 1.0
+        for h in f.weapons:
+            if not h.jammed and (h.ammo > 0 or not f.cowboy):
+                return h.weapon, 0.8
+        if f.weapons and f.cowboy:
+            return f.weapons[0].weapon, 0.4
+        return None, 0.0
+
+    def _square_scores(
+        self, st: CowboysState, f: Figure, sq: XY, mounted: bool
+    ) -> dict[Facing, float]:
+        """What ending a move on ``sq`` (facing each way) is worth to ``f``:
+        the shots it gives next turn against the shots it draws, and the goal."""
+        k = self.knobs
+        chart = st.chart
+        side = f.side
+        threat = {fc: 0.0 for fc in FACINGS}
+        cover_val = 1.0 + 0.25 * (COWBOY_HEALTH - f.health) if f.cowboy else 0.8
+        for gun in self._guns(st, side):
+            gx, gy = gun.square
+            dx, dy = gx - sq[0], gy - sq[1]
+            rng = max(abs(dx), abs(dy))
+            if rng < 1 or rng > chart.max_range(gun.weapon):
+                continue
+            line = st.sight_line(gun.square, sq)
+            if line is None:
+                continue
+            mod = gun.mod
+            if line.red_line_at_target:
+                mod -= 1
+            if line.open_door_at_target:
+                mod -= 1
+            front = _mean(_dist(chart, gun.weapon, rng, mod)) * gun.shots
+            back = _mean(_dist(chart, gun.weapon, rng, mod + 2)) * gun.shots
+            for fc in FACINGS:
+                sx, sy = STEPS[fc]
+                threat[fc] += front if dx * sx + dy * sy >= 0 else back
+        weapon, weight = self._my_weapon(f)
+        offense = {fc: 0.0 for fc in FACINGS}
+        if weapon is not None:
+            mod = f.modifier + f.bonus + (MOUNTED[weapon] if mounted else 0)
+            reach = chart.max_range(weapon)
+            for tid, tsq, tfacing in self._targets_of(st, side):
+                dx, dy = tsq[0] - sq[0], tsq[1] - sq[1]
+                rng = max(abs(dx), abs(dy))
+                if rng < 1 or rng > reach:
+                    continue
+                line = st.sight_line(sq, tsq)
+                if line is None:
+                    continue
+                m = mod
+                bx, by = STEPS[tfacing]
+                if -dx * bx - dy * by < 0:
+                    m += 2  # behind him
+                if line.red_line_at_target:
+                    m -= 1
+                if line.open_door_at_target:
+                    m -= 1
+                per, health = self._target_value(st, side, tid)
+                v = _mean(_dist(chart, weapon, rng, m)) * per * weight
+                v *= 1.0 + 0.25 * (COWBOY_HEALTH - health)
+                for fc in FACINGS:
+                    sx, sy = STEPS[fc]
+                    # in front: a shot; behind: a spin (or a turn first)
+                    got = v if dx * sx + dy * sy >= 0 else 0.4 * v
+                    if got > offense[fc]:
+                        offense[fc] = got
+        goal = self._goal_score(st, f, sq)
+        return {
+            fc: k.offense * offense[fc] - k.threat * cover_val * threat[fc] + goal for fc in FACINGS
+        }
+
+    def _goal_score(self, st: CowboysState, f: Figure, sq: XY) -> float:
+        k = self.knobs
+        plan = _plan(st, f.side)
+        town = st.town
+        if f.id in plan.runners and (f.loot or not plan.loot):
+            d = _distances(town, plan.runners[f.id]).get(sq, 99)
+            return -k.goal * 1.5 * d
+        if f.id in plan.runners and plan.loot and plan.loot_squares:
+            d = _distances(town, plan.loot_squares).get(sq, 99)
+            return -k.goal * 1.5 * d
+        if f.id in plan.places:
+            squares = plan.places[f.id]
+            if sq in squares:
+                return 2.0 if not plan.hold else 1.5
+            d = _distances(town, squares).get(sq, 99)
+            return -k.goal * (1.5 if not plan.hold else 1.0) * d
+        enemies = frozenset(
+            g.square
+            for g in st.figures
+            if g.side != f.side and g.side >= 0 and g.standing and g.square is not None
+        )
+        if not enemies:
+            return 0.0
+        wanted = [
+            st.figures[st.index[w]].square
+            for w in plan.wanted
+            if w in st.index and st.figures[st.index[w]].standing
+        ]
+        near = frozenset(x for x in wanted if x is not None) or enemies
+        d = _distances(town, near).get(sq, 99)
+        return -k.hunt * d * (2.0 if wanted else 1.0)
+
+    # -- choosing a figure's action ----------------------------------------------------
+
+    def _select(self, st: CowboysState) -> Action:
+        best: tuple[float, int, Action] | None = None
+        side = st.active
+        for i, f in enumerate(st.figures):
+            if f.side != side or not f.standing or f.actions <= 0:
+                continue
+            got = self._figure_best(st, i, ally=False)
+            if got is None:
+                continue
+            score, act = got
+            # moves before shots: a figure that moves goes first
+            kind = 0 if isinstance(act, Wait) else 2 if act.kind == "move" else 1
+            if best is None or (kind, score) > (best[1], best[0]):
+                best = (score, kind, act)
+        if best is None or best[1] == 0:
+            return END
+        return best[2]
+
+    def _figure_best(self, st: CowboysState, i: int, ally: bool) -> tuple[float, Act] | None:
+        """The best action of figure ``i`` and its gain over waiting."""
+        f = st.figures[i]
+        assert f.square is not None
+        k = self.knobs
+        acts = st.figure_actions(i, ally)
+        here = self._square_scores(st, f, f.square, f.horse is not None)
+        stay = here[f.facing]
+        best: tuple[float, Act] | None = None
+        scores: dict[tuple[XY, bool], dict[Facing, float]] = {(f.square, f.horse is not None): here}
+        plan = _plan(st, f.side)
+        opts = st.move_options(i, ally) if any(isinstance(a, Move) for a in acts) else None
+        run_cost = 0.3
+        for a in acts:
+            if isinstance(a, Wait):
+                v = 0.0
+            elif isinstance(a, (Shoot, Draw, Spin)):
+                v = self._shot_value(st, i, a)
+                if isinstance(a, Spin):
+                    v += here[a.facing] - stay
+                if isinstance(a, Shoot) and a.shots == 2:
+                    held = f.held()
+                    if f.cowboy and held is not None and held.ammo - 2 < k.double_ammo - 2:
+                        v -= 0.1
+            elif isinstance(a, Reload):
+                v = self._reload_value(st, f, a.slot, stay)
+            elif isinstance(a, Move):
+                if a.off:
+                    v = self._leave_value(st, f, plan)
+                else:
+                    xy = st.square_of(a.dest)
+                    assert xy is not None
+                    key = (xy, a.ride)
+                    sc = scores.get(key)
+                    if sc is None:
+                        sc = scores[key] = self._square_scores(st, f, xy, a.ride)
+                    v = sc[a.facing] - stay
+                    if opts is not None and key not in opts.ends:
+                        v -= run_cost  # it takes a Run card
+            elif isinstance(a, Pickup):
+                v = self._pickup_value(st, f, a.item, plan)
+            elif isinstance(a, Arm):
+                v = self._arm_value(st, f, a.slot)
+            else:  # pragma: no cover
+                v = -1.0
+            if k.jitter:
+                v += float(self._rng.uniform(0, k.jitter))
+            if best is None or v > best[0]:
+                best = (v, a)
+        return best
+
+    def _reload_value(self, st: CowboysState, f: Figure, slot: str, stay: float) -> float:
+        k = self.knobs
+        h = f.weapon(slot)
+        if h is None:
+            return -1.0
+        main = slot == f.in_hand or f.in_hand is None
+        loaded_other = any(g.slot != slot and g.ammo > 0 and not g.jammed for g in f.weapons)
+        if h.jammed or h.ammo == 0:
+            v = 0.8 if main or not loaded_other else 0.3
+        elif h.ammo <= k.reload_low:
+            v = 0.35 if main else 0.1
+        else:
+            v = 0.05 * (h.weapon.capacity - h.ammo) / h.weapon.capacity
+        # under threat, a reload stands where it is: its cost is the square's threat
+        return v + min(0.0, stay) * 0.2
+
+    def _leave_value(self, st: CowboysState, f: Figure, plan: _Plan) -> float:
+        if f.id in plan.runners and (f.loot or not plan.loot):
+            return 100.0
+        return -5.0
+
+    def _pickup_value(self, st: CowboysState, f: Figure, item: str, plan: _Plan) -> float:
+        if item == "loot":
+            return 3.0 if plan.loot and f.id in plan.runners else 0.2
+        usable = [h for h in f.weapons if h.ammo > 0 and not h.jammed]
+        if not usable:
+            return 2.0
+        return 0.15 if item in ("rifle", "shotgun") and len(f.weapons) < 2 else 0.05
+
+    def _arm_value(self, st: CowboysState, f: Figure, slot: str) -> float:
+        h = f.weapon(slot)
+        held = f.held()
+        if h is None or h.jammed or (f.cowboy and h.ammo == 0):
+            return -0.5
+        if held is None:
+            return 0.15
+        if held.jammed or (f.cowboy and held.ammo == 0):
+            return 0.5
+        return -0.2
+
+    # -- a town folk one directs ----------------------------------------------------------
+
+    def _ally(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        best: tuple[float, Action] | None = None
+        assert st.ally is not None
+        i = st.index[st.ally]
+        for a in legal:
+            if isinstance(a, (Shoot, Draw, Spin)):
+                v = self._shot_value(st, i, a)
+            elif isinstance(a, Wait):
+                v = 0.0
+            else:
+                v = -0.1
+            if best is None or v > best[0]:
+                best = (v, a)
+        assert best is not None
+        return best[1]
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _start(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        k = self.knobs
+        p = st.pending
+        assert p is not None
+        side = st.active
+        plays = [a for a in legal if isinstance(a, Play)]
+        if p.need_run or PASS not in legal:
+            return plays[0]
+        act = p.act
+        i = st.index[act.fig]
+        f = st.figures[i]
+        plan = _plan(st, side)
+        best: tuple[float, Action] = (k.card_gain, PASS)
+        for pl in plays:
+            card = st.card(pl.card)
+            e = card.effect
+            v = 0.0
+            if e is Effect.HEAL and pl.target:
+                g = st.figures[st.index[pl.target]]
+                if g.health <= k.heal_at:
+                    v = 0.6 + 0.3 * (k.heal_at - g.health) + (0.2 if pl.target == f.id else 0)
+            elif e is Effect.LASTING_BONUS and pl.target == f.id and act.kind == "fire":
+                v = 0.5
+            elif e is Effect.ACTION_BONUS and isinstance(act, (Shoot, Draw, Spin)):
+                v = self._bonus_gain(st, i, act, card.number("bonus"))
+            elif e is Effect.SPEED_LOAD:
+                slots = [pl.target] if pl.target else [h.slot for h in f.weapons]
+                for slot in slots:
+                    h = f.weapon(slot)
+                    if h is not None and (h.jammed or h.ammo <= k.reload_low):
+                        v = max(v, 0.5 if slot == f.in_hand else 0.25)
+            elif e is Effect.DOUBLE_ACTION and isinstance(act, Move):
+                if f.id in plan.runners:
+                    v = 0.6
+                elif self._ends_in_range(st, f, act):
+                    v = 0.4
+            elif e is Effect.ALLY and pl.target:
+                v = self._ally_value(st, side, pl.target)
+            if v > best[0]:
+                best = (v, pl)
+        return best[1]
+
+    def _ends_in_range(self, st: CowboysState, f: Figure, act: Move) -> bool:
+        if act.off:
+            return False
+        xy = st.square_of(act.dest)
+        weapon, _ = self._my_weapon(f)
+        if xy is None or weapon is None:
+            return False
+        reach = st.chart.max_range(weapon)
+        for _, tsq, _ in self._targets_of(st, f.side):
+            if 1 <= max(abs(tsq[0] - xy[0]), abs(tsq[1] - xy[1])) <= reach:
+                return True
+        return False
+
+    def _ally_value(self, st: CowboysState, side: int, tid: str) -> float:
+        g = st.figures[st.index[tid]]
+        held = g.held()
+        if g.square is None or held is None or held.jammed:
+            return 0.0
+        reach = st.chart.max_range(held.weapon)
+        best = 0.0
+        for h in st.figures:
+            if h.side != g.side or h.side == side or not h.standing or h.square is None:
+                continue
+            if h.id == g.id:
+                continue
+            rng = max(abs(h.square[0] - g.square[0]), abs(h.square[1] - g.square[1]))
+            if 1 <= rng <= reach and st.sight_line(g.square, h.square) is not None:
+                best = max(best, 0.4 * _mean(_dist(st.chart, held.weapon, rng, 0)) + 0.2)
+        return best
+
+    def _bonus_gain(self, st: CowboysState, i: int, act: Shoot | Draw | Spin, bonus: int) -> float:
+        verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
+        shots = act.shots if isinstance(act, Shoot) else 1
+        facing = act.facing if isinstance(act, Spin) else None
+        info = shot_info(st, i, act.target, verb=verb, facing=facing, shots=shots)
+        if info is None:
+            return 0.0
+        side = st.figures[i].side
+        before = self._damage_value(st, side, act.target, self._shot_dist(st, info, shots))
+        after = self._damage_value(
+            st, side, act.target, self._shot_dist(st, info, shots, extra=bonus)
+        )
+        return after - before
+
+    def _before_shot(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        k = self.knobs
+        p = st.pending
+        assert p is not None and p.info is not None and p.target_id is not None
+        side = st.active
+        extra = p.action_bonus + p.shot_bonus
+        base = _dist(st.chart, p.info.weapon, p.info.range, p.info.modifier + extra)
+        now = self._damage_value(st, side, p.target_id, base)
+        best: tuple[float, Action] = (k.card_gain, PASS)
+        for a in legal:
+            if not isinstance(a, Play):
+                continue
+            card = st.card(a.card)
+            if card.effect is Effect.SHOT_BONUS:
+                b = card.number("bonus")
+                d = _dist(st.chart, p.info.weapon, p.info.range, p.info.modifier + extra + b)
+                gain = self._damage_value(st, side, p.target_id, d) - now
+                if gain > best[0]:
+                    best = (gain, a)
+        return best[1]
+
+    def _after_hit(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        p = st.pending
+        assert p is not None and p.target_id is not None
+        t = p.target_id
+        hits = p.hits * p.factor
+        health = (
+            st.horses[st.horse_index[t]].health if t[0] == "H" else st.figures[st.index[t]].health
+        )
+        best: tuple[float, Action] = (0.0, PASS)
+        for a in legal:
+            if not isinstance(a, Play):
+                continue
+            card = st.card(a.card)
+            v = 0.0
+            if card.effect is Effect.DAMAGE_MULTIPLIER and t[0] != "H":
+                more = hits * card.number("factor")
+                if hits < health <= more:
+                    v = 2.0  # it kills
+                elif hits < health and health - hits <= 2 and more > hits:
+                    v = 0.3
+            elif card.effect is Effect.KNOCK_DOWN and t[0] != "H" and hits < health:
+                g = st.figures[st.index[t]]
+                v = 0.25 * self._danger(st, g) + (0.5 if g.horse is not None else 0.0)
+                if t in _plan(st, g.side).runners or t in _plan(st, g.side).places:
+                    v += 0.5
+            if v > best[0]:
+                best = (v, a)
+        return best[1]
+
+    def _answer(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        k = self.knobs
+        side = st.answer_queue[0]
+        p = st.pending
+        plays = [a for a in legal if isinstance(a, Play)]
+        if p is None or not plays:
+            return PASS
+        act = p.act
+        i = st.index[act.fig]
+        f = st.figures[i]
+        threat = 0.0
+        if st.answering == "fire" and isinstance(act, (Shoot, Draw, Spin)):
+            t = act.target
+            mine = (t in st.index and st.figures[st.index[t]].side == side) or (
+                t[0] == "H"
+                and (r := st.horses[st.horse_index[t]].rider) is not None
+                and st.figures[r].side == side
+            )
+            if mine:
+                verb = (
+                    "draw"
+                    if isinstance(act, Draw)
+                    else "spin"
+                    if isinstance(act, Spin)
+                    else "shoot"
+                )
+                shots = act.shots if isinstance(act, Shoot) else 1
+                facing = act.facing if isinstance(act, Spin) else None
+                info = shot_info(st, i, t, verb=verb, facing=facing, shots=shots)
+                if info is not None:
+                    dist = self._shot_dist(st, info, shots)
+                    threat = _mean(dist) * (0.5 if t[0] == "H" else 1.0)
+                    if t[0] != "T" and t[0] != "H":
+                        g = st.figures[st.index[t]]
+                        if sum(dist[g.health :]) > 0.2:
+                            threat += 0.3
+        elif st.answering == "move" and isinstance(act, Move):
+            plan = _plan(st, f.side)
+            if act.off and f.id in plan.runners and (f.loot or not plan.loot):
+                threat = 5.0
+            elif not act.off and f.id in plan.places:
+                xy = st.square_of(act.dest)
+                if xy in plan.places[f.id] and not plan.hold:
+                    threat = 5.0
+        elif st.answering == "card" and p.card is not None:
+            card = st.card(p.card)
+            aim = p.target_id
+            if card.effect is Effect.DAMAGE_MULTIPLIER and aim is not None and aim in st.index:
+                g = st.figures[st.index[aim]]
+                if g.side == side and p.hits < g.health <= p.hits * card.number("factor"):
+                    threat = 5.0
+            elif card.effect is Effect.RUN and isinstance(act, Move) and act.off:
+                threat = 5.0
+            elif (
+                card.effect is Effect.SHOT_BONUS
+                and aim is not None
+                and aim in st.index
+                and st.figures[st.index[aim]].side == side
+            ):
+                threat = 0.3
+        if threat < k.answer:
+            return PASS
+
+        # the cheapest card that answers: a jam before a cancel of anything
+        def rank(a: Play) -> int:
+            e = st.card(a.card).effect
+            return 0 if e is Effect.JAM else 1
+
+        return min(plays, key=rank)
+
+
+def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    return HeuristicAgent(seed=seed, knobs=parse_knobs("heuristic", params, Knobs))
+
+
+AGENTS: dict[str, AgentFactory] = {"heuristic": _heuristic}

@@ -1,0 +1,285 @@
+"""Cowboys' heuristic agent (saloon.games.cowboys.strategy), and the engine's
+speed work checked for unchanged behaviour (the same seeded random games
+give the same records as before it).
+
+The small games are laid out on a test street: open rows 1-4 and 6, and on
+row 5 a building (b5-e5) with a door above c5 and a window above d5.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from saloon.agents import make_agent
+from saloon.agents.random_agent import RandomAgent
+from saloon.core.agent import Agent
+from saloon.core.errors import OptionError
+from saloon.games.cowboys import GAME, Cowboys
+from saloon.games.cowboys.actions import Deal, Move, Play, Reload, Shoot
+from saloon.games.cowboys.board import Town, parse_board
+from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.rules.figures import Held
+from saloon.games.cowboys.rules.setup import FigureSetup, Goal, Setup, SideSetup
+from saloon.games.cowboys.rules.state import CowboysState, Phase
+from saloon.games.cowboys.shotchart import Weapon
+from saloon.games.cowboys.strategy import HeuristicAgent, Knobs
+
+BOARD = """
+letter = "T"
+name = "Test street"
+art = '''
+      a   b   c   d   e   f   g   h
+    +   +   +   +   +   +   +   +   +
+  1   .   .   .   .   .   .   .   .
+    +   +   +   +   +   +   +   +   +
+  2   .   .   .   .   .   .   .   .
+    +   +   +   +   +   +   +   +   +
+  3   .   .   .   .   .   .   .   .
+    +   +   +   +   +   +   +   +   +
+  4   .   .   .   .   .   .   .   .
+    +   +---+-D-+~~~+---+   +   +   +
+  5   . | B   B   B   B | .   .   .
+    +   +---+---+---+---+   +   +   +
+  6   .   .   .   .   .   .   .   .
+    +   +   +   +   +   +   +   +   +
+'''
+
+[legend]
+B = { terrain = "building", name = "Bank" }
+"""
+
+TOWN = Town.from_board(parse_board(BOARD, "test"))
+
+SCENARIOS = (
+    "brawl",
+    "hickok-tutt",
+    "coffeyville",
+    "the-witness",
+    "ok-corral",
+    "saloon-siege",
+    "three-way-standoff",
+    "stage-holdup",
+    "jailbreak",
+)
+
+
+def game(
+    mine: Sequence[FigureSetup],
+    theirs: Sequence[FigureSetup],
+    *,
+    deal: Sequence[str] = (),
+    cards: tuple[int, int] = (0, 0),
+    goals: tuple[tuple[Goal, ...], tuple[Goal, ...]] = ((Goal("eliminate"),), (Goal("eliminate"),)),
+    exits: tuple[str, ...] = (),
+    objects: tuple[tuple[str, str, str], ...] = (),
+) -> CowboysState:
+    setup = Setup(
+        name="test",
+        town=TOWN,
+        sides=(
+            SideSetup("Side 1", tuple(mine), cards[0], goals[0]),
+            SideSetup("Side 2", tuple(theirs), cards[1], goals[1]),
+        ),
+        turns=5,
+        exits=exits,  # type: ignore[arg-type]
+        objects=objects,  # type: ignore[arg-type]
+    )
+    state = CowboysState(GAME, CowboysOptions(), setup)
+    for face in deal:
+        state.apply(Deal(face))
+    assert not state.is_chance
+    return state
+
+
+def C(fid: str, at: str, facing: str = "N", **kw: object) -> FigureSetup:
+    return FigureSetup(fid, f"T:{at}", facing, **kw)  # type: ignore[arg-type]
+
+
+def agent() -> HeuristicAgent:
+    return HeuristicAgent(seed=0, knobs=Knobs(jitter=0.0))
+
+
+# -- the agent plays the whole game, legally ------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_heuristic_plays_only_legal_actions(scenario: str) -> None:
+    """Against random players, in every seat in turn, over whole games:
+    every action it chooses is in the legal list (and ``apply`` checks it)."""
+    opts = CowboysOptions(scenario=scenario)
+    rng = np.random.default_rng(3)
+    for g in range(2):
+        s = GAME.new_state(opts)
+        me = g % s.num_players
+        seats: list[Agent] = [
+            HeuristicAgent(seed=g) if k == me else RandomAgent(seed=10 + k)
+            for k in range(s.num_players)
+        ]
+        while not s.is_over:
+            mover = s.to_move
+            assert mover is not None
+            if s.is_chance:
+                s.apply(s.sample_chance(rng))
+                continue
+            a = seats[mover].choose(s)
+            assert a in s.legal_actions(), (scenario, str(a))
+            s.apply(a)
+
+
+def test_registered_with_knobs() -> None:
+    a = make_agent("heuristic:threat=0.8,double_ammo=3", Cowboys(), seed=1)
+    assert isinstance(a, HeuristicAgent) and a.knobs.threat == 0.8 and a.knobs.double_ammo == 3
+    with pytest.raises(OptionError, match="unknown heuristic parameter"):
+        make_agent("heuristic:courage=1", Cowboys())
+
+
+# -- shots, reloads, cards, goals -----------------------------------------------------------
+
+
+def test_takes_the_back_shot_at_range_one_over_a_poor_shot() -> None:
+    """C2 stands right in front of C1 with his back to him (range 1, +2);
+    C3 is far off (range 5): the heuristic shoots C2."""
+    s = game([C("C1", "c3", "N")], [C("C2", "c2", "N"), C("C3", "h1", "N")])
+    legal = {str(a) for a in s.legal_actions()}
+    assert "C1 shoot C2" in legal and "C1 shoot C3" in legal
+    a = agent().choose(s)
+    assert isinstance(a, Shoot) and a.target == "C2"
+
+
+def test_reloads_an_empty_weapon_when_no_enemy_can_shoot() -> None:
+    """An empty pistol, the only enemy unarmed and out of sight behind the
+    building: the heuristic reloads."""
+    s = game([C("C1", "c2", "S")], [C("C2", "c6", "N", weapons=())])
+    f = s.figures[0]
+    s.figures[0] = replace(f, weapons=(Held("pistol", Weapon.PISTOL, 0),))
+    s._cache.clear()
+    assert agent().choose(s) == Reload("C1", "pistol")
+
+
+def test_plays_critical_hit_on_a_hit_that_kills() -> None:
+    """A hit on a cowboy with 2 health left: Critical Hit (QS) doubles it to
+    a kill. On a fresh cowboy it keeps the card."""
+    s = game([C("C1", "a1", "S")], [C("C2", "a3", "N", health=2)], cards=(1, 0), deal=("QS",))
+    s.apply(Shoot("C1", "C2"))
+    s.apply(s.parse("roll 3 4"))
+    assert s.phase == Phase.AFTER_HIT
+    assert agent().choose(s) == Play("QS")
+    t = game([C("C1", "a1", "S")], [C("C2", "a3", "N")], cards=(1, 0), deal=("QS",))
+    t.apply(Shoot("C1", "C2"))
+    t.apply(t.parse("roll 3 4"))
+    assert t.phase == Phase.AFTER_HIT
+    assert str(agent().choose(t)) == "pass"
+
+
+def test_runs_for_the_edge_with_the_loot() -> None:
+    """An escape goal with loot across the north edge: the loot carrier
+    moves toward the edge (or off the town), never away."""
+    s = game(
+        [C("C1", "e4", "S", loot=True)],
+        [C("C2", "h6", "N")],
+        goals=((Goal("escape", loot=True),), (Goal("eliminate"),)),
+        exits=("N",),
+    )
+    a = agent().choose(s)
+    assert isinstance(a, Move), str(a)
+    if not a.off:
+        xy = s.square_of(a.dest)
+        assert xy is not None and xy[1] < 3  # from row 4 (y 3) northward
+    s.apply(a)
+    while s.active == 0 and not s.is_over:
+        s.apply(agent().choose(s) if not s.is_chance else s.sample_chance(np.random.default_rng(0)))
+    # one more part of the turn for the law, then the runner leaves
+    rng = np.random.default_rng(1)
+    while not s.is_over and s.turn < 3:
+        if s.is_chance:
+            s.apply(s.sample_chance(rng))
+        elif s.active == 1:
+            s.apply(s.parse("end"))
+        else:
+            s.apply(agent().choose(s))
+    assert s.is_over and s.winner == 0
+
+
+# -- the engine's speed work changed nothing -------------------------------------------------
+
+#: Digests of seeded random games (every legal list, the moves, the log, the
+#: result) recorded with the engine before its speed work.
+RECORDS = {
+    "brawl": "f284dc05afc1b2f2",
+    "hickok-tutt": "3e41638bb7949c9f",
+    "coffeyville": "0e5c075d67ef2029",
+    "the-witness": "29985454f1ca6669",
+    "ok-corral": "53b073acb64e3360",
+    "saloon-siege": "15408c597cdad4dc",
+    "three-way-standoff": "55d1dbc90620200e",
+    "stage-holdup": "6cdb85b60379910a",
+    "jailbreak": "615ee447eaa7c28e",
+}
+
+
+def record_digest(scenario: str, games: int, seed: int) -> str:
+    game_ = Cowboys()
+    rng = np.random.default_rng(seed)
+    h = hashlib.sha256()
+    for _ in range(games):
+        s = game_.new_state(CowboysOptions(scenario=scenario))
+        while not s.is_over:
+            if s.is_chance:
+                a = s.sample_chance(rng)
+            else:
+                legal = s.legal_actions()
+                h.update(",".join(map(str, legal)).encode())
+                a = legal[int(rng.integers(len(legal)))]
+            s.apply(a)
+        h.update("|".join(str(a) for _, a in s.history).encode())
+        h.update("\n".join(e.text for e in s.log).encode())
+        h.update(repr(s.result()).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_seeded_random_games_give_the_same_records(scenario: str) -> None:
+    assert record_digest(scenario, 4, 11) == RECORDS[scenario]
+
+
+def test_clones_and_legal_lists_stay_independent() -> None:
+    """A clone's legal list is its own; the pieces of a legal list read as
+    one list (index, iteration, membership, equality)."""
+    rng = np.random.default_rng(5)
+    s = GAME.new_state(CowboysOptions(scenario="brawl"))
+    while s.is_chance:
+        s.apply(s.sample_chance(rng))
+    legal = s.legal_actions()
+    flat = list(legal)
+    assert len(flat) == len(legal) and all(legal[k] == flat[k] for k in range(len(flat)))
+    assert legal[-1] == flat[-1] and legal == flat and all(a in legal for a in flat[::7])
+    c = s.clone()
+    c.apply(flat[0])
+    assert list(s.legal_actions()) == flat
+
+
+def test_a_horse_ridden_by_a_directed_town_folk_is_no_longer_free() -> None:
+    """Friend in Town inside one's own move: the town folk rides off on the
+    horse the move was to mount; the move then finds no horse and the
+    cowboy stays (what was derived before the town folk's ride is not
+    reused)."""
+    s = game(
+        [C("C1", "a1", "E")],
+        [C("T2", "d1", "W", weapons=("rifle",)), C("C2", "h6", "N")],
+        cards=(1, 0),
+        deal=("6D",),
+        objects=(("horse", "T:c1", "N"),),
+    )
+    s.apply(s.parse("C1 ride T:c3 S"))
+    s.apply(s.parse("play 6D T2"))
+    assert s.phase == Phase.ALLY
+    s.apply(s.parse("T2 ride T:d3 S"))
+    t2, c1 = s.figures[s.index["T2"]], s.figures[0]
+    assert t2.horse is not None and t2.square == TOWN.square("T:d3")
+    assert c1.square == TOWN.square("T:a1") and c1.horse is None
+    assert any("cannot make that move now" in e.text for e in s.log)
