@@ -21,9 +21,12 @@ import os
 import stat
 import tempfile
 import time
+import tomllib
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from saloon.core.errors import SaloonError, printable
+from saloon.core.errors import ContentError, SaloonError, printable
 
 #: The largest text file Saloon reads (records, options, content): 16 MiB.
 MAX_TEXT_BYTES = 16 * 1024 * 1024
@@ -182,3 +185,31 @@ def write_fresh(stem: str, text: str, suffix: str = ".json", folder: str | Path 
             continue
         return path
     raise FileExistsError(f"no free name for {stem} in {folder}")  # pragma: no cover
+
+
+#: The largest content file (a map, a deck, a scenario) read: 1 MiB.
+MAX_CONTENT_BYTES = 1024 * 1024
+
+
+def read_content(path: str | None, package: str, default: str) -> tuple[str, dict[str, Any]]:
+    """A game's TOML content: the user's file ``path``, or the built-in
+    ``content/<default>`` of ``package`` when ``path`` is ``None``; returns
+    the name messages give it and its table. Any failure to read or to
+    parse is one :class:`~saloon.core.errors.ContentError` naming the file.
+
+    >>> source, data = read_content(None, "saloon.games.d6shooters", "map-ep1.toml")
+    >>> source, "towns" in data
+    ('map-ep1.toml', True)
+    """
+    if path is None:
+        text = resources.files(package).joinpath("content", default).read_text(encoding="utf-8")
+        source = default
+    else:
+        source = printable(str(path))
+        text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
+    try:
+        return source, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{source} is not valid TOML: {exc}") from exc
+    except (ValueError, RecursionError):  # a huge number, tables nested too deep
+        raise ContentError(f"{source} is not TOML that Saloon can read") from None

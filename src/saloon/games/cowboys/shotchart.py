@@ -25,21 +25,17 @@ A pistol or rifle shot is one 2d6 roll, a shotgun shot two.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from saloon.core.errors import ContentError, NotationError, printable, shown
-from saloon.core.files import read_text
+from saloon.core import files
+from saloon.core.errors import ContentError, NotationError, shown
 
-#: The largest content file read: 1 MiB.
-MAX_CONTENT_BYTES = 1024 * 1024
 #: The longest range a chart may give a weapon (a scenario's boards, laid
 #: side by side, are far shorter than this).
 MAX_RANGE = 60
@@ -237,24 +233,9 @@ class ShotChart:
 
 def read_content(path: str | None, default: str) -> tuple[str, dict[str, Any]]:
     """The TOML table of the user's file ``path``, or of the built-in
-    ``content/<default>`` when ``path`` is ``None``, with the name that
-    messages give it; any failure to read or parse is one ContentError."""
-    if path is None:
-        text = (
-            resources.files("saloon.games.cowboys")
-            .joinpath("content", default)
-            .read_text(encoding="utf-8")
-        )
-        source = default
-    else:
-        source = printable(str(path))
-        text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
-    try:
-        return source, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{source} is not valid TOML: {exc}") from exc
-    except (ValueError, RecursionError):  # a huge number, tables nested too deep
-        raise ContentError(f"{source} is not TOML that Saloon can read") from None
+    ``content/<default>`` when ``path`` is ``None``
+    (:func:`saloon.core.files.read_content`)."""
+    return files.read_content(path, "saloon.games.cowboys", default)
 
 
 def content_int(source: str, where: str, value: object, lo: int, hi: int) -> int:

@@ -10,18 +10,14 @@ who owns the playsheet or the cards can replace them with the options
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from saloon.core.errors import ContentError, printable, shown
-from saloon.core.files import read_text
+from saloon.core.errors import ContentError, shown
+from saloon.core.files import read_content
 from saloon.core.numerals import is_digits
 
-#: The largest content file read: 1 MiB.
-MAX_CONTENT_BYTES = 1024 * 1024
 #: Resource-space codes (Ep.2 "Resource Spaces"): resource letter and sign.
 RESOURCE_CODES = ("P+", "P-", "F+", "F-", "G+", "G-", "A+", "A-", "D+")
 
@@ -114,22 +110,7 @@ class MapData:
 
 
 def _read(path: str | None, default: str) -> tuple[str, dict[str, Any]]:
-    if path is None:
-        text = (
-            resources.files("saloon.games.d6shooters")
-            .joinpath("content", default)
-            .read_text(encoding="utf-8")
-        )
-        source = default
-    else:
-        source = printable(str(path))
-        text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
-    try:
-        return source, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{source} is not valid TOML: {exc}") from exc
-    except (ValueError, RecursionError):  # a huge number, tables nested too deep
-        raise ContentError(f"{source} is not TOML that Saloon can read") from None
+    return read_content(path, "saloon.games.d6shooters", default)
 
 
 def _int(source: str, where: str, value: object, lo: int = 0, hi: int = 10_000) -> int:
