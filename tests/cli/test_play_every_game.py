@@ -19,7 +19,7 @@ GAMES = [g.id for g in all_games()]
 def _seats(game_id: str, spec: str) -> list[str]:
     game = next(g for g in all_games() if g.id == game_id)
     seats: list[str] = []
-    for _ in range(game.min_players):
+    for _ in range(game.player_range()[0]):
         seats += ["--seat", spec]
     return seats
 

@@ -29,7 +29,7 @@ def valid_record(game_id: str) -> dict[str, Any]:
     """A finished game of random bots, as record JSON (made once per game)."""
     if game_id not in _VALID:
         game = get_game(game_id)
-        seats = [make_agent("random", game, seed=i) for i in range(game.min_players)]
+        seats = [make_agent("random", game, seed=i) for i in range(game.player_range()[0])]
         record = play(game, game.options(), seats, RandomDice(3), seed=3)
         _VALID[game_id] = record.to_json()
     return json.loads(json.dumps(_VALID[game_id]))
@@ -119,7 +119,9 @@ def test_deep_nesting_in_any_field_is_refused(depth: int, field: str) -> None:
 @given(seed=st.integers(min_value=0, max_value=2**63 - 1))
 def test_real_records_round_trip(game_id: str, seed: int) -> None:
     game = get_game(game_id)
-    seats = [make_agent("random", game, seed=seed % 1000 + i) for i in range(game.min_players)]
+    seats = [
+        make_agent("random", game, seed=seed % 1000 + i) for i in range(game.player_range()[0])
+    ]
     record = play(game, game.options(), seats, RandomDice(seed), seed=seed)
     again = GameRecord.loads(record.dumps())
     assert again == record

@@ -77,7 +77,7 @@ def test_any_text_at_any_prompt_loses_nothing(game_id: str, data: st.DataObject)
     variants = game.variants()
     options = variants[data.draw(st.sampled_from(sorted(variants)), label="variant")]
     manual = data.draw(st.booleans(), label="manual dice")
-    players = game.min_players
+    players = game.player_range(options)[0]
     seats = [Seat("human")] * players
     if players > 1 and data.draw(st.booleans(), label="a bot in seat 2"):
         seats[1] = Seat("random", make_agent("random", game, seed=1))

@@ -40,6 +40,19 @@ def test_catalog_lists_every_game_with_its_options_and_bots(client: TestClient) 
     assert "heuristic" in shootout["agents"] and shootout["default_agent"] == "heuristic"
     assert "veteran" in shootout["variants"]
     assert games["d6shooters"]["max_players"] == 1
+    seats = games["cowboys"]["variant_players"]
+    assert seats["three-way-standoff"] == [3, 3] and seats["hickok-tutt"] == [2, 2]
+
+
+def test_a_scenario_for_three_refuses_two_seats(client: TestClient) -> None:
+    body = {
+        "game": "cowboys",
+        "options": {"scenario": "three-way-standoff"},
+        "seats": ["human", "random"],
+    }
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == "cowboys takes 3 players, not 2"
 
 
 def test_openapi_page_documents_every_route(client: TestClient) -> None:

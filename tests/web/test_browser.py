@@ -184,3 +184,26 @@ def test_undo_links_and_the_saved_games(page: Page, server: Server) -> None:
     assert any(
         game_url.endswith(resume.nth(i).get_attribute("href") or "") for i in range(resume.count())
     )
+
+
+def test_a_scenario_sets_the_seats(page: Page, server: Server, tmp_path: Path) -> None:
+    """A Cowboys scenario fixes its sides: the lobby gives the three-way
+    standoff three seats (no more, no fewer) and the duel two."""
+    page.goto(server.url + "/")
+    page.locator("input[name=game][value=cowboys]").check()
+    seats = page.locator("#seat-list .seat")
+    expect(seats).to_have_count(2)
+    page.locator("#variant").select_option("three-way-standoff")
+    expect(seats).to_have_count(3)
+    expect(page.locator("#add-seat")).to_be_hidden()
+    expect(page.locator("#remove-seat")).to_be_hidden()
+    page.screenshot(path=tmp_path / "cowboys-lobby.png", full_page=True)
+    page.locator("#pace").fill("0")
+    page.locator("#start").click()
+    page.wait_for_url(re.compile(r"/table/[\w-]+#"))
+    expect(page.locator("#table-title")).to_contain_text("Cowboys")
+    expect(page.locator("#board svg")).to_be_visible()
+    page.goto(server.url + "/")
+    page.locator("input[name=game][value=cowboys]").check()
+    page.locator("#variant").select_option("hickok-tutt")
+    expect(seats).to_have_count(2)

@@ -164,8 +164,10 @@ def most_seats(game: Game, options: Options | None = None) -> int:
 
 
 def players_text(game: Game, options: Options | None = None) -> str:
-    """The number of players, e.g. ``2`` or ``1-4``, and any tournament."""
-    lo, hi = game.player_range(options)
+    """The number of players, e.g. ``2`` or ``1-4``, and any tournament:
+    under ``options`` (a Cowboys scenario fixes its sides), or the game's
+    whole range without them."""
+    lo, hi = (game.min_players, game.max_players) if options is None else game.player_range(options)
     text = str(lo) if lo == hi else f"{lo}-{hi}"
     if game.round_robin:
         text += f" ({max(hi + 1, 3)}-{MAX_ROUND_ROBIN} in a round robin)"

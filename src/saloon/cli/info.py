@@ -44,7 +44,8 @@ def print_rules(console: Console, game: Game, options: Options | None = None) ->
     current = options.to_dict() if options is not None else None
     console.print(f"[bold]{game.title}[/] ({game.id})")
     console.print(game.rules_help(None, options), markup=False)
-    console.print(f"players: {players_text(game)}")
+    every, these = players_text(game), players_text(game, game.options(options))
+    console.print(f"players: {these}" if these == every else f"players: {these} (the game: {every})")
     console.print(
         f"rulebook: {game.rulebook} (not shipped with Saloon; read your copy of the game's rules)"
     )

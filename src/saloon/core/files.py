@@ -144,7 +144,7 @@ def check_writable(
         is_folder, folder_ok = p.is_dir(), folder.is_dir()
         writable = folder_ok and os.access(folder, os.W_OK | os.X_OK)
         exists = os.path.lexists(p)
-    except ValueError:  # a NUL in the name
+    except (OSError, ValueError):  # a name too long, or a NUL in it
         raise SaloonError(f"{what} name {name} is not a usable file name") from None
     if is_folder:
         raise SaloonError(f"{what} {name} is a folder; give a file name")

@@ -226,6 +226,10 @@ def catalog_entry(game: Game) -> dict[str, Any]:
         "chance": game.chance,
         "options": option_schema(game.options_type),
         "variants": {name: opts.changed() for name, opts in game.variants().items()},
+        # The seats each variant takes (a Cowboys scenario fixes its sides).
+        "variant_players": {
+            name: list(game.player_range(opts)) for name, opts in game.variants().items()
+        },
         "agents": names,
         "default_agent": default_bot,
         "summary": game.rules_help(None),

@@ -79,7 +79,7 @@ def max_length_of(setup: Setup) -> int:
 
 
 class Cowboys(Game):
-    """The game object (not registered yet: pass it to the tools directly).
+    """The game object, registered as ``cowboys``.
 
     >>> GAME.info().min_return, GAME.info().max_length > 100
     (-1.0, True)
@@ -145,13 +145,14 @@ class Cowboys(Game):
         return parse_action(text)
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
-        return (
-            "Cowboys: each turn the sides act in order; each figure takes one move action "
-            "(move, mount, dismount, change or pick up a weapon) or one shoot action (shoot "
-            "one or two shots, draw and shoot, spin and shoot, reload), or nothing. A shot "
-            "needs the target in front, in sight and in range; 2d6 plus modifiers against the "
-            "shot chart. Cards: one in your own actions and one in the opponent's each turn."
-        )
+        """The rules in brief with the scenario and the list of scenarios;
+        in a game, the passage for the decision at hand
+        (:mod:`saloon.games.cowboys.guide`)."""
+        from saloon.games.cowboys.guide import rules_help
+
+        opts = state.options if state is not None else self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        return rules_help(state, opts)
 
     def render_rich(self, state: State) -> Any:
         """The town, the rosters and the status; the hand shown is that of

@@ -699,7 +699,11 @@ def board_set(
     boards = {letter: builtin_board(letter) for letter in builtin_letters()}
     if folder is not None:
         where = Path(folder)
-        if not where.is_dir():
+        try:
+            usable = where.is_dir()
+        except (OSError, ValueError):  # a name too long, or with a NUL in it
+            usable = False
+        if not usable:
             raise ContentError(f"board folder {printable(str(folder))} is not a folder")
         seen: dict[str, str] = {}
         for found in sorted(where.glob("*.toml")):
@@ -795,6 +799,12 @@ class Town:
     #: Tables that geometry derives from the town once (not part of the value).
     cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled without its tables; unpickled as the equal town already
+        in the process, if any, tables and all (a state sent to a bot's
+        process carries the town, not what geometry derived from it)."""
+        return _interned_town, (self.grid, self.places, self.placements, self.layout)
+
     @classmethod
     def from_board(cls, board: Board, turns: int = 0) -> Town:
         """A town of one board (turned ``turns`` quarter turns clockwise)."""
@@ -871,7 +881,17 @@ class Town:
 
     def ref(self, xy: XY) -> str:
         """The scenario reference (``B:c7``) of town square ``xy``."""
-        self.grid._check(xy)
+        refs = self.cache.get("square_refs")
+        if refs is None:
+            refs = self.cache["square_refs"] = {sq: self._ref(sq) for sq in self.squares()}
+        assert isinstance(refs, dict)
+        found = refs.get(xy)
+        if found is None:
+            self.grid._check(xy)
+            raise AssertionError("a square outside every board")  # pragma: no cover
+        return str(found)
+
+    def _ref(self, xy: XY) -> str:
         for p in self.placements:
             if p.covers(xy):
                 c, r = p.to_board(xy)
@@ -891,6 +911,20 @@ class Town:
             +---+---+---+
         """
         return render_grid(self.grid, labels=True, marks=marks, numbers=True)
+
+
+#: The towns unpickled in this process, each once (see :meth:`Town.__reduce__`).
+_TOWNS: dict[Town, Town] = {}
+
+
+def _interned_town(
+    grid: Grid,
+    places: tuple[Place, ...],
+    placements: tuple[Placement, ...],
+    layout: tuple[tuple[str, ...], ...],
+) -> Town:
+    town = Town(grid, places, placements, layout)
+    return _TOWNS.setdefault(town, town)
 
 
 def parse_layout(text: str) -> tuple[tuple[str, ...], ...]:

@@ -33,6 +33,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+import saloon.games.cowboys._frozen  # noqa: F401  (read-only tables pickle)
 from saloon.core import files
 from saloon.core.errors import ContentError, NotationError, shown
 

@@ -176,6 +176,7 @@ function setOption(o, value) {
 function applyVariant(game) {
   const chosen = game.variants[$("#variant").value] || {};
   for (const o of game.options) setOption(o, o.name in chosen ? chosen[o.name] : o.default);
+  fitSeats(game);
 }
 
 function readOptions(game) {
@@ -205,10 +206,25 @@ function addSeat(game, i) {
   $("#seat-list").append(el("div", { class: "seat" }, el("label", { for: id, text: `Player ${i + 1}` }), select, knobs));
 }
 
+// The seats the chosen variant takes: a Cowboys scenario has its own sides.
+function seatRange(game) {
+  const range = (game.variant_players || {})[$("#variant").value];
+  return range || [game.min_players, game.max_players];
+}
+
+function fitSeats(game) {
+  const [lo, hi] = seatRange(game);
+  const list = $("#seat-list");
+  while (list.children.length < lo) addSeat(game, list.children.length);
+  while (list.children.length > hi) list.lastElementChild.remove();
+  seatButtons(game);
+}
+
 function seatButtons(game) {
   const n = $("#seat-list").children.length;
-  $("#add-seat").hidden = n >= game.max_players;
-  $("#remove-seat").hidden = n <= game.min_players;
+  const [lo, hi] = seatRange(game);
+  $("#add-seat").hidden = n >= hi;
+  $("#remove-seat").hidden = n <= lo;
 }
 
 async function startGame(game) {

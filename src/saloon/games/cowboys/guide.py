@@ -1,0 +1,130 @@
+"""The rules in brief, for ``saloon rules cowboys`` and the table's ``?``.
+
+Each passage sums up a section of the rulebook (``cowboys-way-of-the-gun.txt``)
+in Saloon's own words, and names it; :func:`rules_help` gives the whole
+summary with the scenario chosen and the list of scenarios, or, during a
+game, the passage for the decision at hand and the scenario's goal.
+
+>>> from saloon.games.cowboys.options import CowboysOptions
+>>> text = rules_help(None, CowboysOptions())
+>>> "Game Turn" in text and "coffeyville" in text
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from saloon.games.cowboys.options import CowboysOptions
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A section of the rulebook in brief, and the phases it explains."""
+
+    heading: str
+    text: str
+    phases: tuple[str, ...] = ()
+
+
+PASSAGES = (
+    Passage(
+        "Game Turn",
+        "Each turn the sides act one after another in the scenario's order. A side's "
+        "figures each take one action or none: a move action or a shoot action. Once "
+        "one of them has shot, the others may not move this turn. The side types "
+        "`end` when it is done.",
+        ("select",),
+    ),
+    Passage(
+        "Move Actions",
+        "A figure has 4 movement points, one less per wound, 4 more on a horse. A "
+        "square costs 1 (no diagonals), crossing a window or obstacle 1 more; walls "
+        "block, a door opens while someone stands beside it. Figures may be passed "
+        "through but not shared at the end, except with horses, cattle and the "
+        "stagecoach. Mounting, dismounting, changing weapon and picking one up cost 2. "
+        "Facing may change freely during a move; you choose where the move ends and "
+        "which way the figure then faces.",
+        ("select",),
+    ),
+    Passage(
+        "Shoot Actions",
+        "A target must stand in front of the shooter, in sight and in range. Declare "
+        "one or two shots from one weapon; each is 2d6 plus modifiers read on the shot "
+        "chart for the weapon and range (a shotgun rolls twice a shot). A natural 12 "
+        "is two hits, a natural 2 misses. Modifiers: the cowboy's own +1 or +2, a shot "
+        "in the back +2, a red line (window or obstacle) or an open door crossed next "
+        "to the target -1, firing from horseback -2 (-3 with a rifle or shotgun), "
+        "spin and shoot -1 (-3 with a rifle or shotgun). Draw and shoot draws a "
+        "holstered pistol and fires one shot; a "
+        "reload fills one weapon (pistol 6, rifle 16, shotgun 2). Each hit is a "
+        "wound: health and movement fall by one; at 0 the figure is down.",
+        ("select", "roll"),
+    ),
+    Passage(
+        "Card Play",
+        "Cards are dealt as the scenario says and shared by a side's players. A side "
+        "may play one card during its own actions (when a figure starts its action) "
+        "and one during the other side's (after an action or card is announced, which "
+        "may cancel it). Each window asks the side that may play; `pass` plays "
+        "nothing. A side with nothing playable is not asked.",
+        ("start", "answer", "ally", "before_shot", "after_hit"),
+    ),
+    Passage(
+        "Scenarios",
+        "A scenario sets the town's boards, the figures and their weapons, the cards, "
+        "who goes first, the turn limit, special rules and how each side wins.",
+    ),
+)
+
+#: The game in one line (the lobby shows it).
+INTRO = (
+    "A gunfight in a western town: two to four sides of cowboys and town folk, "
+    "a figure at a time, on square-grid boards; the scenario says who wins."
+)
+
+_WINDOWS = {
+    "start": "Your figure is starting its action: you may play one of your cards now.",
+    "answer": "The other side has announced an action or a card: you may answer with one card.",
+    "ally": "Choose what the town folk you called on does.",
+    "before_shot": "A shot is about to be rolled: you may play a card on it.",
+    "after_hit": "A shot has hit: you may play a card on its damage.",
+}
+
+
+def overview(options: CowboysOptions) -> str:
+    """The scenario the options choose, in full (a scenario file named by
+    path is read; a bad one is reported by the options' check, not here)."""
+    from saloon.games.cowboys import setup_of
+
+    setup = setup_of(options)
+    if setup.scenario is None:
+        return f"Scenario {setup.name}: Saloon's test skirmish on board B."
+    return str(setup.scenario.describe())
+
+
+def scenario_list() -> str:
+    """One line a built-in scenario: id, title, sides, turns."""
+    from saloon.games.cowboys.scenario import builtin_scenarios
+
+    lines = ["Scenarios (-o scenario=ID):"]
+    for sid, sc in builtin_scenarios().items():
+        sides = " v ".join(s.name for s in sc.sides)
+        lines.append(f"  {sid}: {sc.title}; {sides}; {sc.turns} turns; town {sc.layout}")
+    lines.append("  brawl: Saloon's test skirmish, two gangs of three on board B")
+    return "\n".join(lines)
+
+
+def rules_help(state: object | None, options: CowboysOptions) -> str:
+    """The whole summary with the scenario and the list of scenarios when
+    ``state`` is ``None``; otherwise the passages for the decision at hand."""
+    if state is None:
+        body = [f"{p.heading}: {p.text}" for p in PASSAGES]
+        return "\n\n".join((INTRO, *body, overview(options), scenario_list()))
+    phase = getattr(state, "phase", None)
+    name = phase.name.lower() if phase is not None else ""
+    parts = [f"{p.heading}: {p.text}" for p in PASSAGES if name in p.phases]
+    if name in _WINDOWS:
+        parts.insert(0, _WINDOWS[name])
+    parts.append(overview(options))
+    return "\n\n".join(parts)

@@ -1,0 +1,60 @@
+"""Cowboys from the command line: every scenario simulated, played to the
+end by bots at the terminal, and listed by ``saloon rules``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+
+import pytest
+
+from saloon.games.cowboys import GAME
+
+Run = Callable[..., subprocess.CompletedProcess[str]]
+SCENARIOS = sorted(GAME.variants())
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_simulate_runs_every_scenario(saloon: Run, scenario: str) -> None:
+    done = saloon(
+        "simulate", "cowboys", "-o", f"scenario={scenario}", "--agent", "heuristic",
+        "-n", "2", "--no-db", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["games"] == 2
+    assert len(summary["per_seat"]) == GAME.player_range(GAME.variants()[scenario])[0]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_bots_play_every_scenario_to_the_end_at_the_terminal(saloon: Run, scenario: str) -> None:
+    seats = ["--seat", "heuristic"] * GAME.player_range(GAME.variants()[scenario])[0]
+    done = saloon(
+        "play", "cowboys", "-o", f"scenario={scenario}", *seats, "--seed", "3", "--delay", "0"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Game over" in done.stdout
+    assert "Turn 1 of" in done.stdout
+
+
+def test_rules_list_the_scenarios_and_their_sides(saloon: Run) -> None:
+    done = saloon("rules", "cowboys")
+    assert done.returncode == 0, done.stderr
+    for scenario in SCENARIOS:
+        assert f"{scenario}:" in done.stdout
+    assert "players: 2 (the game: 2-4)" in done.stdout  # the duel, by default
+    assert "Game Turn:" in done.stdout and "Card Play:" in done.stdout
+    three = saloon("rules", "cowboys", "-o", "scenario=three-way-standoff")
+    assert "players: 3 (the game: 2-4)" in three.stdout
+    assert "The Stranger" in three.stdout
+
+
+def test_a_scenario_for_three_refuses_two_seats(saloon: Run) -> None:
+    done = saloon(
+        "play", "cowboys", "-o", "scenario=three-way-standoff",
+        "--seat", "random", "--seat", "random",
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].startswith("error: ")
+    assert "3" in done.stderr
