@@ -4,6 +4,7 @@ end by bots at the terminal, and listed by ``saloon rules``."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Callable
 
@@ -58,3 +59,32 @@ def test_a_scenario_for_three_refuses_two_seats(saloon: Run) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].startswith("error: ")
     assert "3" in done.stderr
+
+
+DEALT_FACE = re.compile(r"is dealt ((10|[2-9JQKA])[CDHS]|JK[12]) \(")
+
+
+def test_the_log_tells_each_deal_to_whom_it_may(saloon: Run) -> None:
+    """Card Play (hands hidden from the other side): one person reads his
+    own cards dealt and only the count of the others'; a hotseat table (one
+    screen for both sides) reads only the counts; bots alone, every card
+    once."""
+    quit_now = "quit\ny\n"
+    alone = saloon("play", "cowboys", "--seat", "human", "--seat", "random", stdin=quit_now)
+    deals = [
+        line for line in alone.stdout.splitlines() if line.startswith("» ") and "is dealt" in line
+    ]
+    faces = [line for line in deals if DEALT_FACE.search(line)]
+    assert len(deals) == 6 and len(faces) == 3
+    assert all("Hickok is dealt" in line for line in faces)
+    assert all("Tutt is dealt a card" in line for line in deals if line not in faces)
+    hotseat = saloon("play", "cowboys", "--seat", "human", "--seat", "human", stdin=quit_now)
+    deals = [
+        line for line in hotseat.stdout.splitlines() if line.startswith("» ") and "is dealt" in line
+    ]
+    assert len(deals) == 6 and not any(DEALT_FACE.search(line) for line in deals)
+    bots = saloon("play", "cowboys", "--seat", "random", "--seat", "random", "--delay", "0")
+    deals = [
+        line for line in bots.stdout.splitlines() if line.startswith("» ") and "is dealt" in line
+    ]
+    assert len(deals) == 6 and all(DEALT_FACE.search(line) for line in deals)

@@ -45,7 +45,8 @@ def print_rules(console: Console, game: Game, options: Options | None = None) ->
     console.print(f"[bold]{game.title}[/] ({game.id})")
     console.print(game.rules_help(None, options), markup=False)
     every, these = players_text(game), players_text(game, game.options(options))
-    console.print(f"players: {these}" if these == every else f"players: {these} (the game: {every})")
+    shown = these if these == every else f"{these} (the game: {every})"
+    console.print(f"players: {shown}")
     console.print(
         f"rulebook: {game.rulebook} (not shipped with Saloon; read your copy of the game's rules)"
     )

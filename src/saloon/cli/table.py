@@ -184,10 +184,13 @@ class GameTable:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def narrate(self) -> None:
-        """Print the log sentences not printed yet (those the viewer may read)."""
+        """Print the log sentences not printed yet: those the one person may
+        read; at a table of several people (one screen), what everyone may;
+        with bots alone, everything, each secret in full rather than its
+        public sentence."""
         viewer = self.viewer()
         for event in self.state.log[self.shown_log :]:
-            if viewer is None or event.visible_to(viewer):
+            if event.visible_to(viewer) if self.humans else not event.besides:
                 self.console.print(f"» {event.text}", markup=False, style="italic")
         self.shown_log = len(self.state.log)
 

@@ -50,21 +50,30 @@ class Event:
 
     ``to`` says who may read it: ``None`` (the default) means everyone; a
     tuple of player indices means only those players (a card drawn into a
-    hidden hand is told to its holder alone). Interfaces show a player only
-    the events :meth:`visible_to` him.
+    hidden hand is told to its holder alone). ``besides`` names players who
+    may not read an event everyone else may: the public sentence of
+    something its holder was told in full (he reads "you draw the ace of
+    spades", the others and spectators "player 2 draws a card"). Interfaces
+    show a player only the events :meth:`visible_to` him.
 
     >>> Event("hit", "Player 1 hits with the Colt.", player=0).text
     'Player 1 hits with the Colt.'
     >>> secret = Event("draw", "You draw the ace of spades.", player=1, to=(1,))
     >>> secret.visible_to(1), secret.visible_to(0), secret.visible_to(None)
     (True, False, False)
+    >>> public = Event("draw", "Player 2 draws a card.", player=1, besides=(1,))
+    >>> public.visible_to(1), public.visible_to(0), public.visible_to(None)
+    (False, True, True)
     """
 
     kind: str
     text: str
     player: int | None = None
     to: tuple[int, ...] | None = None
+    besides: tuple[int, ...] = ()
 
     def visible_to(self, player: int | None) -> bool:
         """Whether ``player`` may read this event (``None``: a spectator)."""
+        if player is not None and player in self.besides:
+            return False
         return self.to is None or (player is not None and player in self.to)

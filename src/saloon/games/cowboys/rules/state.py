@@ -400,9 +400,14 @@ class CowboysState(State):
         return self.figures[self.index[target]].short if target in self.index else target
 
     def _log(
-        self, kind: str, text: str, player: int | None = None, to: tuple[int, ...] | None = None
+        self,
+        kind: str,
+        text: str,
+        player: int | None = None,
+        to: tuple[int, ...] | None = None,
+        besides: tuple[int, ...] = (),
     ) -> None:
-        self.log.append(Event(kind, text, player, to))
+        self.log.append(Event(kind, text, player, to, besides))
 
     # -- the contract ------------------------------------------------------------------
 
@@ -868,6 +873,7 @@ class CowboysState(State):
             f"{self.side_name(side)} is dealt a card ({len(self.hands[side])} in hand, "
             f"{len(self.deck)} left in the deck).",
             side,
+            besides=(side,),
         )
         if not self.deal_queue:
             self._begin()
