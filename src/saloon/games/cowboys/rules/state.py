@@ -21,10 +21,9 @@ The phases:
 
 from __future__ import annotations
 
-import enum
 from bisect import bisect_right
 from collections.abc import Hashable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, overload
@@ -69,9 +68,9 @@ from saloon.games.cowboys.rules.figures import (
     Held,
     Horse,
 )
+from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.setup import Goal, Setup
 from saloon.games.cowboys.rules.shots import (
-    ShotInfo,
     dice_text,
     firing_weapon,
     shot_info,
@@ -82,50 +81,10 @@ from saloon.games.cowboys.shotchart import ShotChart, Weapon, load_shot_chart, r
 if TYPE_CHECKING:
     from saloon.core.game import Game
 
-
-class Phase(enum.IntEnum):
-    DEAL = 0
-    SELECT = 1
-    ANSWER = 2
-    START = 3
-    ALLY = 4
-    BEFORE_SHOT = 5
-    ROLL = 6
-    AFTER_HIT = 7
-    OVER = 8
+__all__ = ["Actions", "CowboysState", "Pending", "Phase"]
 
 
 _DECISIONS = frozenset({Phase.SELECT, Phase.START, Phase.ALLY, Phase.BEFORE_SHOT, Phase.AFTER_HIT})
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """The action being carried out, and where it stands.
-
-    ``stage``: ``start`` (the acting side's start window), ``execute``,
-    ``before`` (the window before a shot), ``roll``, ``after`` (the window
-    after a hit), ``damage``. ``card`` is a card just played, waiting for the
-    answers before it takes effect. A shot's ``info`` is fixed when it is
-    fired; ``hits`` counts the current shot's hits (both rolls of a shotgun).
-    """
-
-    act: Act
-    stage: str = "start"
-    ally: bool = False
-    card: str | None = None
-    card_target: str | None = None
-    need_run: bool = False
-    run: int = 0
-    info: ShotInfo | None = None
-    target_id: str | None = None
-    shots: int = 0
-    shot: int = 0
-    roll: int = 0
-    hits: int = 0
-    shot_bonus: int = 0
-    action_bonus: int = 0
-    factor: int = 1
-    knock: bool = False
 
 
 @cache
