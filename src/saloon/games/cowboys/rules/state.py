@@ -21,12 +21,10 @@ The phases:
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import cache
-from itertools import chain
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,8 +32,6 @@ from saloon.core.action import Action, Event, Outcome
 from saloon.core.errors import ContentError
 from saloon.core.state import CHANCE, ActionGroup, Result, State
 from saloon.games.cowboys.actions import (
-    END,
-    PASS,
     ROLL_OUTCOMES,
     ROLLS,
     Act,
@@ -56,8 +52,9 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, Effect, Window, load_deck
-from saloon.games.cowboys.geometry import FACINGS, STEPS, SightLine, sight
+from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.rules import legal, legal_moves
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
 from saloon.games.cowboys.rules.figures import (
@@ -68,6 +65,7 @@ from saloon.games.cowboys.rules.figures import (
     Held,
     Horse,
 )
+from saloon.games.cowboys.rules.legal import Actions, _room_for
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.setup import Goal, Setup
 from saloon.games.cowboys.rules.shots import (
@@ -108,79 +106,6 @@ def _slots(weapons: Sequence[str], where: str) -> tuple[Held, ...]:
             raise ContentError(f"{where}: at most two pistols and one rifle or shotgun")
         out.append(Held(slot, w, w.capacity))
     return tuple(out)
-
-
-_UNSEEN: Any = object()
-#: How many figures' lists of move actions a town keeps (``CowboysState._moves``).
-_MOVE_ACTS_CACHE = 20_000
-#: A figure's move actions for one reach: by end, its square, whether
-#: mounted, and the move there in each facing; off the town; the squares of
-#: the ends; and the lists without the ends other figures stand on (and the
-#: move that changes nothing), by those figures' squares and his facing.
-_MoveActs = tuple[
-    tuple[tuple[XY, bool, tuple["Move", ...]], ...],
-    tuple[Act, ...],
-    frozenset[XY],
-    dict[tuple[frozenset[XY], str], tuple[tuple[Act, ...], ...]],
-]
-
-
-class Actions(Sequence[Action]):
-    """A list of actions kept in the pieces it was made of (a figure's moves
-    to each square are derived once and shared between states): indexing
-    finds the piece, so a random choice never copies the whole list.
-
-    >>> a = Actions([(END,), (), (PASS, END)])
-    >>> len(a), a[1], a[-1], list(a), PASS in a, a.index(END, 1)
-    (3, Pass(), End(), [End(), Pass(), End()], True, 2)
-    """
-
-    __slots__ = ("_chunks", "_ends", "_n")
-
-    def __init__(self, chunks: Sequence[Sequence[Action]]) -> None:
-        self._chunks = [c for c in chunks if c]
-        ends: list[int] = []
-        n = 0
-        for c in self._chunks:
-            n += len(c)
-            ends.append(n)
-        self._ends = ends
-        self._n = n
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, k: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, k: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, k: int | slice) -> Action | Sequence[Action]:
-        if isinstance(k, slice):
-            return list(self)[k]
-        if k < 0:
-            k += self._n
-        if not 0 <= k < self._n:
-            raise IndexError("action index out of range")
-        c = bisect_right(self._ends, k)
-        return self._chunks[c][k - (self._ends[c - 1] if c else 0)]
-
-    def __iter__(self) -> Iterator[Action]:
-        return chain.from_iterable(self._chunks)
-
-    def __contains__(self, action: object) -> bool:
-        return any(action in c for c in self._chunks)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Actions({list(self)!r})"
 
 
 class CowboysState(State):
@@ -384,332 +309,20 @@ class CowboysState(State):
         self._cache["legal"] = out
         return out
 
-    def _legal(self) -> Sequence[Action]:
-        ph = self.phase
-        p = self.pending
-        if ph == Phase.SELECT:
-            chunks: list[Sequence[Action]] = []
-            for i, f in enumerate(self.figures):
-                if f.side == self.active and f.standing and f.actions > 0:
-                    chunks.extend(self._figure_chunks(i, False))
-            chunks.append((END,))
-            return Actions(chunks)
-        if ph == Phase.ALLY:
-            assert self.ally is not None
-            return list(self.figure_actions(self.index[self.ally], ally=True))
-        if ph == Phase.START:
-            assert p is not None
-            plays: list[Action] = list(start_plays(self, self.active, p))
-            return plays if p.need_run else [*plays, PASS]
-        if ph == Phase.BEFORE_SHOT or ph == Phase.AFTER_HIT:
-            assert p is not None
-            w = Window.OWN_BEFORE_SHOT if ph == Phase.BEFORE_SHOT else Window.OWN_AFTER_HIT
-            return [*shot_plays(self, self.active, w, p), PASS]
-        if ph == Phase.ANSWER:
-            return [*answer_plays(self, self.answer_queue[0], self.answering), PASS]
-        return []
-
-    def is_legal(self, action: Action) -> bool:
-        ph = self.phase
-        if ph == Phase.SELECT:
-            if isinstance(action, End):
-                return True
-            if not isinstance(action, Act):
-                return False
-            i = self.index.get(action.fig)
-            if i is None:
-                return False
-            f = self.figures[i]
-            if f.side != self.active or not f.standing or f.actions <= 0:
-                return False
-            return self.act_legal(i, action)
-        if ph == Phase.ALLY:
-            return (
-                isinstance(action, Act)
-                and action.fig == self.ally
-                and self.act_legal(self.index[action.fig], action, ally=True)
-            )
-        if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
-            return action in self.legal_actions()
-        return False
-
-    def figure_actions(self, i: int, ally: bool = False) -> tuple[Act, ...]:
-        """Every action figure ``i`` may take now: shots first, then
-        reloads, moves, weapon changes and pick-ups, then ``wait``."""
-        key = ("fig", i, ally)
-        got = self._cache.get(key)
-        if got is None:
-            got = self._cache[key] = tuple(chain.from_iterable(self._figure_chunks(i, ally)))
-        return got
-
-    def may_fire(self, f: Figure) -> bool:
-        """Special rule ``surprise``: no shooting in the first turns."""
-        sides, turns = self.setup.surprise
-        return not (f.side in sides and self.turn <= turns)
-
-    def may_reload(self, f: Figure, h: Held) -> bool:
-        """Reload: cowboys; town folk only to clear a jam (CW-T13); never a
-        side under the special rule ``no_reload``."""
-        if f.side in self.setup.no_reload:
-            return False
-        return (f.cowboy and not h.full) or h.jammed
-
-    def may_move(self, f: Figure, ally: bool) -> bool:
-        """Moves before shots (CW-T2), Knock-Down, and the special rule
-        ``locked_up``."""
-        if f.no_move or (not ally and self.options.moves_first and self.fired):
-            return False
-        return self.unlocked or f.id not in self.setup.locked[0]
-
-    def act_legal(self, i: int, act: Act, ally: bool = False) -> bool:
-        """Whether figure ``i`` may take ``act`` now, checked directly (no
-        list of every action is built)."""
-        cached = self._cache.get(("fig", i, ally))
-        if cached is not None:
-            return act in cached
-        f = self.figures[i]
-        if isinstance(act, Wait):
-            return True
-        if isinstance(act, (Shoot, Draw, Spin)):
-            if not self.may_fire(f) or act.target not in self._targets(self.active):
-                return False
-            if isinstance(act, Shoot):
-                return (
-                    f.held() is not None
-                    and act.shots in (1, 2)
-                    and shot_info(self, i, act.target, shots=act.shots) is not None
-                )
-            if isinstance(act, Draw):
-                return f.held() is None and shot_info(self, i, act.target, verb="draw") is not None
-            return (
-                f.held() is not None
-                and f.horse is None
-                and act.facing != f.facing
-                and shot_info(self, i, act.target, verb="spin", facing=act.facing) is not None
-            )
-        if isinstance(act, Reload):
-            h = f.weapon(act.slot)
-            return h is not None and self.may_reload(f, h)
-        if not self.may_move(f, ally):
-            return False
-        if isinstance(act, Arm):
-            return (
-                f.movement >= mv.WEAPON_COST
-                and act.slot != f.in_hand
-                and f.weapon(act.slot) is not None
-            )
-        if isinstance(act, Pickup):
-            return (
-                f.movement >= mv.WEAPON_COST
-                and f.id not in self.setup.prisoners
-                and act.item in self._pickups(i)
-            )
-        if isinstance(act, Move):
-            opts = self.move_options(i, ally)
-            if act.off:
-                return (act.facing, act.ride) in opts.exits | opts.exits_extra
-            xy = self.square_of(act.dest)
-            if xy is None or mv.pointless(f, xy, act.ride, act.facing):
-                return False
-            return (xy, act.ride) in opts.ends or (xy, act.ride) in opts.extra
-        return False
-
-    def _targets(self, controller: int) -> list[str]:
-        return [t for t, _ in self._target_places(controller)]
-
-    def _target_places(self, controller: int) -> tuple[tuple[str, XY], ...]:
-        """What ``controller``'s figures may shoot at, each with its square:
-        the other sides' standing figures (not neutral bystanders) and the
-        live horses not ridden by his own."""
-        key = ("targets", controller)
-        got: tuple[tuple[str, XY], ...] | None = self._cache.get(key)
-        if got is not None:
-            return got
-        neutral = self.setup.neutral
-        out: list[tuple[str, XY]] = [
-            (g.id, g.square)
-            for g in self.figures
-            if g.side != controller
-            and g.standing
-            and g.square is not None
-            and not (neutral and g.side < 0)
-        ]
-        for h in self.horses:
-            if (
-                h.alive
-                and h.square is not None
-                and (h.rider is None or self.figures[h.rider].side != controller)
-            ):
-                out.append((h.id, h.square))
-        got = self._cache[key] = tuple(out)
-        return got
-
-    def _figure_chunks(self, i: int, ally: bool) -> list[Sequence[Act]]:
-        """:meth:`figure_actions` in pieces: the shots and reloads, the
-        moves (in pieces, as :meth:`_moves` keeps them), and the rest."""
-        f = self.figures[i]
-        fid = f.id
-        out: list[Act] = []
-        held = f.held()
-        # Shoot Actions: shoot, draw and shoot, spin and shoot (the checks of
-        # shots.shot_info, shared between the ways of shooting at a target).
-        if self.may_fire(f) and f.standing and f.square is not None:
-            here = f.square
-            hx, hy = here
-            cowboy = f.cowboy
-            ok = held is not None and not held.jammed and (not cowboy or held.ammo >= 1)
-            two = ok and (not cowboy or (held is not None and held.ammo >= 2))
-            drawn = firing_weapon(f, "draw") if held is None else None
-            if drawn is not None and (drawn.jammed or (cowboy and drawn.ammo < 1)):
-                drawn = None
-            weapon = held.weapon if ok and held is not None else None
-            if weapon is None and drawn is not None:
-                weapon = drawn.weapon
-            spin = ok and f.horse is None
-            sx, sy = STEPS[f.facing]
-            others = [STEPS[g] + (g,) for g in FACINGS if g != f.facing] if spin else []
-            if weapon is not None:
-                reach = self.chart.max_range(weapon)
-                lines = self._sight_lines()
-                town, blk, occ = self.town, self.blockers(), self.occupied()
-                for t, sq in self._target_places(self.active):
-                    dx, dy = sq[0] - hx, sq[1] - hy
-                    rng = max(abs(dx), abs(dy))
-                    if rng < 1 or rng > reach:
-                        continue
-                    front = dx * sx + dy * sy >= 0
-                    seen: bool | None = None
-                    if front:
-                        line = lines.get((here, sq), _UNSEEN)
-                        if line is _UNSEEN:
-                            line = lines[(here, sq)] = sight(
-                                town, here, sq, blockers=blk, occupied=occ
-                            )
-                        seen = line is not None
-                    if not ok:
-                        if seen:
-                            out.append(Draw(fid, t))
-                        continue
-                    if seen:
-                        out.append(Shoot(fid, t, 1))
-                        if two:
-                            out.append(Shoot(fid, t, 2))
-                    for fx, fy, facing in others:
-                        if dx * fx + dy * fy >= 0:
-                            if seen is None:
-                                seen = self.sight_line(here, sq) is not None
-                            if seen:
-                                out.append(Spin(fid, facing, t))
-        # Reload: cowboys; town folk only to clear a jam (CW-T13).
-        for h in f.weapons:
-            if self.may_reload(f, h):
-                out.append(Reload(fid, h.slot))
-        # Move actions, before any shoot action of the side (moves_first).
-        if self.may_move(f, ally):
-            chunks: list[Sequence[Act]] = [out, *self._moves(i, ally)]
-            out = []
-            if f.movement >= mv.WEAPON_COST:
-                for h in f.weapons:
-                    if h.slot != f.in_hand:
-                        out.append(Arm(fid, h.slot))
-                if fid not in self.setup.prisoners:
-                    for item in self._pickups(i):
-                        out.append(Pickup(fid, item))
-        else:
-            chunks = []
-        out.append(Wait(fid))
-        chunks.append(out)
-        return chunks
-
-    def run_points(self, side: int) -> int:
-        """The most extra points a Run card in ``side``'s hand could add now."""
-        if self.own_used[side]:
-            return 0
-        best = 0
-        for face in self.hands[side]:
-            c = self.card(face)
-            if c.effect is Effect.RUN:
-                best = max(best, c.number("squares"))
-        return best
-
-    def move_options(self, i: int, ally: bool = False) -> mv.MoveOptions:
-        key = ("moves", i, ally)
-        got = self._cache.get(key)
-        if got is None:
-            run = 0 if ally else self.run_points(self.active)
-            got = self._cache[key] = mv.move_options(self, i, run)
-        return got
-
-    def _moves(self, i: int, ally: bool) -> tuple[tuple[Act, ...], ...]:
-        """Figure ``i``'s move actions: to each end he may reach (with a Run
-        card's points too) in each facing but the one that changes nothing,
-        then off the town. The actions are derived once per reach and
-        (:func:`~saloon.games.cowboys.rules.moves.reach_key`); the ends on
-        other figures and the move that changes nothing are taken out here."""
-        f = self.figures[i]
-        run = 0 if ally else self.run_points(self.active)
-        key = (f.id, mv.reach_key(self, f, run))
-        cache = self.town.cache.get("move-acts")
-        if not isinstance(cache, dict):
-            cache = self.town.cache["move-acts"] = {}
-        got: _MoveActs | None = cache.get(key)
-        if got is None:
-            ends_all, extra_all, exits, exits_extra = mv.reach_of(self, f, run)
-            keys = list(ends_all)
-            keys += [k for k in extra_all if k not in ends_all]
-            # The moves to an end, in each facing, made once per figure and end.
-            made = self.town.cache.get("moves-to")
-            if not isinstance(made, dict):
-                made = self.town.cache["moves-to"] = {}
-            per_end: list[tuple[XY, bool, tuple[Move, ...]]] = []
-            for xy, m in keys:
-                ms = made.get((f.id, xy, m))
-                if ms is None:
-                    ref = self.ref(xy)
-                    ms = made[(f.id, xy, m)] = tuple(Move(f.id, ref, fc, m) for fc in FACINGS)
-                per_end.append((xy, m, ms))
-            leave: tuple[Act, ...] = tuple(
-                Move(f.id, "off", facing, m) for facing, m in sorted(exits | exits_extra)
-            )
-            got = (tuple(per_end), leave, frozenset(xy for xy, _ in keys), {})
-            if len(cache) > _MOVE_ACTS_CACHE:
-                cache.clear()
-            cache[key] = got
-        per, off, squares, lists = got
-        # The figures standing where he could end, which he may not end on.
-        near = frozenset(
-            g.square
-            for j, g in enumerate(self.figures)
-            if j != i and g.square in squares and g.standing and g.square
-        )
-        acts = lists.get((near, f.facing))
-        if acts is None:
-            # A move to his own square, as he is, facing as he faces changes nothing.
-            here, mounted, facing = f.square, f.horse is not None, f.facing
-            chunks: list[tuple[Act, ...]] = []
-            for xy, m, ms in per:
-                if xy in near:
-                    continue
-                if xy == here and m == mounted:
-                    chunks.append(tuple(a for a in ms if a.facing != facing))
-                else:
-                    chunks.append(ms)
-            chunks.append(off)
-            acts = lists[(near, facing)] = tuple(chunks)
-        return acts
-
-    def _pickups(self, i: int) -> list[str]:
-        f = self.figures[i]
-        items: list[str] = []
-        for d in self.ground:
-            if d.square != f.square or d.item in items:
-                continue
-            if d.held is None:
-                if not f.loot:
-                    items.append("loot")
-            elif _room_for(f, d.held.weapon):
-                items.append(d.item)
-        return items
+    _legal = legal._legal
+    is_legal = legal.is_legal
+    figure_actions = legal.figure_actions
+    may_fire = legal.may_fire
+    may_reload = legal.may_reload
+    may_move = legal.may_move
+    act_legal = legal.act_legal
+    _targets = legal._targets
+    _target_places = legal._target_places
+    _figure_chunks = legal._figure_chunks
+    run_points = legal_moves.run_points
+    move_options = legal_moves.move_options
+    _moves = legal_moves._moves
+    _pickups = legal._pickups
 
     def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
         if self.phase == Phase.ROLL:
@@ -1652,13 +1265,6 @@ def _figure_view(state: CowboysState, f: Figure) -> dict[str, Any]:
         "stunned": f.stunned,
         "knocked": f.knocked or f.no_move,
     }
-
-
-def _room_for(f: Figure, weapon: Weapon) -> bool:
-    """Shoot: up to two pistols and either a rifle or a shotgun."""
-    if weapon is Weapon.PISTOL:
-        return sum(h.weapon is Weapon.PISTOL for h in f.weapons) < 2
-    return all(h.weapon is Weapon.PISTOL for h in f.weapons)
 
 
 @cache
