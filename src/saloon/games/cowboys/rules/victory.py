@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from saloon.games.cowboys.rules.figures import Figure
+from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import Goal
 
 if TYPE_CHECKING:
@@ -121,3 +122,23 @@ def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[boo
     if at_limit:
         return True, state.setup.at_limit
     return False, None
+
+
+def _over(self: CowboysState, winner: int | None, how: str) -> None:
+    self.phase = Phase.OVER
+    self.winner = winner
+    self.category = how
+    self.pending = None
+    self.resume = None
+    self.answer_queue = ()
+    if winner is None:
+        self._log("over", f"The game ends in a draw ({how}).")
+    else:
+        self._log("over", f"{self.side_name(winner)} wins ({how}).", winner)
+
+
+def _check_winner(self: CowboysState) -> None:
+    w = winner_now(self)
+    if w is not None:
+        goals = ", ".join(g.kind for g in self.setup.sides[w].goals)
+        self._over(w, goals)
