@@ -36,9 +36,7 @@ from saloon.games.cowboys.actions import (
     ROLLS,
     Act,
     Deal,
-    Draw,
     End,
-    Move,
     Play,
     Roll,
     Wait,
@@ -46,11 +44,11 @@ from saloon.games.cowboys.actions import (
     parse_dice,
 )
 from saloon.games.cowboys.board import XY, Town
-from saloon.games.cowboys.cards import Card, Deck, Effect, Window, load_deck
+from saloon.games.cowboys.cards import Card, Deck, load_deck
 from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules import execute, legal, legal_moves, victory
-from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
+from saloon.games.cowboys.rules import card_windows, execute, legal, legal_moves, turn, victory
+from saloon.games.cowboys.rules import view as views
 from saloon.games.cowboys.rules.figures import (
     COWBOY_HEALTH,
     TOWNFOLK_HEALTH,
@@ -62,10 +60,6 @@ from saloon.games.cowboys.rules.figures import (
 from saloon.games.cowboys.rules.legal import Actions
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.setup import Goal, Setup
-from saloon.games.cowboys.rules.shots import (
-    firing_weapon,
-)
-from saloon.games.cowboys.rules.victory import winner_at_limit
 from saloon.games.cowboys.shotchart import ShotChart, Weapon, load_shot_chart
 
 if TYPE_CHECKING:
@@ -420,21 +414,7 @@ class CowboysState(State):
         # before it (a horse ridden away): derive it again when asked.
         self._cache.clear()
 
-    def _deal(self, face: str) -> None:
-        side = self.deal_queue[0]
-        self.deal_queue = self.deal_queue[1:]
-        self.deck = tuple(c for c in self.deck if c != face)
-        self.hands[side] = self._sorted((*self.hands[side], face))
-        card = self.card(face)
-        self._log("deal", f"{self.side_name(side)} is dealt {face} ({card.name}).", side, (side,))
-        self._log(
-            "deal",
-            f"{self.side_name(side)} is dealt a card ({len(self.hands[side])} in hand, "
-            f"{len(self.deck)} left in the deck).",
-            side,
-        )
-        if not self.deal_queue:
-            self._begin()
+    _deal = turn._deal
 
     def _sorted(self, faces: Sequence[str]) -> tuple[str, ...]:
         order = self._deck_order()
@@ -443,303 +423,24 @@ class CowboysState(State):
     def _deck_order(self) -> dict[str, int]:
         return _order(self.deckdef)
 
-    def _begin(self) -> None:
-        """Game Set Up done: turn 1 begins with the first side."""
-        self.turn = 1
-        self.part = 0
-        self.active = self.order[0]
-        self._start_turn()
-        self._start_part()
-        self.phase = Phase.SELECT
-
-    def _start_turn(self) -> None:
-        n = self.num_players
-        self.own_used = [False] * n
-        self.opp_used = [False] * n
-        self.horses = [replace(h, moved=False) if h.moved else h for h in self.horses]
-
-    def _start_part(self) -> None:
-        """A side's part of the turn: each standing figure may act once; a
-        figure whose horse was killed under him loses this part; a knocked
-        down figure may not move in it (CW-T3)."""
-        side = self.active
-        self.fired = False
-        for i, f in enumerate(self.figures):
-            if f.side == side:
-                self.figures[i] = replace(
-                    f,
-                    actions=0 if f.stunned or not f.standing else 1,
-                    stunned=False,
-                    no_move=f.knocked,
-                    knocked=False,
-                )
-        self._log(
-            "turn", f"Turn {self.turn} of {self.setup.turns}: {self.side_name(side)} acts.", side
-        )
-
-    def _next_part(self) -> bool:
-        """End the acting side's part; the next side acts, or the next turn
-        begins, or the last turn is over. False when the game has ended."""
-        for i, f in enumerate(self.figures):
-            if f.side == self.active and (f.actions or f.no_move):
-                self.figures[i] = replace(f, actions=0, no_move=False)
-        self.part += 1
-        if self.part >= len(self.order):
-            if self.turn >= self.setup.turns:
-                w = winner_at_limit(self)
-                self._over(w, "turn limit")
-                return False
-            self.turn += 1
-            self.part = 0
-            self._start_turn()
-        self.active = self.order[self.part]
-        self._start_part()
-        return True
-
+    _begin = turn._begin
+    _start_turn = turn._start_turn
+    _start_part = turn._start_part
+    _next_part = turn._next_part
     _over = victory._over
-
-    def _can_act(self, side: int) -> bool:
-        return any(f.side == side and f.standing and f.actions > 0 for f in self.figures)
-
-    def _advance(self) -> None:
-        while True:
-            if self.phase == Phase.OVER or self.phase == Phase.DEAL:
-                return
-            if self.answer_queue:
-                self.phase = Phase.ANSWER
-                return
-            p = self.pending
-            if p is None:
-                if self.ally is not None:
-                    self.phase = Phase.ALLY
-                    return
-                if self._can_act(self.active):
-                    self.phase = Phase.SELECT
-                    return
-                if not self._next_part():
-                    return
-                continue
-            if p.card is not None:
-                self._card_effect(p)
-                continue
-            stage = p.stage
-            if stage == "start":
-                if not p.ally and start_plays(self, self.active, p):
-                    self.phase = Phase.START
-                    return
-                self.pending = replace(p, stage="execute")
-            elif stage == "execute":
-                self._execute(p)
-            elif stage == "before":
-                if self._target_down(p):
-                    left = p.shots - p.shot
-                    self._log(
-                        "shot",
-                        f"{self.name_of(p.target_id or '')} is down: the "
-                        f"{'shot' if left == 1 else f'{left} shots'} left "
-                        f"{'is' if left == 1 else 'are'} spent without a roll.",
-                        self.active,
-                    )
-                    self._finish(p)
-                elif not p.ally and shot_plays(self, self.active, Window.OWN_BEFORE_SHOT, p):
-                    self.phase = Phase.BEFORE_SHOT
-                    return
-                else:
-                    self.pending = replace(p, stage="roll")
-            elif stage == "roll":
-                self.phase = Phase.ROLL
-                return
-            elif stage == "after":
-                if not p.ally and shot_plays(self, self.active, Window.OWN_AFTER_HIT, p):
-                    self.phase = Phase.AFTER_HIT
-                    return
-                self.pending = replace(p, stage="damage")
-            elif stage == "damage":
-                self._damage(p)
-            else:  # pragma: no cover
-                raise AssertionError(stage)
-
-    def _target_down(self, p: Pending) -> bool:
-        t = p.target_id
-        if t is None:
-            return False
-        if t[0] == "H":
-            return not self.horses[self.horse_index[t]].alive
-        return not self.figures[self.index[t]].standing
+    _can_act = turn._can_act
+    _advance = turn._advance
+    _target_down = turn._target_down
 
     # -- announcing and answering ----------------------------------------------------
 
-    def _announce(self, act: Act) -> None:
-        i = self.index[act.fig]
-        f = self.figures[i]
-        if isinstance(act, Wait):
-            self.figures[i] = replace(f, actions=f.actions - 1)
-            self._log("wait", f"{f.label} does nothing this turn.", self.active)
-            self._check_winner()
-            return
-        need_run = False
-        if isinstance(act, Move):
-            opts = self.move_options(i)
-            if act.off:
-                need_run = (act.facing, act.ride) not in opts.exits
-            else:
-                need_run = (self.square_of(act.dest), act.ride) not in opts.ends
-        self.pending = Pending(act, need_run=need_run)
-        self._log(
-            "announce",
-            f"{self.side_name(self.active)} announces: {self.describe_action(act)}.",
-            self.active,
-        )
-        self._open_answers(act.kind)
-
-    def _open_answers(self, kind: str) -> None:
-        n = self.num_players
-        queue = []
-        for k in range(1, n):
-            side = (self.active + k) % n
-            if answer_plays(self, side, kind):
-                queue.append(side)
-        self.answer_queue = tuple(queue)
-        self.answering = kind
-
-    def _spend(self, side: int, face: str) -> None:
-        hand = list(self.hands[side])
-        hand.remove(face)
-        self.hands[side] = tuple(hand)
-        self.played.append((side, face))
-        self.known = [k - {face} for k in self.known]
-
-    def _answer(self, action: Action) -> None:
-        side = self.answer_queue[0]
-        if not isinstance(action, Play):
-            self.answer_queue = self.answer_queue[1:]
-            return
-        self.answer_queue = ()
-        self.opp_used[side] = True
-        self._spend(side, action.card)
-        card = self.card(action.card)
-        p = self.pending
-        assert p is not None
-        who = self.side_name(side)
-        if self.answering == "card":
-            self._log(
-                "card",
-                f"{who} plays {action.card} ({card.name}): {p.card} "
-                f"({self.card(p.card or '').name}) "
-                "has no effect.",
-                side,
-            )
-            self.pending = replace(p, card=None, card_target=None, run=0)
-            return
-        i = self.index[p.act.fig]
-        f = self.figures[i]
-        if card.effect is Effect.JAM:
-            text = (
-                f"{who} plays {action.card} ({card.name}): {f.short}'s shot is lost, no round spent"
-            )
-            if card.flag("until_reload"):
-                held = firing_weapon(f, "draw" if isinstance(p.act, Draw) else "shoot")
-                if held is not None:
-                    self.figures[i] = f.with_weapon(replace(held, jammed=True))
-                    text += f", and his {held.weapon} is jammed until reloaded"
-            self._log("card", text + ".", side)
-        else:
-            self._log(
-                "card",
-                f"{who} plays {action.card} ({card.name}): {f.short}'s action is cancelled.",
-                side,
-            )
-        self._finish(p)
-
-    def _play_own(self, play: Play, p: Pending) -> None:
-        side = self.active
-        self.own_used[side] = True
-        self._spend(side, play.card)
-        card = self.card(play.card)
-        aim = f" on {self._target_words(play.target)}" if play.target else ""
-        self._log("card", f"{self.side_name(side)} plays {play.card} ({card.name}){aim}.", side)
-        self.pending = replace(p, card=play.card, card_target=play.target)
-        self._open_answers("card")
-
-    def _target_words(self, target: str) -> str:
-        if target[0] in "CTH" and target[1:].isdigit():
-            return self.name_of(target)
-        if target[0] == "s" and target[1:].isdigit():
-            return self.side_name(int(target[1:]) - 1)
-        return f"the {target}"
-
-    def _card_effect(self, p: Pending) -> None:
-        """A card that was not cancelled takes effect (CW-C12)."""
-        assert p.card is not None
-        card = self.card(p.card)
-        t = p.card_target
-        p = replace(p, card=None, card_target=None)
-        self.pending = p
-        e = card.effect
-        side = self.active
-        i = self.index[p.act.fig]
-        if e is Effect.LASTING_BONUS and t:
-            j = self.index[t]
-            g = self.figures[j]
-            self.figures[j] = replace(g, bonus=g.bonus + card.number("bonus"))
-            self._log(
-                "card",
-                f"{g.short} shoots at {self.figures[j].bonus:+d} for the rest of the scenario.",
-                side,
-            )
-        elif e is Effect.DOUBLE_ACTION:
-            f = self.figures[i]
-            self.figures[i] = replace(f, actions=f.actions + 1)
-            self._log("card", f"{f.short} may take another move or shoot action this turn.", side)
-        elif e is Effect.SHOT_BONUS:
-            self.pending = replace(p, shot_bonus=p.shot_bonus + card.number("bonus"))
-        elif e is Effect.ACTION_BONUS:
-            self.pending = replace(p, action_bonus=p.action_bonus + card.number("bonus"))
-        elif e is Effect.DAMAGE_MULTIPLIER:
-            self.pending = replace(p, factor=p.factor * card.number("factor"))
-        elif e is Effect.KNOCK_DOWN:
-            self.pending = replace(p, knock=True)
-        elif e is Effect.RUN:
-            self.pending = replace(p, run=p.run + card.number("squares"))
-            self._log(
-                "card",
-                f"{self.figures[i].short} has {card.number('squares')} more movement points "
-                "for this move.",
-                side,
-            )
-        elif e is Effect.LOOK_HAND:
-            other = int(t[1:]) - 1 if t else next(s for s in range(self.num_players) if s != side)
-            self.known[side] = self.known[side] | frozenset(self.hands[other])
-            cards = ", ".join(f"{c} ({self.card(c).name})" for c in self.hands[other]) or "no cards"
-            self._log("card", f"{self.side_name(other)}'s hand: {cards}.", side, (side,))
-            self._log(
-                "card", f"{self.side_name(side)} looks at {self.side_name(other)}'s hand.", side
-            )
-        elif e is Effect.SPEED_LOAD:
-            f = self.figures[i]
-            for h in f.weapons:
-                if (t is None or h.slot == t) and (not h.full or h.jammed):
-                    self._log(
-                        "card",
-                        f"{f.short}'s {h.weapon}: {h.ammo} → {h.weapon.capacity} rounds.",
-                        side,
-                    )
-                    f = f.with_weapon(replace(h, ammo=h.weapon.capacity, jammed=False))
-            self.figures[i] = f
-        elif e is Effect.HEAL and t:
-            j = self.index[t]
-            g = self.figures[j]
-            health = min(COWBOY_HEALTH, g.health + card.number("health"))
-            self.figures[j] = replace(g, health=health)
-            self._log(
-                "card",
-                f"{g.short}: {g.health} → {health} health (movement {self.figures[j].movement}).",
-                side,
-            )
-        elif e is Effect.ALLY and t:
-            self.resume = p
-            self.pending = None
-            self.ally = t
+    _announce = card_windows._announce
+    _open_answers = card_windows._open_answers
+    _spend = card_windows._spend
+    _answer = card_windows._answer
+    _play_own = card_windows._play_own
+    _target_words = card_windows._target_words
+    _card_effect = card_windows._card_effect
 
     # -- carrying out an action ----------------------------------------------------------
 
@@ -787,61 +488,7 @@ class CowboysState(State):
             self.winner, self.loot_squares, self.unlocked,
         )  # fmt: skip
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Everything on the table; of the hands, ``player``'s own cards and
-        the others' sizes only (and the cards he has been shown)."""
-        hands: list[Any] = []
-        for s in range(self.num_players):
-            if s == player:
-                hands.append(list(self.hands[s]))
-            else:
-                seen = [c for c in self.hands[s] if player is not None and c in self.known[player]]
-                hands.append({"count": len(self.hands[s]), "seen": seen})
-        p = self.pending
-        return {
-            "scenario": self.setup.name,
-            "turn": self.turn,
-            "turns": self.setup.turns,
-            "active": self.active,
-            "phase": self.phase.name.lower(),
-            "to_move": self.to_move,
-            "figures": [_figure_view(self, f) for f in self.figures],
-            "horses": [
-                {
-                    "id": h.id,
-                    "square": self.ref(h.square) if h.alive else None,
-                    "facing": h.facing,
-                    "health": h.health,
-                    "rider": None if h.rider is None else self.figures[h.rider].id,
-                    "moved": h.moved,
-                }
-                for h in self.horses
-            ],
-            "ground": [
-                [self.ref(d.square), d.item, None if d.held is None else d.held.ammo]
-                for d in self.ground
-            ],
-            "obstacles": sorted(self.ref(xy) for xy in self.obstacles),
-            "hands": hands,
-            "deck": len(self.deck),
-            "played": [[s, c] for s, c in self.played],
-            "cards_used": {"own": list(self.own_used), "opponent": list(self.opp_used)},
-            "pending": None
-            if p is None
-            else {
-                "action": str(p.act),
-                "stage": p.stage,
-                "card": p.card,
-                "shot": p.shot,
-                "shots": p.shots,
-                "hits": p.hits,
-                "target": p.target_id,
-            },
-            "ally": self.ally,
-            "answering": self.answering if self.answer_queue else None,
-            "winner": self.winner,
-            "result": self.category,
-        }
+    view = views.view
 
     def clone(self) -> CowboysState:
         new = CowboysState.__new__(CowboysState)
@@ -895,32 +542,6 @@ class CowboysState(State):
         from saloon.games.cowboys.describe import groups
 
         return groups(self, legal)
-
-
-def _figure_view(state: CowboysState, f: Figure) -> dict[str, Any]:
-    return {
-        "id": f.id,
-        "side": f.side,
-        "name": f.name,
-        "square": None if f.square is None else state.town.ref(f.square),
-        "facing": f.facing,
-        "health": f.health,
-        "movement": f.movement,
-        "modifier": f.modifier,
-        "bonus": f.bonus,
-        "weapons": [
-            {"slot": h.slot, "weapon": h.weapon.value, "ammo": h.ammo, "jammed": h.jammed}
-            for h in f.weapons
-        ],
-        "in_hand": f.in_hand,
-        "horse": None if f.horse is None else state.horses[f.horse].id,
-        "actions": f.actions,
-        "down": f.health == 0,
-        "gone": f.gone,
-        "loot": f.loot,
-        "stunned": f.stunned,
-        "knocked": f.knocked or f.no_move,
-    }
 
 
 @cache
