@@ -33,6 +33,7 @@ from saloon.games.cowboys.board import Town, parse_board
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.setup import FigureSetup, Goal, Setup, SideSetup
 from saloon.games.cowboys.rules.state import CowboysState, Phase
+from saloon.games.cowboys.rules.victory import over
 from saloon.testing import check_game
 
 BOARD = """
@@ -677,7 +678,7 @@ def test_scenarios_wire_in() -> None:
     assert not any(str(a).split()[1] == "shoot" for a in s.legal_actions() if str(a) != "end")
     three = GAME.new_state(GAME.parse_options(["scenario=three-way-standoff"]))
     assert three.num_players == 3
-    three._over(2, "test")
+    over(three, 2, "test")
     assert three.returns() == (-0.5, -0.5, 1.0)
     with pytest.raises(Exception, match="no scenario"):
         GAME.new_state(GAME.parse_options(["scenario=alamo"]))

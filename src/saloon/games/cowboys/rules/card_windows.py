@@ -19,184 +19,189 @@ from saloon.core.action import Action
 from saloon.games.cowboys.actions import Act, Draw, Move, Play, Wait
 from saloon.games.cowboys.cards import Effect
 from saloon.games.cowboys.rules.cards_play import answer_plays
+from saloon.games.cowboys.rules.execute import finish
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
+from saloon.games.cowboys.rules.legal_moves import move_options
 from saloon.games.cowboys.rules.phase import Pending
 from saloon.games.cowboys.rules.shots import firing_weapon
+from saloon.games.cowboys.rules.victory import check_winner
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
 
 
-def _announce(self: CowboysState, act: Act) -> None:
-    i = self.index[act.fig]
-    f = self.figures[i]
+def announce(state: CowboysState, act: Act) -> None:
+    i = state.index[act.fig]
+    f = state.figures[i]
     if isinstance(act, Wait):
-        self.figures[i] = replace(f, actions=f.actions - 1)
-        self._log("wait", f"{f.label} does nothing this turn.", self.active)
-        self._check_winner()
+        state.figures[i] = replace(f, actions=f.actions - 1)
+        state.say("wait", f"{f.label} does nothing this turn.", state.active)
+        check_winner(state)
         return
     need_run = False
     if isinstance(act, Move):
-        opts = self.move_options(i)
+        opts = move_options(state, i)
         if act.off:
             need_run = (act.facing, act.ride) not in opts.exits
         else:
-            need_run = (self.square_of(act.dest), act.ride) not in opts.ends
-    self.pending = Pending(act, need_run=need_run)
-    self._log(
+            need_run = (state.square_of(act.dest), act.ride) not in opts.ends
+    state.pending = Pending(act, need_run=need_run)
+    state.say(
         "announce",
-        f"{self.side_name(self.active)} announces: {self.describe_action(act)}.",
-        self.active,
+        f"{state.side_name(state.active)} announces: {state.describe_action(act)}.",
+        state.active,
     )
-    self._open_answers(act.kind)
+    _open_answers(state, act.kind)
 
 
-def _open_answers(self: CowboysState, kind: str) -> None:
-    n = self.num_players
+def _open_answers(state: CowboysState, kind: str) -> None:
+    n = state.num_players
     queue = []
     for k in range(1, n):
-        side = (self.active + k) % n
-        if answer_plays(self, side, kind):
+        side = (state.active + k) % n
+        if answer_plays(state, side, kind):
             queue.append(side)
-    self.answer_queue = tuple(queue)
-    self.answering = kind
+    state.answer_queue = tuple(queue)
+    state.answering = kind
 
 
-def _spend(self: CowboysState, side: int, face: str) -> None:
-    hand = list(self.hands[side])
+def _spend(state: CowboysState, side: int, face: str) -> None:
+    hand = list(state.hands[side])
     hand.remove(face)
-    self.hands[side] = tuple(hand)
-    self.played.append((side, face))
-    self.known = [k - {face} for k in self.known]
+    state.hands[side] = tuple(hand)
+    state.played.append((side, face))
+    state.known = [k - {face} for k in state.known]
 
 
-def _answer(self: CowboysState, action: Action) -> None:
-    side = self.answer_queue[0]
+def answer(state: CowboysState, action: Action) -> None:
+    side = state.answer_queue[0]
     if not isinstance(action, Play):
-        self.answer_queue = self.answer_queue[1:]
+        state.answer_queue = state.answer_queue[1:]
         return
-    self.answer_queue = ()
-    self.opp_used[side] = True
-    self._spend(side, action.card)
-    card = self.card(action.card)
-    p = self.pending
+    state.answer_queue = ()
+    state.opp_used[side] = True
+    _spend(state, side, action.card)
+    card = state.card(action.card)
+    p = state.pending
     assert p is not None
-    who = self.side_name(side)
-    if self.answering == "card":
-        self._log(
+    who = state.side_name(side)
+    if state.answering == "card":
+        state.say(
             "card",
             f"{who} plays {action.card} ({card.name}): {p.card} "
-            f"({self.card(p.card or '').name}) "
+            f"({state.card(p.card or '').name}) "
             "has no effect.",
             side,
         )
-        self.pending = replace(p, card=None, card_target=None, run=0)
+        state.pending = replace(p, card=None, card_target=None, run=0)
         return
-    i = self.index[p.act.fig]
-    f = self.figures[i]
+    i = state.index[p.act.fig]
+    f = state.figures[i]
     if card.effect is Effect.JAM:
         text = f"{who} plays {action.card} ({card.name}): {f.short}'s shot is lost, no round spent"
         if card.flag("until_reload"):
             held = firing_weapon(f, "draw" if isinstance(p.act, Draw) else "shoot")
             if held is not None:
-                self.figures[i] = f.with_weapon(replace(held, jammed=True))
+                state.figures[i] = f.with_weapon(replace(held, jammed=True))
                 text += f", and his {held.weapon} is jammed until reloaded"
-        self._log("card", text + ".", side)
+        state.say("card", text + ".", side)
     else:
-        self._log(
+        state.say(
             "card",
             f"{who} plays {action.card} ({card.name}): {f.short}'s action is cancelled.",
             side,
         )
-    self._finish(p)
+    finish(state, p)
 
 
-def _play_own(self: CowboysState, play: Play, p: Pending) -> None:
-    side = self.active
-    self.own_used[side] = True
-    self._spend(side, play.card)
-    card = self.card(play.card)
-    aim = f" on {self._target_words(play.target)}" if play.target else ""
-    self._log("card", f"{self.side_name(side)} plays {play.card} ({card.name}){aim}.", side)
-    self.pending = replace(p, card=play.card, card_target=play.target)
-    self._open_answers("card")
+def play_own(state: CowboysState, play: Play, p: Pending) -> None:
+    side = state.active
+    state.own_used[side] = True
+    _spend(state, side, play.card)
+    card = state.card(play.card)
+    aim = f" on {target_words(state, play.target)}" if play.target else ""
+    state.say("card", f"{state.side_name(side)} plays {play.card} ({card.name}){aim}.", side)
+    state.pending = replace(p, card=play.card, card_target=play.target)
+    _open_answers(state, "card")
 
 
-def _target_words(self: CowboysState, target: str) -> str:
+def target_words(state: CowboysState, target: str) -> str:
     if target[0] in "CTH" and target[1:].isdigit():
-        return self.name_of(target)
+        return state.name_of(target)
     if target[0] == "s" and target[1:].isdigit():
-        return self.side_name(int(target[1:]) - 1)
+        return state.side_name(int(target[1:]) - 1)
     return f"the {target}"
 
 
-def _card_effect(self: CowboysState, p: Pending) -> None:
+def card_effect(state: CowboysState, p: Pending) -> None:
     """A card that was not cancelled takes effect (CW-C12)."""
     assert p.card is not None
-    card = self.card(p.card)
+    card = state.card(p.card)
     t = p.card_target
     p = replace(p, card=None, card_target=None)
-    self.pending = p
+    state.pending = p
     e = card.effect
-    side = self.active
-    i = self.index[p.act.fig]
+    side = state.active
+    i = state.index[p.act.fig]
     if e is Effect.LASTING_BONUS and t:
-        j = self.index[t]
-        g = self.figures[j]
-        self.figures[j] = replace(g, bonus=g.bonus + card.number("bonus"))
-        self._log(
+        j = state.index[t]
+        g = state.figures[j]
+        state.figures[j] = replace(g, bonus=g.bonus + card.number("bonus"))
+        state.say(
             "card",
-            f"{g.short} shoots at {self.figures[j].bonus:+d} for the rest of the scenario.",
+            f"{g.short} shoots at {state.figures[j].bonus:+d} for the rest of the scenario.",
             side,
         )
     elif e is Effect.DOUBLE_ACTION:
-        f = self.figures[i]
-        self.figures[i] = replace(f, actions=f.actions + 1)
-        self._log("card", f"{f.short} may take another move or shoot action this turn.", side)
+        f = state.figures[i]
+        state.figures[i] = replace(f, actions=f.actions + 1)
+        state.say("card", f"{f.short} may take another move or shoot action this turn.", side)
     elif e is Effect.SHOT_BONUS:
-        self.pending = replace(p, shot_bonus=p.shot_bonus + card.number("bonus"))
+        state.pending = replace(p, shot_bonus=p.shot_bonus + card.number("bonus"))
     elif e is Effect.ACTION_BONUS:
-        self.pending = replace(p, action_bonus=p.action_bonus + card.number("bonus"))
+        state.pending = replace(p, action_bonus=p.action_bonus + card.number("bonus"))
     elif e is Effect.DAMAGE_MULTIPLIER:
-        self.pending = replace(p, factor=p.factor * card.number("factor"))
+        state.pending = replace(p, factor=p.factor * card.number("factor"))
     elif e is Effect.KNOCK_DOWN:
-        self.pending = replace(p, knock=True)
+        state.pending = replace(p, knock=True)
     elif e is Effect.RUN:
-        self.pending = replace(p, run=p.run + card.number("squares"))
-        self._log(
+        state.pending = replace(p, run=p.run + card.number("squares"))
+        state.say(
             "card",
-            f"{self.figures[i].short} has {card.number('squares')} more movement points "
+            f"{state.figures[i].short} has {card.number('squares')} more movement points "
             "for this move.",
             side,
         )
     elif e is Effect.LOOK_HAND:
-        other = int(t[1:]) - 1 if t else next(s for s in range(self.num_players) if s != side)
-        self.known[side] = self.known[side] | frozenset(self.hands[other])
-        cards = ", ".join(f"{c} ({self.card(c).name})" for c in self.hands[other]) or "no cards"
-        self._log("card", f"{self.side_name(other)}'s hand: {cards}.", side, (side,))
-        self._log("card", f"{self.side_name(side)} looks at {self.side_name(other)}'s hand.", side)
+        other = int(t[1:]) - 1 if t else next(s for s in range(state.num_players) if s != side)
+        state.known[side] = state.known[side] | frozenset(state.hands[other])
+        cards = ", ".join(f"{c} ({state.card(c).name})" for c in state.hands[other]) or "no cards"
+        state.say("card", f"{state.side_name(other)}'s hand: {cards}.", side, (side,))
+        state.say(
+            "card", f"{state.side_name(side)} looks at {state.side_name(other)}'s hand.", side
+        )
     elif e is Effect.SPEED_LOAD:
-        f = self.figures[i]
+        f = state.figures[i]
         for h in f.weapons:
             if (t is None or h.slot == t) and (not h.full or h.jammed):
-                self._log(
+                state.say(
                     "card",
                     f"{f.short}'s {h.weapon}: {h.ammo} → {h.weapon.capacity} rounds.",
                     side,
                 )
                 f = f.with_weapon(replace(h, ammo=h.weapon.capacity, jammed=False))
-        self.figures[i] = f
+        state.figures[i] = f
     elif e is Effect.HEAL and t:
-        j = self.index[t]
-        g = self.figures[j]
+        j = state.index[t]
+        g = state.figures[j]
         health = min(COWBOY_HEALTH, g.health + card.number("health"))
-        self.figures[j] = replace(g, health=health)
-        self._log(
+        state.figures[j] = replace(g, health=health)
+        state.say(
             "card",
-            f"{g.short}: {g.health} → {health} health (movement {self.figures[j].movement}).",
+            f"{g.short}: {g.health} → {health} health (movement {state.figures[j].movement}).",
             side,
         )
     elif e is Effect.ALLY and t:
-        self.resume = p
-        self.pending = None
-        self.ally = t
+        state.resume = p
+        state.pending = None
+        state.ally = t

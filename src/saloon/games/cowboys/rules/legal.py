@@ -40,6 +40,7 @@ from saloon.games.cowboys.geometry import FACINGS, STEPS, sight
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
 from saloon.games.cowboys.rules.figures import Figure, Held
+from saloon.games.cowboys.rules.legal_moves import move_actions, move_options
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.shots import firing_weapon, shot_info
 from saloon.games.cowboys.shotchart import Weapon
@@ -109,126 +110,126 @@ class Actions(Sequence[Action]):
         return f"Actions({list(self)!r})"
 
 
-def _room_for(f: Figure, weapon: Weapon) -> bool:
+def room_for(f: Figure, weapon: Weapon) -> bool:
     """Shoot: up to two pistols and either a rifle or a shotgun."""
     if weapon is Weapon.PISTOL:
         return sum(h.weapon is Weapon.PISTOL for h in f.weapons) < 2
     return all(h.weapon is Weapon.PISTOL for h in f.weapons)
 
 
-def _legal(self: CowboysState) -> Sequence[Action]:
-    ph = self.phase
-    p = self.pending
+def legal_actions(state: CowboysState) -> Sequence[Action]:
+    ph = state.phase
+    p = state.pending
     if ph == Phase.SELECT:
         chunks: list[Sequence[Action]] = []
-        for i, f in enumerate(self.figures):
-            if f.side == self.active and f.standing and f.actions > 0:
-                chunks.extend(self._figure_chunks(i, False))
+        for i, f in enumerate(state.figures):
+            if f.side == state.active and f.standing and f.actions > 0:
+                chunks.extend(_figure_chunks(state, i, False))
         chunks.append((END,))
         return Actions(chunks)
     if ph == Phase.ALLY:
-        assert self.ally is not None
-        return list(self.figure_actions(self.index[self.ally], ally=True))
+        assert state.ally is not None
+        return list(figure_actions(state, state.index[state.ally], ally=True))
     if ph == Phase.START:
         assert p is not None
-        plays: list[Action] = list(start_plays(self, self.active, p))
+        plays: list[Action] = list(start_plays(state, state.active, p))
         return plays if p.need_run else [*plays, PASS]
     if ph == Phase.BEFORE_SHOT or ph == Phase.AFTER_HIT:
         assert p is not None
         w = Window.OWN_BEFORE_SHOT if ph == Phase.BEFORE_SHOT else Window.OWN_AFTER_HIT
-        return [*shot_plays(self, self.active, w, p), PASS]
+        return [*shot_plays(state, state.active, w, p), PASS]
     if ph == Phase.ANSWER:
-        return [*answer_plays(self, self.answer_queue[0], self.answering), PASS]
+        return [*answer_plays(state, state.answer_queue[0], state.answering), PASS]
     return []
 
 
-def is_legal(self: CowboysState, action: Action) -> bool:
-    ph = self.phase
+def is_legal(state: CowboysState, action: Action) -> bool:
+    ph = state.phase
     if ph == Phase.SELECT:
         if isinstance(action, End):
             return True
         if not isinstance(action, Act):
             return False
-        i = self.index.get(action.fig)
+        i = state.index.get(action.fig)
         if i is None:
             return False
-        f = self.figures[i]
-        if f.side != self.active or not f.standing or f.actions <= 0:
+        f = state.figures[i]
+        if f.side != state.active or not f.standing or f.actions <= 0:
             return False
-        return self.act_legal(i, action)
+        return act_legal(state, i, action)
     if ph == Phase.ALLY:
         return (
             isinstance(action, Act)
-            and action.fig == self.ally
-            and self.act_legal(self.index[action.fig], action, ally=True)
+            and action.fig == state.ally
+            and act_legal(state, state.index[action.fig], action, ally=True)
         )
     if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
-        return action in self.legal_actions()
+        return action in state.legal_actions()
     return False
 
 
-def figure_actions(self: CowboysState, i: int, ally: bool = False) -> tuple[Act, ...]:
+def figure_actions(state: CowboysState, i: int, ally: bool = False) -> tuple[Act, ...]:
     """Every action figure ``i`` may take now: shots first, then
     reloads, moves, weapon changes and pick-ups, then ``wait``."""
     key = ("fig", i, ally)
-    got = self._cache.get(key)
+    got = state._cache.get(key)
     if got is None:
-        got = self._cache[key] = tuple(chain.from_iterable(self._figure_chunks(i, ally)))
+        got = state._cache[key] = tuple(chain.from_iterable(_figure_chunks(state, i, ally)))
     return got
 
 
-def may_fire(self: CowboysState, f: Figure) -> bool:
+def may_fire(state: CowboysState, f: Figure) -> bool:
     """Special rule ``surprise``: no shooting in the first turns."""
-    sides, turns = self.setup.surprise
-    return not (f.side in sides and self.turn <= turns)
+    sides, turns = state.setup.surprise
+    return not (f.side in sides and state.turn <= turns)
 
 
-def may_reload(self: CowboysState, f: Figure, h: Held) -> bool:
+def may_reload(state: CowboysState, f: Figure, h: Held) -> bool:
     """Reload: cowboys; town folk only to clear a jam (CW-T13); never a
     side under the special rule ``no_reload``."""
-    if f.side in self.setup.no_reload:
+    if f.side in state.setup.no_reload:
         return False
     return (f.cowboy and not h.full) or h.jammed
 
 
-def may_move(self: CowboysState, f: Figure, ally: bool) -> bool:
+def may_move(state: CowboysState, f: Figure, ally: bool) -> bool:
     """Moves before shots (CW-T2), Knock-Down, and the special rule
     ``locked_up``."""
-    if f.no_move or (not ally and self.options.moves_first and self.fired):
+    if f.no_move or (not ally and state.options.moves_first and state.fired):
         return False
-    return self.unlocked or f.id not in self.setup.locked[0]
+    return state.unlocked or f.id not in state.setup.locked[0]
 
 
-def act_legal(self: CowboysState, i: int, act: Act, ally: bool = False) -> bool:
+def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool:
     """Whether figure ``i`` may take ``act`` now, checked directly (no
     list of every action is built)."""
-    cached = self._cache.get(("fig", i, ally))
+    cached = state._cache.get(("fig", i, ally))
     if cached is not None:
         return act in cached
-    f = self.figures[i]
+    f = state.figures[i]
     if isinstance(act, Wait):
         return True
     if isinstance(act, (Shoot, Draw, Spin)):
-        if not self.may_fire(f) or act.target not in self._targets(self.active):
+        if not may_fire(state, f) or act.target not in _targets(state, state.active):
             return False
         if isinstance(act, Shoot):
             return (
                 f.held() is not None
                 and act.shots in (1, 2)
-                and shot_info(self, i, act.target, shots=act.shots) is not None
+                and shot_info(state, i, act.target, shots=act.shots) is not None
             )
         if isinstance(act, Draw):
-            return f.held() is None and shot_info(self, i, act.target, verb="draw") is not None
+            return f.held() is None and shot_info(state, i, act.target, verb="draw") is not None
         return (
             f.held() is not None
             and f.horse is None
             and act.facing != f.facing
-            and shot_info(self, i, act.target, verb="spin", facing=act.facing) is not None
+            and shot_info(state, i, act.target, verb="spin", facing=act.facing) is not None
         )
     if isinstance(act, Reload):
         h = f.weapon(act.slot)
-        return h is not None and self.may_reload(f, h)
-    if not self.may_move(f, ally):
+        return h is not None and may_reload(state, f, h)
+    if not may_move(state, f, ally):
         return False
     if isinstance(act, Arm):
         return (
@@ -239,62 +240,63 @@ def act_legal(self: CowboysState, i: int, act: Act, ally: bool = False) -> bool:
     if isinstance(act, Pickup):
         return (
             f.movement >= mv.WEAPON_COST
-            and f.id not in self.setup.prisoners
-            and act.item in self._pickups(i)
+            and f.id not in state.setup.prisoners
+            and act.item in _pickups(state, i)
         )
     if isinstance(act, Move):
-        opts = self.move_options(i, ally)
+        opts = move_options(state, i, ally)
         if act.off:
             return (act.facing, act.ride) in opts.exits | opts.exits_extra
-        xy = self.square_of(act.dest)
+        xy = state.square_of(act.dest)
         if xy is None or mv.pointless(f, xy, act.ride, act.facing):
             return False
         return (xy, act.ride) in opts.ends or (xy, act.ride) in opts.extra
     return False
 
 
-def _targets(self: CowboysState, controller: int) -> list[str]:
-    return [t for t, _ in self._target_places(controller)]
+def _targets(state: CowboysState, controller: int) -> list[str]:
+    return [t for t, _ in _target_places(state, controller)]
 
 
-def _target_places(self: CowboysState, controller: int) -> tuple[tuple[str, XY], ...]:
+def _target_places(state: CowboysState, controller: int) -> tuple[tuple[str, XY], ...]:
     """What ``controller``'s figures may shoot at, each with its square:
     the other sides' standing figures (not neutral bystanders) and the
     live horses not ridden by his own."""
     key = ("targets", controller)
-    got: tuple[tuple[str, XY], ...] | None = self._cache.get(key)
+    got: tuple[tuple[str, XY], ...] | None = state._cache.get(key)
     if got is not None:
         return got
-    neutral = self.setup.neutral
+    neutral = state.setup.neutral
     out: list[tuple[str, XY]] = [
         (g.id, g.square)
-        for g in self.figures
+        for g in state.figures
         if g.side != controller
         and g.standing
         and g.square is not None
         and not (neutral and g.side < 0)
     ]
-    for h in self.horses:
+    for h in state.horses:
         if (
             h.alive
             and h.square is not None
-            and (h.rider is None or self.figures[h.rider].side != controller)
+            and (h.rider is None or state.figures[h.rider].side != controller)
         ):
             out.append((h.id, h.square))
-    got = self._cache[key] = tuple(out)
+    got = state._cache[key] = tuple(out)
     return got
 
 
-def _figure_chunks(self: CowboysState, i: int, ally: bool) -> list[Sequence[Act]]:
-    """:meth:`figure_actions` in pieces: the shots and reloads, the
-    moves (in pieces, as :meth:`_moves` keeps them), and the rest."""
-    f = self.figures[i]
+def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act]]:
+    """:func:`figure_actions` in pieces: the shots and reloads, the
+    moves (in pieces, as :func:`~.legal_moves.move_actions` keeps them),
+    and the rest."""
+    f = state.figures[i]
     fid = f.id
     out: list[Act] = []
     held = f.held()
     # Shoot Actions: shoot, draw and shoot, spin and shoot (the checks of
     # shots.shot_info, shared between the ways of shooting at a target).
-    if self.may_fire(f) and f.standing and f.square is not None:
+    if may_fire(state, f) and f.standing and f.square is not None:
         here = f.square
         hx, hy = here
         cowboy = f.cowboy
@@ -310,10 +312,10 @@ def _figure_chunks(self: CowboysState, i: int, ally: bool) -> list[Sequence[Act]
         sx, sy = STEPS[f.facing]
         others = [STEPS[g] + (g,) for g in FACINGS if g != f.facing] if spin else []
         if weapon is not None:
-            reach = self.chart.max_range(weapon)
-            lines = self._sight_lines()
-            town, blk, occ = self.town, self.blockers(), self.occupied()
-            for t, sq in self._target_places(self.active):
+            reach = state.chart.max_range(weapon)
+            lines = state.sight_lines()
+            town, blk, occ = state.town, state.blockers(), state.occupied()
+            for t, sq in _target_places(state, state.active):
                 dx, dy = sq[0] - hx, sq[1] - hy
                 rng = max(abs(dx), abs(dy))
                 if rng < 1 or rng > reach:
@@ -336,23 +338,23 @@ def _figure_chunks(self: CowboysState, i: int, ally: bool) -> list[Sequence[Act]
                 for fx, fy, facing in others:
                     if dx * fx + dy * fy >= 0:
                         if seen is None:
-                            seen = self.sight_line(here, sq) is not None
+                            seen = state.sight_line(here, sq) is not None
                         if seen:
                             out.append(Spin(fid, facing, t))
     # Reload: cowboys; town folk only to clear a jam (CW-T13).
     for h in f.weapons:
-        if self.may_reload(f, h):
+        if may_reload(state, f, h):
             out.append(Reload(fid, h.slot))
     # Move actions, before any shoot action of the side (moves_first).
-    if self.may_move(f, ally):
-        chunks: list[Sequence[Act]] = [out, *self._moves(i, ally)]
+    if may_move(state, f, ally):
+        chunks: list[Sequence[Act]] = [out, *move_actions(state, i, ally)]
         out = []
         if f.movement >= mv.WEAPON_COST:
             for h in f.weapons:
                 if h.slot != f.in_hand:
                     out.append(Arm(fid, h.slot))
-            if fid not in self.setup.prisoners:
-                for item in self._pickups(i):
+            if fid not in state.setup.prisoners:
+                for item in _pickups(state, i):
                     out.append(Pickup(fid, item))
     else:
         chunks = []
@@ -361,15 +363,15 @@ def _figure_chunks(self: CowboysState, i: int, ally: bool) -> list[Sequence[Act]
     return chunks
 
 
-def _pickups(self: CowboysState, i: int) -> list[str]:
-    f = self.figures[i]
+def _pickups(state: CowboysState, i: int) -> list[str]:
+    f = state.figures[i]
     items: list[str] = []
-    for d in self.ground:
+    for d in state.ground:
         if d.square != f.square or d.item in items:
             continue
         if d.held is None:
             if not f.loot:
                 items.append("loot")
-        elif _room_for(f, d.held.weapon):
+        elif room_for(f, d.held.weapon):
             items.append(d.item)
     return items

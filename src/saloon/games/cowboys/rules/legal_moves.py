@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
 
 
-#: How many figures' lists of move actions a town keeps (``CowboysState._moves``).
+#: How many figures' lists of move actions a town keeps (:func:`move_actions`).
 _MOVE_ACTS_CACHE = 20_000
 
 
@@ -36,53 +36,53 @@ _MoveActs = tuple[
 ]
 
 
-def run_points(self: CowboysState, side: int) -> int:
+def run_points(state: CowboysState, side: int) -> int:
     """The most extra points a Run card in ``side``'s hand could add now."""
-    if self.own_used[side]:
+    if state.own_used[side]:
         return 0
     best = 0
-    for face in self.hands[side]:
-        c = self.card(face)
+    for face in state.hands[side]:
+        c = state.card(face)
         if c.effect is Effect.RUN:
             best = max(best, c.number("squares"))
     return best
 
 
-def move_options(self: CowboysState, i: int, ally: bool = False) -> mv.MoveOptions:
+def move_options(state: CowboysState, i: int, ally: bool = False) -> mv.MoveOptions:
     key = ("moves", i, ally)
-    got = self._cache.get(key)
+    got = state._cache.get(key)
     if got is None:
-        run = 0 if ally else self.run_points(self.active)
-        got = self._cache[key] = mv.move_options(self, i, run)
+        run = 0 if ally else run_points(state, state.active)
+        got = state._cache[key] = mv.move_options(state, i, run)
     return got
 
 
-def _moves(self: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ...], ...]:
+def move_actions(state: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ...], ...]:
     """Figure ``i``'s move actions: to each end he may reach (with a Run
     card's points too) in each facing but the one that changes nothing,
     then off the town. The actions are derived once per reach and
     (:func:`~saloon.games.cowboys.rules.moves.reach_key`); the ends on
     other figures and the move that changes nothing are taken out here."""
-    f = self.figures[i]
-    run = 0 if ally else self.run_points(self.active)
-    key = (f.id, mv.reach_key(self, f, run))
-    cache = self.town.cache.get("move-acts")
+    f = state.figures[i]
+    run = 0 if ally else run_points(state, state.active)
+    key = (f.id, mv.reach_key(state, f, run))
+    cache = state.town.cache.get("move-acts")
     if not isinstance(cache, dict):
-        cache = self.town.cache["move-acts"] = {}
+        cache = state.town.cache["move-acts"] = {}
     got: _MoveActs | None = cache.get(key)
     if got is None:
-        ends_all, extra_all, exits, exits_extra = mv.reach_of(self, f, run)
+        ends_all, extra_all, exits, exits_extra = mv.reach_of(state, f, run)
         keys = list(ends_all)
         keys += [k for k in extra_all if k not in ends_all]
         # The moves to an end, in each facing, made once per figure and end.
-        made = self.town.cache.get("moves-to")
+        made = state.town.cache.get("moves-to")
         if not isinstance(made, dict):
-            made = self.town.cache["moves-to"] = {}
+            made = state.town.cache["moves-to"] = {}
         per_end: list[tuple[XY, bool, tuple[Move, ...]]] = []
         for xy, m in keys:
             ms = made.get((f.id, xy, m))
             if ms is None:
-                ref = self.ref(xy)
+                ref = state.ref(xy)
                 ms = made[(f.id, xy, m)] = tuple(Move(f.id, ref, fc, m) for fc in FACINGS)
             per_end.append((xy, m, ms))
         leave: tuple[Act, ...] = tuple(
@@ -96,7 +96,7 @@ def _moves(self: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ...], ...
     # The figures standing where he could end, which he may not end on.
     near = frozenset(
         g.square
-        for j, g in enumerate(self.figures)
+        for j, g in enumerate(state.figures)
         if j != i and g.square in squares and g.standing and g.square
     )
     acts = lists.get((near, f.facing))

@@ -47,8 +47,8 @@ from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, load_deck
 from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules import card_windows, execute, legal, legal_moves, turn, victory
-from saloon.games.cowboys.rules import view as views
+from saloon.games.cowboys.rules import card_windows, execute, legal, legal_moves, turn
+from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import (
     COWBOY_HEALTH,
     TOWNFOLK_HEALTH,
@@ -60,6 +60,7 @@ from saloon.games.cowboys.rules.figures import (
 from saloon.games.cowboys.rules.legal import Actions
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.setup import Goal, Setup
+from saloon.games.cowboys.rules.view import view_of
 from saloon.games.cowboys.shotchart import ShotChart, Weapon, load_shot_chart
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ class CowboysState(State):
         self._cache: dict[Any, Any] = {}
         self.phase = Phase.DEAL
         if not self.deal_queue:
-            self._begin()
+            turn.begin(self)
 
     # -- small helpers ---------------------------------------------------------------
 
@@ -240,7 +241,9 @@ class CowboysState(State):
             got = self._cache["free-horses"] = tuple(squares)
         return got
 
-    def _sight_lines(self) -> dict[tuple[XY, XY], SightLine | None]:
+    def sight_lines(self) -> dict[tuple[XY, XY], SightLine | None]:
+        """The lines of sight worked out since the last transition, by
+        shooter's and target's square (``None``: no line)."""
         lines: dict[tuple[XY, XY], SightLine | None] | None = self._cache.get("sight")
         if lines is None:
             lines = self._cache["sight"] = {}
@@ -250,7 +253,7 @@ class CowboysState(State):
         """The line of sight between two squares as the town stands now
         (:func:`~saloon.games.cowboys.geometry.sight`), kept until the next
         transition."""
-        lines = self._sight_lines()
+        lines = self.sight_lines()
         key = (shooter, target)
         if key in lines:
             got: SightLine | None = lines[key]
@@ -269,9 +272,10 @@ class CowboysState(State):
             return f"Horse {target[1:]}"
         return self.figures[self.index[target]].short if target in self.index else target
 
-    def _log(
+    def say(
         self, kind: str, text: str, player: int | None = None, to: tuple[int, ...] | None = None
     ) -> None:
+        """Add a sentence to the log (``to``: the sides told it, if not all)."""
         self.log.append(Event(kind, text, player, to))
 
     # -- the contract ------------------------------------------------------------------
@@ -291,24 +295,22 @@ class CowboysState(State):
         got: Sequence[Action] | None = self._cache.get("legal")
         if got is not None:
             return got
-        out = self._legal()
+        out = legal.legal_actions(self)
         self._cache["legal"] = out
         return out
 
-    _legal = legal._legal
-    is_legal = legal.is_legal
-    figure_actions = legal.figure_actions
-    may_fire = legal.may_fire
-    may_reload = legal.may_reload
-    may_move = legal.may_move
-    act_legal = legal.act_legal
-    _targets = legal._targets
-    _target_places = legal._target_places
-    _figure_chunks = legal._figure_chunks
-    run_points = legal_moves.run_points
-    move_options = legal_moves.move_options
-    _moves = legal_moves._moves
-    _pickups = legal._pickups
+    def is_legal(self, action: Action) -> bool:
+        return legal.is_legal(self, action)
+
+    def figure_actions(self, i: int, ally: bool = False) -> tuple[Act, ...]:
+        """Every action figure ``i`` may take now: shots first, then
+        reloads, moves, weapon changes and pick-ups, then ``wait``."""
+        return legal.figure_actions(self, i, ally)
+
+    def move_options(self, i: int, ally: bool = False) -> mv.MoveOptions:
+        """Every end of figure ``i``'s move now, with a Run card's points
+        (none for a town folk directed by Friend in Town)."""
+        return legal_moves.move_options(self, i, ally)
 
     def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
         if self.phase == Phase.ROLL:
@@ -362,27 +364,27 @@ class CowboysState(State):
         ph = self.phase
         if ph == Phase.DEAL:
             assert isinstance(action, Deal)
-            self._deal(action.card)
+            turn.deal(self, action.card)
         elif ph == Phase.ROLL:
             assert isinstance(action, Roll)
-            self._roll(action)
+            execute.roll(self, action)
         elif ph == Phase.SELECT:
             if isinstance(action, End):
-                self._log(
+                self.say(
                     "end",
                     f"{self.side_name(self.active)} ends its part of turn {self.turn}.",
                     self.active,
                 )
-                self._next_part()
+                turn.next_part(self)
             else:
                 assert isinstance(action, Act)
-                self._announce(action)
+                card_windows.announce(self, action)
         elif ph == Phase.ALLY:
             assert isinstance(action, Act)
             self.ally = None
             f = self.figures[self.index[action.fig]]
             if isinstance(action, Wait):
-                self._log(
+                self.say(
                     "ally",
                     f"{f.short} does nothing for {self.side_name(self.active)}.",
                     self.active,
@@ -390,7 +392,7 @@ class CowboysState(State):
                 self.pending = self.resume
                 self.resume = None
             else:
-                self._log(
+                self.say(
                     "ally",
                     f"{self.side_name(self.active)} directs {f.short}: "
                     f"{self.describe_action(action)}.",
@@ -398,7 +400,7 @@ class CowboysState(State):
                 )
                 self.pending = Pending(action, stage="execute", ally=True)
         elif ph == Phase.ANSWER:
-            self._answer(action)
+            card_windows.answer(self, action)
         else:
             p = self.pending
             assert p is not None
@@ -406,54 +408,21 @@ class CowboysState(State):
                 ph
             ]
             if isinstance(action, Play):
-                self._play_own(action, replace(p, stage=after))
+                card_windows.play_own(self, action, replace(p, stage=after))
             else:
                 self.pending = replace(p, stage=after)
-        self._advance()
+        turn.advance(self)
         # What was derived during the transition may describe the state
         # before it (a horse ridden away): derive it again when asked.
         self._cache.clear()
 
-    _deal = turn._deal
-
-    def _sorted(self, faces: Sequence[str]) -> tuple[str, ...]:
+    def in_deck_order(self, faces: Sequence[str]) -> tuple[str, ...]:
+        """``faces`` sorted as the deck lists them (a hand is kept so)."""
         order = self._deck_order()
         return tuple(sorted(faces, key=order.__getitem__))
 
     def _deck_order(self) -> dict[str, int]:
         return _order(self.deckdef)
-
-    _begin = turn._begin
-    _start_turn = turn._start_turn
-    _start_part = turn._start_part
-    _next_part = turn._next_part
-    _over = victory._over
-    _can_act = turn._can_act
-    _advance = turn._advance
-    _target_down = turn._target_down
-
-    # -- announcing and answering ----------------------------------------------------
-
-    _announce = card_windows._announce
-    _open_answers = card_windows._open_answers
-    _spend = card_windows._spend
-    _answer = card_windows._answer
-    _play_own = card_windows._play_own
-    _target_words = card_windows._target_words
-    _card_effect = card_windows._card_effect
-
-    # -- carrying out an action ----------------------------------------------------------
-
-    _finish = execute._finish
-    _check_winner = victory._check_winner
-    _execute = execute._execute
-    _do_move = execute._do_move
-    _after_move = execute._after_move
-    _pickup = execute._pickup
-    _fire = execute._fire
-    _roll = execute._roll
-    _next_shot = execute._next_shot
-    _damage = execute._damage
 
     # -- results, keys, views --------------------------------------------------------------
 
@@ -488,7 +457,10 @@ class CowboysState(State):
             self.winner, self.loot_squares, self.unlocked,
         )  # fmt: skip
 
-    view = views.view
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything on the table; of the hands, ``player``'s own cards and
+        the others' sizes only (and the cards he has been shown)."""
+        return view_of(self, player)
 
     def clone(self) -> CowboysState:
         new = CowboysState.__new__(CowboysState)
@@ -526,7 +498,7 @@ class CowboysState(State):
         for (s, k), c in zip(slots, shuffled, strict=False):
             hands[s][k] = c
         rest = set(shuffled[len(slots) :])
-        new.hands = [self._sorted(h) for h in hands]
+        new.hands = [self.in_deck_order(h) for h in hands]
         new._cache = {}
         new.deck = tuple(c for c in _order(self.deckdef) if c in rest)
         return new

@@ -16,153 +16,157 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import Window
+from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
+from saloon.games.cowboys.rules.execute import damage, execute, finish
 from saloon.games.cowboys.rules.phase import Pending, Phase
-from saloon.games.cowboys.rules.victory import winner_at_limit
+from saloon.games.cowboys.rules.victory import over, winner_at_limit
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
 
 
-def _deal(self: CowboysState, face: str) -> None:
-    side = self.deal_queue[0]
-    self.deal_queue = self.deal_queue[1:]
-    self.deck = tuple(c for c in self.deck if c != face)
-    self.hands[side] = self._sorted((*self.hands[side], face))
-    card = self.card(face)
-    self._log("deal", f"{self.side_name(side)} is dealt {face} ({card.name}).", side, (side,))
-    self._log(
+def deal(state: CowboysState, face: str) -> None:
+    side = state.deal_queue[0]
+    state.deal_queue = state.deal_queue[1:]
+    state.deck = tuple(c for c in state.deck if c != face)
+    state.hands[side] = state.in_deck_order((*state.hands[side], face))
+    card = state.card(face)
+    state.say("deal", f"{state.side_name(side)} is dealt {face} ({card.name}).", side, (side,))
+    state.say(
         "deal",
-        f"{self.side_name(side)} is dealt a card ({len(self.hands[side])} in hand, "
-        f"{len(self.deck)} left in the deck).",
+        f"{state.side_name(side)} is dealt a card ({len(state.hands[side])} in hand, "
+        f"{len(state.deck)} left in the deck).",
         side,
     )
-    if not self.deal_queue:
-        self._begin()
+    if not state.deal_queue:
+        begin(state)
 
 
-def _begin(self: CowboysState) -> None:
+def begin(state: CowboysState) -> None:
     """Game Set Up done: turn 1 begins with the first side."""
-    self.turn = 1
-    self.part = 0
-    self.active = self.order[0]
-    self._start_turn()
-    self._start_part()
-    self.phase = Phase.SELECT
+    state.turn = 1
+    state.part = 0
+    state.active = state.order[0]
+    _start_turn(state)
+    _start_part(state)
+    state.phase = Phase.SELECT
 
 
-def _start_turn(self: CowboysState) -> None:
-    n = self.num_players
-    self.own_used = [False] * n
-    self.opp_used = [False] * n
-    self.horses = [replace(h, moved=False) if h.moved else h for h in self.horses]
+def _start_turn(state: CowboysState) -> None:
+    n = state.num_players
+    state.own_used = [False] * n
+    state.opp_used = [False] * n
+    state.horses = [replace(h, moved=False) if h.moved else h for h in state.horses]
 
 
-def _start_part(self: CowboysState) -> None:
+def _start_part(state: CowboysState) -> None:
     """A side's part of the turn: each standing figure may act once; a
     figure whose horse was killed under him loses this part; a knocked
     down figure may not move in it (CW-T3)."""
-    side = self.active
-    self.fired = False
-    for i, f in enumerate(self.figures):
+    side = state.active
+    state.fired = False
+    for i, f in enumerate(state.figures):
         if f.side == side:
-            self.figures[i] = replace(
+            state.figures[i] = replace(
                 f,
                 actions=0 if f.stunned or not f.standing else 1,
                 stunned=False,
                 no_move=f.knocked,
                 knocked=False,
             )
-    self._log("turn", f"Turn {self.turn} of {self.setup.turns}: {self.side_name(side)} acts.", side)
+    state.say(
+        "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
+    )
 
 
-def _next_part(self: CowboysState) -> bool:
+def next_part(state: CowboysState) -> bool:
     """End the acting side's part; the next side acts, or the next turn
     begins, or the last turn is over. False when the game has ended."""
-    for i, f in enumerate(self.figures):
-        if f.side == self.active and (f.actions or f.no_move):
-            self.figures[i] = replace(f, actions=0, no_move=False)
-    self.part += 1
-    if self.part >= len(self.order):
-        if self.turn >= self.setup.turns:
-            w = winner_at_limit(self)
-            self._over(w, "turn limit")
+    for i, f in enumerate(state.figures):
+        if f.side == state.active and (f.actions or f.no_move):
+            state.figures[i] = replace(f, actions=0, no_move=False)
+    state.part += 1
+    if state.part >= len(state.order):
+        if state.turn >= state.setup.turns:
+            w = winner_at_limit(state)
+            over(state, w, "turn limit")
             return False
-        self.turn += 1
-        self.part = 0
-        self._start_turn()
-    self.active = self.order[self.part]
-    self._start_part()
+        state.turn += 1
+        state.part = 0
+        _start_turn(state)
+    state.active = state.order[state.part]
+    _start_part(state)
     return True
 
 
-def _can_act(self: CowboysState, side: int) -> bool:
-    return any(f.side == side and f.standing and f.actions > 0 for f in self.figures)
+def _can_act(state: CowboysState, side: int) -> bool:
+    return any(f.side == side and f.standing and f.actions > 0 for f in state.figures)
 
 
-def _advance(self: CowboysState) -> None:
+def advance(state: CowboysState) -> None:
     while True:
-        if self.phase == Phase.OVER or self.phase == Phase.DEAL:
+        if state.phase == Phase.OVER or state.phase == Phase.DEAL:
             return
-        if self.answer_queue:
-            self.phase = Phase.ANSWER
+        if state.answer_queue:
+            state.phase = Phase.ANSWER
             return
-        p = self.pending
+        p = state.pending
         if p is None:
-            if self.ally is not None:
-                self.phase = Phase.ALLY
+            if state.ally is not None:
+                state.phase = Phase.ALLY
                 return
-            if self._can_act(self.active):
-                self.phase = Phase.SELECT
+            if _can_act(state, state.active):
+                state.phase = Phase.SELECT
                 return
-            if not self._next_part():
+            if not next_part(state):
                 return
             continue
         if p.card is not None:
-            self._card_effect(p)
+            card_effect(state, p)
             continue
         stage = p.stage
         if stage == "start":
-            if not p.ally and start_plays(self, self.active, p):
-                self.phase = Phase.START
+            if not p.ally and start_plays(state, state.active, p):
+                state.phase = Phase.START
                 return
-            self.pending = replace(p, stage="execute")
+            state.pending = replace(p, stage="execute")
         elif stage == "execute":
-            self._execute(p)
+            execute(state, p)
         elif stage == "before":
-            if self._target_down(p):
+            if _target_down(state, p):
                 left = p.shots - p.shot
-                self._log(
+                state.say(
                     "shot",
-                    f"{self.name_of(p.target_id or '')} is down: the "
+                    f"{state.name_of(p.target_id or '')} is down: the "
                     f"{'shot' if left == 1 else f'{left} shots'} left "
                     f"{'is' if left == 1 else 'are'} spent without a roll.",
-                    self.active,
+                    state.active,
                 )
-                self._finish(p)
-            elif not p.ally and shot_plays(self, self.active, Window.OWN_BEFORE_SHOT, p):
-                self.phase = Phase.BEFORE_SHOT
+                finish(state, p)
+            elif not p.ally and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
+                state.phase = Phase.BEFORE_SHOT
                 return
             else:
-                self.pending = replace(p, stage="roll")
+                state.pending = replace(p, stage="roll")
         elif stage == "roll":
-            self.phase = Phase.ROLL
+            state.phase = Phase.ROLL
             return
         elif stage == "after":
-            if not p.ally and shot_plays(self, self.active, Window.OWN_AFTER_HIT, p):
-                self.phase = Phase.AFTER_HIT
+            if not p.ally and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
+                state.phase = Phase.AFTER_HIT
                 return
-            self.pending = replace(p, stage="damage")
+            state.pending = replace(p, stage="damage")
         elif stage == "damage":
-            self._damage(p)
+            damage(state, p)
         else:  # pragma: no cover
             raise AssertionError(stage)
 
 
-def _target_down(self: CowboysState, p: Pending) -> bool:
+def _target_down(state: CowboysState, p: Pending) -> bool:
     t = p.target_id
     if t is None:
         return False
     if t[0] == "H":
-        return not self.horses[self.horse_index[t]].alive
-    return not self.figures[self.index[t]].standing
+        return not state.horses[state.horse_index[t]].alive
+    return not state.figures[state.index[t]].standing

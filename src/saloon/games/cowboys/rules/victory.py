@@ -124,21 +124,21 @@ def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[boo
     return False, None
 
 
-def _over(self: CowboysState, winner: int | None, how: str) -> None:
-    self.phase = Phase.OVER
-    self.winner = winner
-    self.category = how
-    self.pending = None
-    self.resume = None
-    self.answer_queue = ()
+def over(state: CowboysState, winner: int | None, how: str) -> None:
+    state.phase = Phase.OVER
+    state.winner = winner
+    state.category = how
+    state.pending = None
+    state.resume = None
+    state.answer_queue = ()
     if winner is None:
-        self._log("over", f"The game ends in a draw ({how}).")
+        state.say("over", f"The game ends in a draw ({how}).")
     else:
-        self._log("over", f"{self.side_name(winner)} wins ({how}).", winner)
+        state.say("over", f"{state.side_name(winner)} wins ({how}).", winner)
 
 
-def _check_winner(self: CowboysState) -> None:
-    w = winner_now(self)
+def check_winner(state: CowboysState) -> None:
+    w = winner_now(state)
     if w is not None:
-        goals = ", ".join(g.kind for g in self.setup.sides[w].goals)
-        self._over(w, goals)
+        goals = ", ".join(g.kind for g in state.setup.sides[w].goals)
+        over(state, w, goals)

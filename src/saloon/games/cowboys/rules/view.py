@@ -42,45 +42,45 @@ def _figure_view(state: CowboysState, f: Figure) -> dict[str, Any]:
     }
 
 
-def view(self: CowboysState, player: int | None) -> dict[str, Any]:
+def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
     """Everything on the table; of the hands, ``player``'s own cards and
     the others' sizes only (and the cards he has been shown)."""
     hands: list[Any] = []
-    for s in range(self.num_players):
+    for s in range(state.num_players):
         if s == player:
-            hands.append(list(self.hands[s]))
+            hands.append(list(state.hands[s]))
         else:
-            seen = [c for c in self.hands[s] if player is not None and c in self.known[player]]
-            hands.append({"count": len(self.hands[s]), "seen": seen})
-    p = self.pending
+            seen = [c for c in state.hands[s] if player is not None and c in state.known[player]]
+            hands.append({"count": len(state.hands[s]), "seen": seen})
+    p = state.pending
     return {
-        "scenario": self.setup.name,
-        "turn": self.turn,
-        "turns": self.setup.turns,
-        "active": self.active,
-        "phase": self.phase.name.lower(),
-        "to_move": self.to_move,
-        "figures": [_figure_view(self, f) for f in self.figures],
+        "scenario": state.setup.name,
+        "turn": state.turn,
+        "turns": state.setup.turns,
+        "active": state.active,
+        "phase": state.phase.name.lower(),
+        "to_move": state.to_move,
+        "figures": [_figure_view(state, f) for f in state.figures],
         "horses": [
             {
                 "id": h.id,
-                "square": self.ref(h.square) if h.alive else None,
+                "square": state.ref(h.square) if h.alive else None,
                 "facing": h.facing,
                 "health": h.health,
-                "rider": None if h.rider is None else self.figures[h.rider].id,
+                "rider": None if h.rider is None else state.figures[h.rider].id,
                 "moved": h.moved,
             }
-            for h in self.horses
+            for h in state.horses
         ],
         "ground": [
-            [self.ref(d.square), d.item, None if d.held is None else d.held.ammo]
-            for d in self.ground
+            [state.ref(d.square), d.item, None if d.held is None else d.held.ammo]
+            for d in state.ground
         ],
-        "obstacles": sorted(self.ref(xy) for xy in self.obstacles),
+        "obstacles": sorted(state.ref(xy) for xy in state.obstacles),
         "hands": hands,
-        "deck": len(self.deck),
-        "played": [[s, c] for s, c in self.played],
-        "cards_used": {"own": list(self.own_used), "opponent": list(self.opp_used)},
+        "deck": len(state.deck),
+        "played": [[s, c] for s, c in state.played],
+        "cards_used": {"own": list(state.own_used), "opponent": list(state.opp_used)},
         "pending": None
         if p is None
         else {
@@ -92,8 +92,8 @@ def view(self: CowboysState, player: int | None) -> dict[str, Any]:
             "hits": p.hits,
             "target": p.target_id,
         },
-        "ally": self.ally,
-        "answering": self.answering if self.answer_queue else None,
-        "winner": self.winner,
-        "result": self.category,
+        "ally": state.ally,
+        "answering": state.answering if state.answer_queue else None,
+        "winner": state.winner,
+        "result": state.category,
     }
