@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 
 def announce(state: CowboysState, act: Act) -> None:
+    """The acting side announces figure's action ``act``: the other sides'
+    window opens (CW-T15). ``wait`` is not announced: the figure has
+    acted. A move that needs a Run card's points is marked so (CW-T6)."""
     i = state.index[act.fig]
     f = state.figures[i]
     if isinstance(act, Wait):
@@ -55,6 +58,8 @@ def announce(state: CowboysState, act: Act) -> None:
 
 
 def _open_answers(state: CowboysState, kind: str) -> None:
+    """The other sides that hold a card answering ``kind`` (an action's
+    kind, or ``card``), in turn order after the acting side, are asked."""
     n = state.num_players
     queue = []
     for k in range(1, n):
@@ -66,6 +71,8 @@ def _open_answers(state: CowboysState, kind: str) -> None:
 
 
 def _spend(state: CowboysState, side: int, face: str) -> None:
+    """``face`` leaves ``side``'s hand for the played cards (and is no
+    longer shown to anyone)."""
     hand = list(state.hands[side])
     hand.remove(face)
     state.hands[side] = tuple(hand)
@@ -74,6 +81,10 @@ def _spend(state: CowboysState, side: int, face: str) -> None:
 
 
 def answer(state: CowboysState, action: Action) -> None:
+    """An answering side plays a card or passes. A card answering a card
+    cancels it; one answering an action cancels it (a Misfire jams the
+    shot, and may jam the weapon until it is reloaded). The first card
+    played closes the window."""
     side = state.answer_queue[0]
     if not isinstance(action, Play):
         state.answer_queue = state.answer_queue[1:]
@@ -115,6 +126,9 @@ def answer(state: CowboysState, action: Action) -> None:
 
 
 def play_own(state: CowboysState, play: Play, p: Pending) -> None:
+    """The acting side plays a card of its own in one of its windows
+    (``p`` goes on to the stage after it); the other sides may cancel it
+    before it takes effect (CW-T15)."""
     side = state.active
     state.own_used[side] = True
     _spend(state, side, play.card)
@@ -126,6 +140,8 @@ def play_own(state: CowboysState, play: Play, p: Pending) -> None:
 
 
 def target_words(state: CowboysState, target: str) -> str:
+    """How the log names a card's target: a figure, a horse, a side, or
+    what it names (a weapon slot)."""
     if target[0] in "CTH" and target[1:].isdigit():
         return state.name_of(target)
     if target[0] == "s" and target[1:].isdigit():

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
 
 def finish(state: CowboysState, p: Pending) -> None:
+    """The action ``p`` is over: the figure has acted, unless he is a town
+    folk directed by Friend in Town (the directing side's action then
+    resumes); a shot or a reload bars the side's later moves (CW-T2); the
+    goals are checked (CW-T18)."""
     # An action is done: what was derived before it (the free horses,
     # who blocks a sight) may be out of date for the one it resumes
     # (Friend in Town: a town folk's action inside one's own).
@@ -48,6 +52,9 @@ def finish(state: CowboysState, p: Pending) -> None:
 
 
 def execute(state: CowboysState, p: Pending) -> None:
+    """Carry out the announced action ``p`` whose windows are past: a move
+    or a change or pick-up of weapons, a reload, or the shots fired (the
+    rolls follow as chance nodes). A figure shot down meanwhile loses it."""
     act = p.act
     i = state.index[act.fig]
     f = state.figures[i]
@@ -178,6 +185,8 @@ def _after_move(state: CowboysState, i: int) -> None:
 
 
 def _pickup(state: CowboysState, i: int, item: str) -> None:
+    """Figure ``i`` picks up ``item`` in his square: the loot, or a
+    weapon, which goes to his hand if it is empty (CW-T7)."""
     f = state.figures[i]
     for n, d in enumerate(state.ground):
         if d.square == f.square and d.item == item:
@@ -255,6 +264,10 @@ def _fire(state: CowboysState, i: int, act: Shoot | Draw | Spin, p: Pending) -> 
 
 
 def roll(state: CowboysState, r: Roll) -> None:
+    """One roll of two dice for the pending shot, with its modifiers and
+    the cards' bonuses, on the shot chart (Shoot; naturals: a 12 is two
+    hits, a 2 a miss); a shotgun rolls twice for each shot. A hit opens
+    the window after it; a miss goes on to the next shot."""
     p = state.pending
     assert p is not None and p.info is not None and p.target_id is not None
     info = p.info
@@ -290,6 +303,8 @@ def roll(state: CowboysState, r: Roll) -> None:
 
 
 def _next_shot(state: CowboysState, p: Pending) -> None:
+    """The next declared shot, with the last shot's card effects spent;
+    after the last, the action is over."""
     if p.shot + 1 < p.shots:
         state.pending = replace(
             p,

@@ -118,6 +118,11 @@ def room_for(f: Figure, weapon: Weapon) -> bool:
 
 
 def legal_actions(state: CowboysState) -> Sequence[Action]:
+    """The legal actions of the phase: in ``SELECT`` every action of each of
+    the acting side's figures that may still act, then ``end``; in
+    ``ALLY`` the directed town folk's actions; in a card window the cards
+    that may be played, then ``pass`` (not in the start window of a move
+    that counts on a Run card, CW-T6); none at a chance node or the end."""
     ph = state.phase
     p = state.pending
     if ph == Phase.SELECT:
@@ -144,6 +149,8 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
 
 
 def is_legal(state: CowboysState, action: Action) -> bool:
+    """Whether ``action`` is legal now; a figure's action is checked
+    directly (:func:`act_legal`), without building the list."""
     ph = state.phase
     if ph == Phase.SELECT:
         if isinstance(action, End):
@@ -255,6 +262,7 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
 
 
 def _targets(state: CowboysState, controller: int) -> list[str]:
+    """The ids of what ``controller``'s figures may shoot at (CW-T8)."""
     return [t for t, _ in _target_places(state, controller)]
 
 
@@ -364,6 +372,8 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
 
 
 def _pickups(state: CowboysState, i: int) -> list[str]:
+    """What figure ``i`` may pick up in his square: a weapon he has room
+    for, or the loot if he carries none (Movement to Change Weapons, CW-T7)."""
     f = state.figures[i]
     items: list[str] = []
     for d in state.ground:

@@ -49,6 +49,9 @@ def run_points(state: CowboysState, side: int) -> int:
 
 
 def move_options(state: CowboysState, i: int, ally: bool = False) -> mv.MoveOptions:
+    """Every end of figure ``i``'s move now (:func:`~.moves.move_options`),
+    with the points of the acting side's best Run card unless he is a town
+    folk directed by Friend in Town; kept until the next transition."""
     key = ("moves", i, ally)
     got = state._cache.get(key)
     if got is None:

@@ -16,6 +16,10 @@ from saloon.games.cowboys.rules.shots import ShotInfo
 
 
 class Phase(enum.IntEnum):
+    """Who acts next: a side deciding (``SELECT``, ``START``, ``ALLY``,
+    ``BEFORE_SHOT``, ``AFTER_HIT``), a side answering (``ANSWER``), a chance
+    node (``DEAL``, ``ROLL``), or nobody (``OVER``)."""
+
     DEAL = 0
     SELECT = 1
     ANSWER = 2

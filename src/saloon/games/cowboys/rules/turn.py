@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 
 def deal(state: CowboysState, face: str) -> None:
+    """A card dealt to the side next in the deal's order, its face told to
+    that side alone (CW-T17); after the last card, turn 1 begins."""
     side = state.deal_queue[0]
     state.deal_queue = state.deal_queue[1:]
     state.deck = tuple(c for c in state.deck if c != face)
@@ -54,6 +56,8 @@ def begin(state: CowboysState) -> None:
 
 
 def _start_turn(state: CowboysState) -> None:
+    """A new turn: each side may play its cards again, and every horse
+    may carry a rider again (CW-T5)."""
     n = state.num_players
     state.own_used = [False] * n
     state.opp_used = [False] * n
@@ -101,10 +105,17 @@ def next_part(state: CowboysState) -> bool:
 
 
 def _can_act(state: CowboysState, side: int) -> bool:
+    """Whether a standing figure of ``side`` has an action left."""
     return any(f.side == side and f.standing and f.actions > 0 for f in state.figures)
 
 
 def advance(state: CowboysState) -> None:
+    """Run the automatic steps until a side must decide, the dice are
+    rolled, or the game is over: the answer windows, a directed town
+    folk's action, a card's effect, the pending action's stages (its start
+    window, its execution, the window before each shot, the roll, the
+    window after a hit, the wounds), and the end of a side's part when
+    none of its figures can act (CW-T2, CW-T15)."""
     while True:
         if state.phase == Phase.OVER or state.phase == Phase.DEAL:
             return
@@ -164,6 +175,7 @@ def advance(state: CowboysState) -> None:
 
 
 def _target_down(state: CowboysState, p: Pending) -> bool:
+    """Whether the target of the pending shot is already down."""
     t = p.target_id
     if t is None:
         return False

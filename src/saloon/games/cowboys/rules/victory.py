@@ -3,7 +3,9 @@
 Cowboys rulebook, Scenarios: each scenario says how it is won; the engine
 reads the goals of :class:`saloon.games.cowboys.rules.setup.Goal`
 (eliminate, escape with or without loot, reach, hold) and the side that
-wins when the turns run out (rulings CW-V1..V3).
+wins when the turns run out (rulings CW-V1..V3). :func:`check_winner` ends
+the game when an action leaves a side with its goals met (CW-T18);
+:func:`over` ends it.
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[boo
 
 
 def over(state: CowboysState, winner: int | None, how: str) -> None:
+    """The game ends: ``winner`` (``None``: a draw) wins by ``how``."""
     state.phase = Phase.OVER
     state.winner = winner
     state.category = how
@@ -138,6 +141,8 @@ def over(state: CowboysState, winner: int | None, how: str) -> None:
 
 
 def check_winner(state: CowboysState) -> None:
+    """End the game if a side has met its goals now (CW-T18: checked when
+    each action is over)."""
     w = winner_now(state)
     if w is not None:
         goals = ", ".join(g.kind for g in state.setup.sides[w].goals)

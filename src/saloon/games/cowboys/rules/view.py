@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 
 def _figure_view(state: CowboysState, f: Figure) -> dict[str, Any]:
+    """One figure as the view shows it."""
     return {
         "id": f.id,
         "side": f.side,
