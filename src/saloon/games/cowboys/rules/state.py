@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
-from saloon.core.errors import ContentError
 from saloon.core.state import CHANCE, ActionGroup, Result, State
 from saloon.games.cowboys.actions import (
     ROLL_OUTCOMES,
@@ -49,19 +48,12 @@ from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules import card_windows, execute, legal, legal_moves, turn
 from saloon.games.cowboys.rules import moves as mv
-from saloon.games.cowboys.rules.figures import (
-    COWBOY_HEALTH,
-    TOWNFOLK_HEALTH,
-    Dropped,
-    Figure,
-    Held,
-    Horse,
-)
 from saloon.games.cowboys.rules.legal import Actions
 from saloon.games.cowboys.rules.phase import Pending, Phase
+from saloon.games.cowboys.rules.placement import place
 from saloon.games.cowboys.rules.setup import Goal, Setup
 from saloon.games.cowboys.rules.view import view_of
-from saloon.games.cowboys.shotchart import ShotChart, Weapon, load_shot_chart
+from saloon.games.cowboys.shotchart import ShotChart, load_shot_chart
 
 if TYPE_CHECKING:
     from saloon.core.game import Game
@@ -77,24 +69,6 @@ def _deck(path: str | None, forbidden: tuple[str, ...], source: str) -> Deck:
     return load_deck(path).with_forbidden(forbidden, source=source)
 
 
-def _slots(weapons: Sequence[str], where: str) -> tuple[Held, ...]:
-    out: list[Held] = []
-    for name in weapons:
-        try:
-            w = Weapon(name)
-        except ValueError:
-            raise ContentError(f"{where}: {name!r} is not a pistol, rifle or shotgun") from None
-        slot = w.value
-        if w is Weapon.PISTOL and any(h.slot == "pistol" for h in out):
-            slot = "pistol2"
-        if any(h.slot == slot for h in out) or (
-            w is not Weapon.PISTOL and any(h.weapon is not Weapon.PISTOL for h in out)
-        ):
-            raise ContentError(f"{where}: at most two pistols and one rifle or shotgun")
-        out.append(Held(slot, w, w.capacity))
-    return tuple(out)
-
-
 class CowboysState(State):
     """A game of Cowboys in progress (see the module docstring)."""
 
@@ -108,65 +82,13 @@ class CowboysState(State):
         self.deckdef = _deck(options.cards, tuple(setup.forbidden), setup.name)
         n = len(setup.sides)
         town = setup.town
-        figures: list[Figure] = []
-        horses: list[Horse] = []
-        taken: set[XY] = set()
-        placed = [(s, fs) for s, side in enumerate(setup.sides) for fs in side.figures]
-        placed += [(-1, fs) for fs in setup.bystanders]
-        if True:
-            for s, fs in placed:
-                where = f"{setup.name}: {fs.id}"
-                if fs.id[:1] not in ("C", "T") or not fs.id[1:].isdigit():
-                    raise ContentError(f"{where}: a figure is C<number> or T<number>")
-                sq = town.square(fs.at)
-                if sq in taken:
-                    raise ContentError(f"{where}: two figures on {fs.at}")
-                taken.add(sq)
-                weapons = _slots(fs.weapons, where)
-                horse = None
-                if fs.mounted:
-                    if not town.horse_ok(sq):
-                        raise ContentError(f"{where}: a horse cannot stand on {fs.at}")
-                    horse = len(horses)
-                    horses.append(Horse(f"H{horse + 1}", sq, fs.facing, rider=len(figures)))
-                cowboy = fs.id[0] == "C"
-                figures.append(
-                    Figure(
-                        id=fs.id,
-                        side=s,
-                        square=sq,
-                        facing=fs.facing,
-                        health=fs.health
-                        if fs.health is not None
-                        else COWBOY_HEALTH
-                        if cowboy
-                        else TOWNFOLK_HEALTH,
-                        modifier=fs.modifier,
-                        name=fs.name,
-                        weapons=weapons,
-                        in_hand=None if fs.holstered or not weapons else weapons[0].slot,
-                        horse=horse,
-                        loot=fs.loot,
-                    )
-                )
-        obstacles: set[XY] = set()
-        ground: list[Dropped] = []
-        for kind, at, facing in setup.objects:
-            sq = town.square(at)
-            if kind == "horse":
-                horses.append(Horse(f"H{len(horses) + 1}", sq, facing))
-            elif kind in ("cattle", "stagecoach"):
-                obstacles.add(sq)
-            elif kind == "loot":
-                ground.append(Dropped(sq, None))
-            else:
-                ground.extend(Dropped(sq, h) for h in _slots([kind], f"{setup.name}: {at}"))
-        self.figures = figures
-        self.horses = horses
-        self.index = {f.id: i for i, f in enumerate(figures)}
-        self.horse_index = {h.id: k for k, h in enumerate(horses)}
-        self.obstacles = frozenset(obstacles)
-        self.ground = ground
+        pieces = place(setup)
+        self.figures = pieces.figures
+        self.horses = pieces.horses
+        self.index = {f.id: i for i, f in enumerate(self.figures)}
+        self.horse_index = {h.id: k for k, h in enumerate(self.horses)}
+        self.obstacles = pieces.obstacles
+        self.ground = pieces.ground
         self.order = tuple((setup.first + k) % n for k in range(n))
         self.hands: list[tuple[str, ...]] = [() for _ in range(n)]
         self.deck: tuple[str, ...] = tuple(str(c) for c in self.deckdef)
