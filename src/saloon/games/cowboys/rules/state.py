@@ -1,4 +1,4 @@
-"""The state of a game of Cowboys and its transitions.
+"""The state of a game of Cowboys: its fields and the core contract.
 
 Cowboys rulebook, Game Turn: the sides act in turn, each with all of its
 figures, one at a time; each figure takes a move action or a shoot action,
@@ -17,6 +17,21 @@ The phases:
 * ``ALLY``: the acting side directs an opposing town folk (Friend in Town);
 * ``ROLL`` (chance): two dice for a shot (a shotgun shot rolls twice);
 * ``OVER``.
+
+:class:`CowboysState` holds the game's fields, the small accessors the
+rules read and the core contract; the rules are functions of the state in
+the modules beside this one:
+
+* :mod:`.placement`: the setup's pieces placed on the town;
+* :mod:`.legal`, :mod:`.legal_moves`: the legal actions of each phase;
+* :mod:`.card_windows`: an action announced and the answers to it, the
+  acting side's own cards, and what a card does;
+* :mod:`.execute`: a figure's action carried out, to its shots' wounds;
+* :mod:`.turn`: the deal, the turns and the sides' parts, and the steps
+  between two decisions;
+* :mod:`.victory`: the goals, and the end of the game;
+* :mod:`.view`: what a side sees;
+* :mod:`.phase`: the phases, and the action under way (:class:`Pending`).
 """
 
 from __future__ import annotations
