@@ -9,11 +9,12 @@ on row 5 a building (b5-e5) with a door above c5 and a window above d5.
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
 
-from saloon.core.errors import IllegalAction, NotationError
+from saloon.core.errors import ContentError, IllegalAction, NotationError
 from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME, max_length_of
 from saloon.games.cowboys.actions import (
@@ -29,7 +30,7 @@ from saloon.games.cowboys.actions import (
     Wait,
 )
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules.setup import Goal
+from saloon.games.cowboys.rules.setup import FigureSetup, Goal
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.rules.victory import over
 from saloon.testing import check_game
@@ -98,6 +99,32 @@ def test_moves_before_shots() -> None:
         moves = {a for a in legal(s) if a.startswith("C3 move")}
         assert bool(moves) is not moves_first
         assert "C3 wait" in legal(s)
+
+
+@pytest.mark.parametrize(
+    ("mine", "objects", "message"),
+    [
+        ([C("X1", "a1")], (), "test: X1: a figure is C<number> or T<number>"),
+        ([C("C1", "a1"), C("C3", "a1")], (), "test: C3: two figures on T:a1"),
+        ([C("C1", "a1", weapons=("bow",))], (), "test: C1: 'bow' is not a pistol, rifle or"),
+        (
+            [C("C1", "a1", weapons=("rifle", "shotgun"))],
+            (),
+            "test: C1: at most two pistols and one rifle or shotgun",
+        ),
+        ([C("C1", "c5", mounted=True)], (), "test: C1: a horse cannot stand on T:c5"),
+        ([C("C1", "a1")], (("bow", "T:b1", "N"),), "test: T:b1: 'bow' is not a pistol"),
+    ],
+)
+def test_a_setup_that_breaks_the_placing_rules_is_refused(
+    mine: list[FigureSetup], objects: tuple[tuple[str, str, str], ...], message: str
+) -> None:
+    """Game Set Up, Game Components, Shoot, Movement with Horses: a figure is
+    a cowboy or a town folk, one to a square, with at most two pistols and
+    one rifle or shotgun, on a horse only where a horse may stand; a weapon
+    on the ground is a real one. Anything else is one clear error."""
+    with pytest.raises(ContentError, match=re.escape(message)):
+        street_game(mine, [C("C2", "h6")], objects=objects)
 
 
 # -- Move Actions ----------------------------------------------------------------------------------
