@@ -601,6 +601,19 @@ def test_conformance(scenario: str, games: int) -> None:
     assert report.games == games and report.longest <= report.max_length
 
 
+def test_the_state_module_still_exports_the_names_split_out_of_it() -> None:
+    """``rules.state`` exports the state and, from the modules it was split
+    into, the phases, the pending action and the legal list."""
+    from saloon.games.cowboys.rules import legal, phase, state
+
+    assert set(state.__all__) == {"Actions", "CowboysState", "Pending", "Phase"}
+    assert (state.Phase, state.Pending, state.Actions) == (
+        phase.Phase,
+        phase.Pending,
+        legal.Actions,
+    )
+
+
 def test_max_length_counts_every_step() -> None:
     from saloon.games.cowboys import setup_of
 
