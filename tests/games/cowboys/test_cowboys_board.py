@@ -18,7 +18,6 @@ from saloon.games.cowboys.board import (
     EDGE_KINDS,
     Board,
     Grid,
-    Place,
     Town,
     board_set,
     build_town,
@@ -30,6 +29,8 @@ from saloon.games.cowboys.board import (
     parse_layout,
 )
 from saloon.games.cowboys.geometry import reachable
+
+from .conftest import STREET_LEGEND
 
 SMALL = """
 letter = "Z"
@@ -246,7 +247,6 @@ grids = st.integers(1, 6).flatmap(
         )
     )
 )
-LEGEND = (Place(".", "open", "street"), Place("B", "building", "Bank"))
 
 
 @settings(max_examples=150, deadline=None)
@@ -264,7 +264,7 @@ def test_four_quarter_turns_are_no_turn(grid: Grid) -> None:
 def test_a_turned_board_keeps_its_sides_and_references(grid: Grid, turns: int) -> None:
     """Game Set Up: a turned board's squares keep their cross-references
     (``B:c7`` is in the board's own frame) and every side goes with its squares."""
-    board = Board("Q", "random", grid, LEGEND)
+    board = Board("Q", "random", grid, STREET_LEGEND)
     town = Town.from_board(board, turns)
     assert (town.width, town.height) == (
         (grid.height, grid.width) if turns % 2 else (grid.width, grid.height)

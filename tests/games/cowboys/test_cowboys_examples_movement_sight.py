@@ -22,6 +22,8 @@ from saloon.games.cowboys.geometry import (
     sight,
 )
 
+from .conftest import SIGHT_TOWN
+
 # -- Examples of Movement Actions -------------------------------------------------------------
 #
 # A bank (B) with its front door on the boardwalk (row 8), a tellers'
@@ -182,49 +184,11 @@ def test_cowboy_4_mounted_rides_eight_but_not_into_a_building() -> None:
 
 # -- Line of sight: examples with windows and doors, and the gunfight --------------------------
 #
-# A saloon (S) with a window by Cowboy #1 (f2|g2), a window two squares in
-# front of Cowboy #5 (f4|g4), a door by Cowboy #4 (f6|g6), and a door on
-# the far side (b4|c4) to #5's left; a trough (the red line above j8-l8)
-# in the street just north of cowboy E.
-
-SIGHT = """
-letter = "L"
-name = "Examples of line of sight"
-art = '''
-      a   b   c   d   e   f   g   h   i   j   k   l   m
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  1   ,   ,   .   .   .   .   .   .   .   .   .   .   .
-    +   +   +---+---+---+---+   +   +   +   +   +   +   +
-  2   ,   , | S   S   S   S ~ .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  3   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  4   ,   , D S   S   S   S ~ .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  5   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  6   ,   , | S   S   S   S D .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  7   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +###+###+###+   +
-  8   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +---+---+---+---+   +   +   +   +   +   +   +
-  9   ,   ,   .   .   .   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
- 10   ,   ,   .   .   .   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-'''
-
-[legend]
-S = { terrain = "building", name = "Saloon" }
-"," = { terrain = "open", name = "yard" }
-"""
-
-LOS = Town.from_board(parse_board(SIGHT, "sight"))
+# On the board drawn for these examples (conftest.SIGHT_BOARD).
 
 
 def at(ref: str) -> XY:
-    return LOS.square(f"L:{ref}")
+    return SIGHT_TOWN.square(f"L:{ref}")
 
 
 COWBOYS = {
@@ -244,7 +208,7 @@ FIGURE_SQUARES = set(COWBOYS.values())
 
 def look(shooter: str, target: str) -> SightLine | None:
     return sight(
-        LOS,
+        SIGHT_TOWN,
         COWBOYS[shooter],
         COWBOYS[target],
         blockers=FIGURE_SQUARES,
@@ -256,7 +220,7 @@ def test_cowboy_1_sees_out_of_the_window_to_a_and_b() -> None:
     """Line of sight examples, Cowboy #1; Gunfight example: range 2 to A and
     3 to B, no modifier (the window is not next to the targets)."""
     for target, distance in (("A", 2), ("B", 3)):
-        line = sight(LOS, COWBOYS["1"], COWBOYS[target], blockers=FIGURE_SQUARES)
+        line = sight(SIGHT_TOWN, COWBOYS["1"], COWBOYS[target], blockers=FIGURE_SQUARES)
         assert line is not None and line.range == distance
         assert [c.kind for c in line.crossings] == ["window"]
         assert not line.at_target
@@ -265,17 +229,19 @@ def test_cowboy_1_sees_out_of_the_window_to_a_and_b() -> None:
 def test_cowboy_4_sees_out_of_the_door_he_opens() -> None:
     """Line of sight examples, Cowboy #4: the door is open because he stands
     next to it; Gunfight example: range 3 to D with a back shot, 5 to E and F."""
-    line = sight(LOS, COWBOYS["4"], COWBOYS["D"], blockers=FIGURE_SQUARES, occupied=FIGURE_SQUARES)
+    line = sight(
+        SIGHT_TOWN, COWBOYS["4"], COWBOYS["D"], blockers=FIGURE_SQUARES, occupied=FIGURE_SQUARES
+    )
     assert line is not None and line.range == 3
     assert [c.kind for c in line.crossings] == ["door"] and not line.at_target
     # the same door, shut: nobody at it
     away = FIGURE_SQUARES - {COWBOYS["4"]}
-    assert sight(LOS, COWBOYS["4"], COWBOYS["D"], blockers=away, occupied=away) is None
+    assert sight(SIGHT_TOWN, COWBOYS["4"], COWBOYS["D"], blockers=away, occupied=away) is None
     # D faces away from him (east): a back shot
     assert back_shot("E", COWBOYS["D"], COWBOYS["4"])
     assert in_front("E", COWBOYS["4"], COWBOYS["D"])
     for target in ("E", "F"):
-        far = sight(LOS, COWBOYS["4"], COWBOYS[target], blockers=FIGURE_SQUARES,
+        far = sight(SIGHT_TOWN, COWBOYS["4"], COWBOYS[target], blockers=FIGURE_SQUARES,
                     occupied=FIGURE_SQUARES)  # fmt: skip
         assert far is not None and far.range == 5
 
@@ -284,7 +250,7 @@ def seen_through(me: XY, window: tuple[XY, XY], squares: list[XY]) -> set[XY]:
     """The squares ``me`` sees out of ``window`` (no figures in the way)."""
     out = set()
     for xy in squares:
-        line = sight(LOS, me, xy)
+        line = sight(SIGHT_TOWN, me, xy)
         if line is not None and any((c.a, c.b) == window for c in line.crossings):
             out.add(xy)
     return out
@@ -295,20 +261,20 @@ def test_cowboy_5_has_a_narrow_sight_out_of_the_window_and_none_through_the_door
     of it only in a narrow cone; the door to his left is closed, as neither
     he nor the target is next to it."""
     me = COWBOYS["5"]
-    outside = [xy for xy in LOS.squares() if xy[0] >= 7]
+    outside = [xy for xy in SIGHT_TOWN.squares() if xy[0] >= 7]
     seen = seen_through(me, (at("f4"), at("g4")), outside)
     assert at("m4") in seen and at("i4") in seen and at("m3") in seen
     assert at("h2") not in seen and at("h6") not in seen and at("m10") not in seen
-    for x in range(7, LOS.width):  # the cone widens away from the window, and is narrow
+    for x in range(7, SIGHT_TOWN.width):  # the cone widens away from the window, and is narrow
         rows = sorted(y for (sx, y) in seen if sx == x)
         assert rows and rows == list(range(rows[0], rows[-1] + 1)) and len(rows) <= 4
     # next to a window, the same wall gives a wide view (Cowboy #1's)
     wide = seen_through(COWBOYS["1"], (at("f2"), at("g2")), outside)
     assert len(wide) > 2 * len(seen)
     # the door to his left: shut, so no sight through it...
-    assert sight(LOS, me, at("a4")) is None
+    assert sight(SIGHT_TOWN, me, at("a4")) is None
     # ...unless the target stands next to it, outside
-    line = sight(LOS, me, at("b4"), occupied={me, at("b4")})
+    line = sight(SIGHT_TOWN, me, at("b4"), occupied={me, at("b4")})
     assert line is not None and line.open_door_at_target
 
 
@@ -320,7 +286,7 @@ def test_the_gunfight_cowboys_2_and_3() -> None:
     assert d is not None and d.range == 2 and not d.crossings
     assert e is not None and e.range == 3 and e.red_line_at_target
     assert look("2", "F") is None  # E is in the way
-    assert sight(LOS, COWBOYS["2"], COWBOYS["F"]) is not None  # without him, F is seen
+    assert sight(SIGHT_TOWN, COWBOYS["2"], COWBOYS["F"]) is not None  # without him, F is seen
     three = look("3", "E")
     assert three is not None and three.range == 3
     assert three.red_line_at_target

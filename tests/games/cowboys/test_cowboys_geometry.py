@@ -23,7 +23,6 @@ from saloon.games.cowboys.board import (
     XY,
     Board,
     Grid,
-    Place,
     Town,
     parse_board,
 )
@@ -40,7 +39,7 @@ from saloon.games.cowboys.geometry import (
     step_facing,
 )
 
-LEGEND = (Place(".", "open", "street"), Place("B", "building", "Bank"))
+from .conftest import STREET_LEGEND
 
 
 def town_of(art: str, legend: str = "") -> Town:
@@ -346,7 +345,7 @@ def reference_sight(
 
 def random_towns(max_side: int = 7) -> st.SearchStrategy[Town]:
     def build(grid: Grid) -> Town:
-        return Town.from_board(Board("Q", "random", grid, LEGEND))
+        return Town.from_board(Board("Q", "random", grid, STREET_LEGEND))
 
     def grid_of(w: int, h: int) -> st.SearchStrategy[Grid]:
         kinds = st.sampled_from(EDGE_KINDS)

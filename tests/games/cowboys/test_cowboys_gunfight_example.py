@@ -17,47 +17,14 @@ from dataclasses import replace
 from saloon.core.dice import ScriptedDice
 from saloon.games.cowboys import GAME
 from saloon.games.cowboys.actions import PASS, Play, Shoot
-from saloon.games.cowboys.board import Town, parse_board
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.setup import FigureSetup, Setup, SideSetup
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 
-SIGHT = """
-letter = "L"
-name = "Examples of line of sight"
-art = '''
-      a   b   c   d   e   f   g   h   i   j   k   l   m
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  1   ,   ,   .   .   .   .   .   .   .   .   .   .   .
-    +   +   +---+---+---+---+   +   +   +   +   +   +   +
-  2   ,   , | S   S   S   S ~ .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  3   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  4   ,   , D S   S   S   S ~ .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  5   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  6   ,   , | S   S   S   S D .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-  7   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +###+###+###+   +
-  8   ,   , | S   S   S   S | .   .   .   .   .   .   .
-    +   +   +---+---+---+---+   +   +   +   +   +   +   +
-  9   ,   ,   .   .   .   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
- 10   ,   ,   .   .   .   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +   +   +   +   +   +
-'''
-
-[legend]
-S = { terrain = "building", name = "Saloon" }
-"," = { terrain = "open", name = "yard" }
-"""
+from .conftest import SIGHT_TOWN, figure, log_text
 
 
 def gunfight() -> CowboysState:
-    town = Town.from_board(parse_board(SIGHT, "sight"))
     shooters = (
         FigureSetup("C1", "L:f2", "E", weapons=("pistol",)),
         FigureSetup("C2", "L:k5", "S", modifier=2, weapons=("rifle",)),
@@ -73,7 +40,7 @@ def gunfight() -> CowboysState:
     )
     setup = Setup(
         name="gunfight example",
-        town=town,
+        town=SIGHT_TOWN,
         sides=(SideSetup("Shooters", shooters, cards=1), SideSetup("Targets", targets, cards=0)),
         turns=1,
     )
@@ -95,17 +62,13 @@ def roll(state: CowboysState, dice: ScriptedDice, n: int | None = None) -> None:
 
 
 def ammo(state: CowboysState, fig: str, slot: str) -> int:
-    held = state.figures[state.index[fig]].weapon(slot)
+    held = figure(state, fig).weapon(slot)
     assert held is not None
     return held.ammo
 
 
 def health(state: CowboysState, fig: str) -> int:
-    return state.figures[state.index[fig]].health
-
-
-def text(state: CowboysState) -> str:
-    return "\n".join(e.text for e in state.log)
+    return figure(state, fig).health
 
 
 def test_ranges_and_sight_of_the_example() -> None:
@@ -144,7 +107,7 @@ def test_the_four_shooters() -> None:
     s.apply(Play("2S"))
     roll(s, dice)
     assert health(s, "C5") == 3
-    log = text(s)
+    log = log_text(s)
     assert "range 2, needs 6: 2+3 = 5, a miss" in log
     assert "range 2, needs 6: 1+3+2 = 6, a hit" in log
     assert "pistol 6 → 4 rounds" in log
@@ -155,7 +118,7 @@ def test_the_four_shooters() -> None:
     s.apply(Shoot("C2", "C8", 2))  # no card left to play: no window
     roll(s, dice)
     assert ammo(s, "C2", "rifle") == 14 and health(s, "C8") == 3
-    log = text(s)
+    log = log_text(s)
     assert "range 3, needs 7: 2+2+2-1 = 5, a miss" in log
     assert "range 3, needs 7: 3+3+2-1 = 7, a hit" in log
     assert "rifle 16 → 14 rounds" in log
@@ -167,8 +130,8 @@ def test_the_four_shooters() -> None:
     roll(s, dice, 2)  # shot 1: a hit and a miss
     assert health(s, "C8") == 2
     roll(s, dice)  # shot 2: a hit and a natural 12 (two hits)
-    assert health(s, "C8") == 0 and not s.figures[s.index["C8"]].standing
-    log = text(s)
+    assert health(s, "C8") == 0 and not figure(s, "C8").standing
+    log = log_text(s)
     assert "range 3, needs 8: 5+6+1-1 = 11, a hit" in log
     assert "range 3, needs 8: 3+4+1-1 = 7, a miss" in log
     assert "range 3, needs 8: 4+5+1-1 = 9, a hit" in log
@@ -181,7 +144,7 @@ def test_the_four_shooters() -> None:
     s.apply(Shoot("C4", "C7", 1))
     roll(s, dice)
     assert ammo(s, "C4", "rifle") == 0 and health(s, "C7") == 3
-    log = text(s)
+    log = log_text(s)
     assert "range 3, needs 7: 2+3+2 = 7, a hit" in log
     assert "rifle 1 → 0 rounds" in log
     assert dice.remaining == 0

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -22,18 +21,10 @@ from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.render import TownText, render_rich, render_svg
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 
+from .conftest import dealt, random_states
+
 SVG = "{http://www.w3.org/2000/svg}"
 SCENARIOS = Path(__file__).parents[3] / "src/saloon/games/cowboys/content/scenarios"
-
-
-def dealt(scenario: str, seed: int = 1) -> CowboysState:
-    """The scenario with its cards dealt: the first side to choose."""
-    s = GAME.new_state(CowboysOptions(scenario=scenario))
-    rng = np.random.default_rng(seed)
-    while s.is_chance:
-        s.apply(s.sample_chance(rng))
-    assert isinstance(s, CowboysState)
-    return s
 
 
 def text_of(state: CowboysState, player: int | None, width: int = 80) -> str:
@@ -64,21 +55,6 @@ def all_text(root: ET.Element) -> str:
         parts.append(e.tail or "")
         parts.extend(str(v) for v in e.attrib.values())
     return "\n".join(parts)
-
-
-def random_states(scenario: str, games: int, seed: int) -> Iterator[CowboysState]:
-    rng = np.random.default_rng(seed)
-    for _ in range(games):
-        s = GAME.new_state(CowboysOptions(scenario=scenario))
-        assert isinstance(s, CowboysState)
-        while not s.is_over:
-            yield s
-            if s.is_chance:
-                s.apply(s.sample_chance(rng))
-            else:
-                acts = s.legal_actions()
-                s.apply(acts[int(rng.integers(len(acts)))])
-        yield s
 
 
 def shot_announced(scenario: str = "brawl", seed: int = 3) -> CowboysState:
@@ -204,7 +180,7 @@ def test_svg_draws_bodies_and_dropped_weapons() -> None:
 def test_svg_never_shows_another_sides_cards(scenario: str) -> None:
     """Over random games, for each player and a spectator: no face or name
     of a card in another side's hand that the viewer was not shown."""
-    for n, s in enumerate(random_states(scenario, 4, seed=11)):
+    for n, s in enumerate(random_states(CowboysOptions(scenario=scenario), 4, seed=11)):
         if n % 2:
             continue
         for player in [*range(s.num_players), None]:

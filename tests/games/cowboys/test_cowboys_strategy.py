@@ -9,7 +9,6 @@ row 5 a building (b5-e5) with a door above c5 and a window above d5.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -20,40 +19,15 @@ from saloon.agents.random_agent import RandomAgent
 from saloon.core.agent import Agent
 from saloon.core.errors import OptionError
 from saloon.games.cowboys import GAME, Cowboys
-from saloon.games.cowboys.actions import Deal, Move, Play, Reload, Shoot
-from saloon.games.cowboys.board import Town, parse_board
+from saloon.games.cowboys.actions import Move, Play, Reload, Shoot
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.figures import Held
-from saloon.games.cowboys.rules.setup import FigureSetup, Goal, Setup, SideSetup
-from saloon.games.cowboys.rules.state import CowboysState, Phase
+from saloon.games.cowboys.rules.setup import Goal
+from saloon.games.cowboys.rules.state import Phase
 from saloon.games.cowboys.shotchart import Weapon
 from saloon.games.cowboys.strategy import HeuristicAgent, Knobs
 
-BOARD = """
-letter = "T"
-name = "Test street"
-art = '''
-      a   b   c   d   e   f   g   h
-    +   +   +   +   +   +   +   +   +
-  1   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +
-  2   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +
-  3   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +
-  4   .   .   .   .   .   .   .   .
-    +   +---+-D-+~~~+---+   +   +   +
-  5   . | B   B   B   B | .   .   .
-    +   +---+---+---+---+   +   +   +
-  6   .   .   .   .   .   .   .   .
-    +   +   +   +   +   +   +   +   +
-'''
-
-[legend]
-B = { terrain = "building", name = "Bank" }
-"""
-
-TOWN = Town.from_board(parse_board(BOARD, "test"))
+from .conftest import STREET, C, dealt, figure, street_game
 
 SCENARIOS = (
     "brawl",
@@ -66,38 +40,6 @@ SCENARIOS = (
     "stage-holdup",
     "jailbreak",
 )
-
-
-def game(
-    mine: Sequence[FigureSetup],
-    theirs: Sequence[FigureSetup],
-    *,
-    deal: Sequence[str] = (),
-    cards: tuple[int, int] = (0, 0),
-    goals: tuple[tuple[Goal, ...], tuple[Goal, ...]] = ((Goal("eliminate"),), (Goal("eliminate"),)),
-    exits: tuple[str, ...] = (),
-    objects: tuple[tuple[str, str, str], ...] = (),
-) -> CowboysState:
-    setup = Setup(
-        name="test",
-        town=TOWN,
-        sides=(
-            SideSetup("Side 1", tuple(mine), cards[0], goals[0]),
-            SideSetup("Side 2", tuple(theirs), cards[1], goals[1]),
-        ),
-        turns=5,
-        exits=exits,  # type: ignore[arg-type]
-        objects=objects,  # type: ignore[arg-type]
-    )
-    state = CowboysState(GAME, CowboysOptions(), setup)
-    for face in deal:
-        state.apply(Deal(face))
-    assert not state.is_chance
-    return state
-
-
-def C(fid: str, at: str, facing: str = "N", **kw: object) -> FigureSetup:
-    return FigureSetup(fid, f"T:{at}", facing, **kw)  # type: ignore[arg-type]
 
 
 def agent() -> HeuristicAgent:
@@ -144,7 +86,7 @@ def test_registered_with_knobs() -> None:
 def test_takes_the_back_shot_at_range_one_over_a_poor_shot() -> None:
     """C2 stands right in front of C1 with his back to him (range 1, +2);
     C3 is far off (range 5): the heuristic shoots C2."""
-    s = game([C("C1", "c3", "N")], [C("C2", "c2", "N"), C("C3", "h1", "N")])
+    s = street_game([C("C1", "c3", "N")], [C("C2", "c2", "N"), C("C3", "h1", "N")], turns=5)
     legal = {str(a) for a in s.legal_actions()}
     assert "C1 shoot C2" in legal and "C1 shoot C3" in legal
     a = agent().choose(s)
@@ -154,7 +96,7 @@ def test_takes_the_back_shot_at_range_one_over_a_poor_shot() -> None:
 def test_reloads_an_empty_weapon_when_no_enemy_can_shoot() -> None:
     """An empty pistol, the only enemy unarmed and out of sight behind the
     building: the heuristic reloads."""
-    s = game([C("C1", "c2", "S")], [C("C2", "c6", "N", weapons=())])
+    s = street_game([C("C1", "c2", "S")], [C("C2", "c6", "N", weapons=())], turns=5)
     f = s.figures[0]
     s.figures[0] = replace(f, weapons=(Held("pistol", Weapon.PISTOL, 0),))
     s._cache.clear()
@@ -164,12 +106,14 @@ def test_reloads_an_empty_weapon_when_no_enemy_can_shoot() -> None:
 def test_plays_critical_hit_on_a_hit_that_kills() -> None:
     """A hit on a cowboy with 2 health left: Critical Hit (QS) doubles it to
     a kill. On a fresh cowboy it keeps the card."""
-    s = game([C("C1", "a1", "S")], [C("C2", "a3", "N", health=2)], cards=(1, 0), deal=("QS",))
+    s = street_game(
+        [C("C1", "a1", "S")], [C("C2", "a3", "N", health=2)], cards=(1, 0), deal=("QS",), turns=5
+    )
     s.apply(Shoot("C1", "C2"))
     s.apply(s.parse("roll 3 4"))
     assert s.phase == Phase.AFTER_HIT
     assert agent().choose(s) == Play("QS")
-    t = game([C("C1", "a1", "S")], [C("C2", "a3", "N")], cards=(1, 0), deal=("QS",))
+    t = street_game([C("C1", "a1", "S")], [C("C2", "a3", "N")], cards=(1, 0), deal=("QS",), turns=5)
     t.apply(Shoot("C1", "C2"))
     t.apply(t.parse("roll 3 4"))
     assert t.phase == Phase.AFTER_HIT
@@ -179,11 +123,12 @@ def test_plays_critical_hit_on_a_hit_that_kills() -> None:
 def test_runs_for_the_edge_with_the_loot() -> None:
     """An escape goal with loot across the north edge: the loot carrier
     moves toward the edge (or off the town), never away."""
-    s = game(
+    s = street_game(
         [C("C1", "e4", "S", loot=True)],
         [C("C2", "h6", "N")],
         goals=((Goal("escape", loot=True),), (Goal("eliminate"),)),
         exits=("N",),
+        turns=5,
     )
     a = agent().choose(s)
     assert isinstance(a, Move), str(a)
@@ -250,10 +195,7 @@ def test_seeded_random_games_give_the_same_records(scenario: str) -> None:
 def test_clones_and_legal_lists_stay_independent() -> None:
     """A clone's legal list is its own; the pieces of a legal list read as
     one list (index, iteration, membership, equality)."""
-    rng = np.random.default_rng(5)
-    s = GAME.new_state(CowboysOptions(scenario="brawl"))
-    while s.is_chance:
-        s.apply(s.sample_chance(rng))
+    s = dealt("brawl", seed=5)
     legal = s.legal_actions()
     flat = list(legal)
     assert len(flat) == len(legal) and all(legal[k] == flat[k] for k in range(len(flat)))
@@ -268,18 +210,19 @@ def test_a_horse_ridden_by_a_directed_town_folk_is_no_longer_free() -> None:
     horse the move was to mount; the move then finds no horse and the
     cowboy stays (what was derived before the town folk's ride is not
     reused)."""
-    s = game(
+    s = street_game(
         [C("C1", "a1", "E")],
         [C("T2", "d1", "W", weapons=("rifle",)), C("C2", "h6", "N")],
         cards=(1, 0),
         deal=("6D",),
         objects=(("horse", "T:c1", "N"),),
+        turns=5,
     )
     s.apply(s.parse("C1 ride T:c3 S"))
     s.apply(s.parse("play 6D T2"))
     assert s.phase == Phase.ALLY
     s.apply(s.parse("T2 ride T:d3 S"))
-    t2, c1 = s.figures[s.index["T2"]], s.figures[0]
-    assert t2.horse is not None and t2.square == TOWN.square("T:d3")
-    assert c1.square == TOWN.square("T:a1") and c1.horse is None
+    t2, c1 = figure(s, "T2"), figure(s, "C1")
+    assert t2.horse is not None and t2.square == STREET.square("T:d3")
+    assert c1.square == STREET.square("T:a1") and c1.horse is None
     assert any("cannot make that move now" in e.text for e in s.log)

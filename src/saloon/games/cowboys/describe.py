@@ -31,6 +31,7 @@ from saloon.games.cowboys.actions import (
     Spin,
     Wait,
 )
+from saloon.games.cowboys.rules.card_windows import target_words
 from saloon.games.cowboys.rules.shots import shot_info
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def describe(state: CowboysState, action: Action) -> str:
             card = state.card(action.card)
         except KeyError:
             return str(action)
-        on = f" on {state._target_words(action.target)}" if action.target else ""
+        on = f" on {target_words(state, action.target)}" if action.target else ""
         return f"play {action.card} ({card.name}){on}: {card.text}"
     if isinstance(action, Roll):
         return f"the dice show {action.a} and {action.b} ({action.total})"

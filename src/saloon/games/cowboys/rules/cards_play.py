@@ -4,9 +4,10 @@ Cowboys rulebook, Card Play: one card during one's own actions of a turn
 and one during the opponents'; in one's own turn at the start of a
 figure's move or shoot action (and where a card says so: before a shot,
 after a hit); in the opponent's just after he announces an action or plays
-a card, which may cancel it. The effects themselves are applied by the
-state (:mod:`saloon.games.cowboys.rules.state`); the vocabulary is
-:class:`saloon.games.cowboys.cards.Effect` (rulings CW-C1..C12).
+a card, which may cancel it. The cards played and their effects are
+carried out by :mod:`saloon.games.cowboys.rules.card_windows`; the
+vocabulary is :class:`saloon.games.cowboys.cards.Effect` (rulings
+CW-C1..C12).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from saloon.games.cowboys.cards import Card, Effect, Window
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
 
 if TYPE_CHECKING:
-    from saloon.games.cowboys.rules.state import CowboysState, Pending
+    from saloon.games.cowboys.rules.phase import Pending
+    from saloon.games.cowboys.rules.state import CowboysState
 
 #: The windows at the start of an action, by what it is (Card Play).
 START_WINDOWS = {

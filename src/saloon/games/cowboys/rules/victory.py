@@ -3,7 +3,9 @@
 Cowboys rulebook, Scenarios: each scenario says how it is won; the engine
 reads the goals of :class:`saloon.games.cowboys.rules.setup.Goal`
 (eliminate, escape with or without loot, reach, hold) and the side that
-wins when the turns run out (rulings CW-V1..V3).
+wins when the turns run out (rulings CW-V1..V3). :func:`check_winner` ends
+the game when an action leaves a side with its goals met (CW-T18);
+:func:`over` ends it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from saloon.games.cowboys.rules.figures import Figure
+from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import Goal
 
 if TYPE_CHECKING:
@@ -121,3 +124,26 @@ def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[boo
     if at_limit:
         return True, state.setup.at_limit
     return False, None
+
+
+def over(state: CowboysState, winner: int | None, how: str) -> None:
+    """The game ends: ``winner`` (``None``: a draw) wins by ``how``."""
+    state.phase = Phase.OVER
+    state.winner = winner
+    state.category = how
+    state.pending = None
+    state.resume = None
+    state.answer_queue = ()
+    if winner is None:
+        state.say("over", f"The game ends in a draw ({how}).")
+    else:
+        state.say("over", f"{state.side_name(winner)} wins ({how}).", winner)
+
+
+def check_winner(state: CowboysState) -> None:
+    """End the game if a side has met its goals now (CW-T18: checked when
+    each action is over)."""
+    w = winner_now(state)
+    if w is not None:
+        goals = ", ".join(g.kind for g in state.setup.sides[w].goals)
+        over(state, w, goals)

@@ -1,0 +1,381 @@
+"""A figure's action carried out, once announced and not cancelled.
+
+Cowboys rulebook, Move Actions and Movement with Horses (the figure moves,
+mounts, rides, dismounts or leaves the town), Movement to Change Weapons (a
+weapon taken in hand or picked up), Reload, Shoot, Draw and Shoot, Spin and
+Shoot (the shots declared and their rounds spent, each shot rolled on the
+shot chart), the wounds; the scenarios' rules for the loot and the cell
+door. Rulings (``docs/rulings.md``, "Cowboys: the turn, moves and shots"):
+CW-T3 (losing an action), CW-T5 (which horse), CW-T7 (weapons in a move
+action), CW-T9 (leaving the town), CW-T10 (when a shot is fixed), CW-T13
+(town folk and ammunition).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from saloon.games.cowboys.actions import Arm, Draw, Move, Pickup, Reload, Roll, Shoot, Spin
+from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules.figures import Dropped
+from saloon.games.cowboys.rules.legal import room_for
+from saloon.games.cowboys.rules.phase import Pending
+from saloon.games.cowboys.rules.shots import dice_text, shot_info
+from saloon.games.cowboys.rules.victory import check_winner
+from saloon.games.cowboys.shotchart import roll_hits
+
+if TYPE_CHECKING:
+    from saloon.games.cowboys.rules.state import CowboysState
+
+
+def finish(state: CowboysState, p: Pending) -> None:
+    """The action ``p`` is over: the figure has acted, unless he is a town
+    folk directed by Friend in Town (the directing side's action then
+    resumes); a shot or a reload bars the side's later moves (CW-T2); the
+    goals are checked (CW-T18)."""
+    # An action is done: what was derived before it (the free horses,
+    # who blocks a sight) may be out of date for the one it resumes
+    # (Friend in Town: a town folk's action inside one's own).
+    state._cache.clear()
+    i = state.index[p.act.fig]
+    f = state.figures[i]
+    if not p.ally:
+        state.figures[i] = replace(f, actions=max(0, f.actions - 1))
+        if p.act.kind in ("fire", "reload"):
+            state.fired = True
+    state.pending = None
+    if p.ally:
+        state.pending = state.resume
+        state.resume = None
+    check_winner(state)
+
+
+def execute(state: CowboysState, p: Pending) -> None:
+    """Carry out the announced action ``p`` whose windows are past: a move
+    or a change or pick-up of weapons, a reload, or the shots fired (the
+    rolls follow as chance nodes). A figure shot down meanwhile loses it."""
+    act = p.act
+    i = state.index[act.fig]
+    f = state.figures[i]
+    side = state.active
+    if not f.standing:
+        state.say("act", f"{f.short} can no longer act.", side)
+        finish(state, p)
+        return
+    if isinstance(act, Move):
+        _do_move(state, i, act, p)
+        finish(state, p)
+    elif isinstance(act, Arm):
+        h = f.weapon(act.slot)
+        if h is not None and f.movement >= mv.WEAPON_COST:
+            state.figures[i] = replace(f, in_hand=act.slot)
+            state.say(
+                "move",
+                f"{f.label} takes the {h.weapon} in hand (2 of {f.movement} points).",
+                side,
+            )
+        finish(state, p)
+    elif isinstance(act, Pickup):
+        _pickup(state, i, act.item)
+        finish(state, p)
+    elif isinstance(act, Reload):
+        h = f.weapon(act.slot)
+        if h is not None:
+            state.figures[i] = f.with_weapon(replace(h, ammo=h.weapon.capacity, jammed=False))
+            state.say(
+                "reload",
+                f"{f.label} reloads the {h.weapon}: {h.ammo} → {h.weapon.capacity} rounds.",
+                side,
+            )
+        finish(state, p)
+    elif isinstance(act, (Shoot, Draw, Spin)):
+        _fire(state, i, act, p)
+    else:  # pragma: no cover
+        raise AssertionError(act)
+
+
+def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
+    """Move Actions; Movement with Horses (CW-T5..T9)."""
+    f = state.figures[i]
+    side = state.active
+    assert f.square is not None
+    points = f.movement + p.run
+    horses = () if f.id in state.setup.prisoners else state.free_horses()
+    ends = mv.reach_from(state.town, f.square, points, f.horse is not None, horses)
+    others = {g.square for j, g in enumerate(state.figures) if j != i and g.standing}
+    if act.off:
+        cands = [
+            (r.rider_left + r.horse_left, xy)
+            for (xy, m), r in ends.items()
+            if m == act.ride
+            and r.rider_left + r.horse_left >= mv.EXIT_COST
+            and mv.outer_edge_open(state.town, xy, act.facing)
+        ]
+        if not cands:
+            state.say("move", f"{f.label} cannot reach the {act.facing} edge now; he stays.", side)
+            return
+        best = max(cands)[1]
+        reach = ends[(best, act.ride)]
+    else:
+        dest = state.town.square(act.dest)
+        reach_or = ends.get((dest, act.ride))
+        if reach_or is None or (dest in others):
+            state.say("move", f"{f.label} cannot make that move now; he stays.", side)
+            return
+        reach = reach_or
+    mount_at, last = mv.horse_path(reach.path)
+    k = f.horse
+    end_sq = reach.square
+    if k is None and mount_at is not None:
+        k = next(
+            j
+            for j, h in enumerate(state.horses)
+            if h.alive and h.rider is None and not h.moved and h.square == mount_at
+        )
+    if k is not None and last is not None:
+        h = state.horses[k]
+        if act.ride:
+            state.horses[k] = replace(h, square=end_sq, facing=act.facing, rider=i, moved=True)
+        else:
+            state.horses[k] = replace(h, square=last, rider=None, moved=True)
+    horse = k if act.ride else None
+    own = points - reach.rider_left
+    how = f"{own} of {f.movement}" + (f"+{p.run}" if p.run else "") + " points"
+    if k is not None and last is not None:
+        used = 4 - reach.horse_left if act.ride else None
+        how += f", {state.horses[k].label}" + (
+            f" {used} of 4" if used is not None else " left behind"
+        )
+    state.figures[i] = replace(f, square=end_sq, facing=act.facing, horse=horse)
+    state._cache.clear()
+    if act.off:
+        f2 = state.figures[i]
+        state.figures[i] = replace(f2, square=None)
+        if horse is not None:
+            state.horses[horse] = replace(state.horses[horse], square=None)
+        state.say(
+            "move",
+            f"{f.label} leaves the town across the {act.facing} edge from "
+            f"{state.town.ref(end_sq)} ({how}, +1 to step off).",
+            side,
+        )
+        return
+    _after_move(state, i)
+    verb = "turns to face" if end_sq == f.square and own == 0 and k is None else None
+    if verb:
+        state.say("move", f"{f.label} turns to face {act.facing} on {act.dest}.", side)
+    else:
+        word = "rides" if act.ride else "moves"
+        state.say("move", f"{f.label} {word} to {act.dest} facing {act.facing} ({how}).", side)
+
+
+def _after_move(state: CowboysState, i: int) -> None:
+    """A move action ending on a loot square takes the loot; one ending
+    on a cell door's square frees the locked-up (scenario rules)."""
+    f = state.figures[i]
+    if f.side == state.setup.loot_side and f.square in state.loot_squares and not f.loot:
+        state.figures[i] = replace(f, loot=True)
+        state.say("loot", f"{f.short} takes the loot on {state.ref(f.square)}.", f.side)
+    locked = state.setup.locked[0]
+    friends = any(state.figures[state.index[k]].side == f.side for k in locked if k in state.index)
+    if locked and not state.unlocked and f.square in state.locked_squares and friends:
+        state.unlocked = True
+        state.say("unlock", f"{f.short} opens the cell: the prisoners may move.", f.side)
+
+
+def _pickup(state: CowboysState, i: int, item: str) -> None:
+    """Figure ``i`` picks up ``item`` in his square: the loot, or a
+    weapon, which goes to his hand if it is empty (CW-T7)."""
+    f = state.figures[i]
+    for n, d in enumerate(state.ground):
+        if d.square == f.square and d.item == item:
+            if d.held is None:
+                if f.loot:
+                    continue
+                state.figures[i] = replace(f, loot=True)
+                state.say(
+                    "move",
+                    f"{f.label} picks up the loot (2 of {f.movement} points).",
+                    state.active,
+                )
+            else:
+                if not room_for(f, d.held.weapon):
+                    continue
+                slot = d.held.weapon.value
+                if slot == "pistol" and f.weapon("pistol") is not None:
+                    slot = "pistol2"
+                held = replace(d.held, slot=slot)
+                state.figures[i] = replace(
+                    f,
+                    weapons=(*f.weapons, held),
+                    in_hand=f.in_hand if f.in_hand is not None else slot,
+                )
+                state.say(
+                    "move",
+                    f"{f.label} picks up a {held.weapon} with {held.ammo} rounds "
+                    f"(2 of {f.movement} points).",
+                    state.active,
+                )
+            del state.ground[n]
+            return
+
+
+def _fire(state: CowboysState, i: int, act: Shoot | Draw | Spin, p: Pending) -> None:
+    """Shoot, Draw and Shoot, Spin and Shoot: the shots are declared and
+    their rounds spent at once (Shoot: a declared second shot is spent
+    even when it is not rolled)."""
+    f = state.figures[i]
+    side = state.active
+    verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
+    facing = act.facing if isinstance(act, Spin) else None
+    shots = act.shots if isinstance(act, Shoot) else 1
+    info = shot_info(state, i, act.target, verb=verb, facing=facing, shots=shots)
+    if info is None:
+        state.say(
+            "shot",
+            f"{f.label} no longer has a shot at {state.name_of(act.target)}; the action is lost.",
+            side,
+        )
+        finish(state, p)
+        return
+    held = f.weapon(info.slot)
+    assert held is not None
+    if isinstance(act, Spin):
+        f = replace(f, facing=act.facing)
+        if f.horse is not None:
+            state.horses[f.horse] = replace(state.horses[f.horse], facing=act.facing)
+    if isinstance(act, Draw):
+        f = replace(f, in_hand=held.slot)
+    lead = {"draw": "draws and ", "spin": f"spins {facing} and ", "shoot": ""}[verb]
+    text = (
+        f"{f.label} {lead}fires {'two shots' if shots == 2 else 'one shot'} with the "
+        f"{held.weapon} at {state.name_of(act.target)}: range {info.range}, "
+        f"needs {info.needed}, {info.mods_text()}"
+    )
+    if f.cowboy:
+        f = f.with_weapon(replace(held, ammo=held.ammo - shots))
+        text += f"; {held.weapon} {held.ammo} → {held.ammo - shots} rounds"
+    state.figures[i] = f
+    state.say("shot", text + ".", side)
+    state.pending = replace(
+        p, stage="before", info=info, target_id=act.target, shots=shots, shot=0, roll=0, hits=0
+    )
+
+
+def roll(state: CowboysState, r: Roll) -> None:
+    """One roll of two dice for the pending shot, with its modifiers and
+    the cards' bonuses, on the shot chart (Shoot; naturals: a 12 is two
+    hits, a 2 a miss); a shotgun rolls twice for each shot. A hit opens
+    the window after it; a miss goes on to the next shot."""
+    p = state.pending
+    assert p is not None and p.info is not None and p.target_id is not None
+    info = p.info
+    f = state.figures[state.index[p.act.fig]]
+    mods = tuple(v for _, v in info.mods)
+    if p.action_bonus:
+        mods += (p.action_bonus,)
+    if p.shot_bonus:
+        mods += (p.shot_bonus,)
+    hits = roll_hits(r.total, sum(mods), info.needed)
+    word = "a miss" if hits == 0 else "a hit" if hits == 1 else "two hits"
+    if r.total == 12:
+        word = "a natural 12, two hits"
+    elif r.total == 2:
+        word = "a natural 2, a miss"
+    where = f"shot {p.shot + 1} of {p.shots}" if p.shots > 1 else "the shot"
+    if info.weapon.rolls_per_shot > 1:
+        where += f", roll {p.roll + 1} of {info.weapon.rolls_per_shot}"
+    state.say(
+        "roll",
+        f"{f.label} fires the {info.weapon} at {state.name_of(p.target_id)} ({where}), "
+        f"range {info.range}, needs {info.needed}: {dice_text(r.a, r.b, mods)}, {word}.",
+        state.active,
+    )
+    p = replace(p, hits=p.hits + hits, roll=p.roll + 1)
+    if p.roll < info.weapon.rolls_per_shot:
+        state.pending = p
+        return
+    if p.hits > 0:
+        state.pending = replace(p, stage="after")
+    else:
+        _next_shot(state, p)
+
+
+def _next_shot(state: CowboysState, p: Pending) -> None:
+    """The next declared shot, with the last shot's card effects spent;
+    after the last, the action is over."""
+    if p.shot + 1 < p.shots:
+        state.pending = replace(
+            p,
+            stage="before",
+            shot=p.shot + 1,
+            roll=0,
+            hits=0,
+            shot_bonus=0,
+            factor=1,
+            knock=False,
+        )
+    else:
+        finish(state, p)
+
+
+def damage(state: CowboysState, p: Pending) -> None:
+    """Wounds: each hit takes 1 health (and a cowboy's 1 movement); at 0
+    the figure is down, a body that leaves its weapons in its square; a
+    horse falls at 2 hits, and its rider stays in the square, dismounted,
+    losing his next action (Shoot; Movement with Horses)."""
+    assert p.target_id is not None
+    side = state.active
+    hits = p.hits * p.factor
+    extra = f" ({p.hits} × {p.factor})" if p.factor != 1 else ""
+    t = p.target_id
+    if t[0] == "H":
+        k = state.horse_index[t]
+        h = state.horses[k]
+        health = max(0, h.health - hits)
+        text = f"{h.label}: {h.health} → {health} health{extra}"
+        if health == 0:
+            state.horses[k] = replace(h, health=0, square=None, rider=None)
+            text += ", it falls"
+            if h.rider is not None:
+                g = state.figures[h.rider]
+                state.figures[h.rider] = replace(g, horse=None, stunned=True)
+                text += f"; {g.short} is thrown and loses his next action"
+        else:
+            state.horses[k] = replace(h, health=health)
+        state.say("wound", text + ".", side)
+    else:
+        j = state.index[t]
+        g = state.figures[j]
+        after = g.wounded(hits)
+        text = f"{g.short}: {g.health} → {after.health} health{extra}"
+        if after.health == 0:
+            text += ", he is down"
+            assert g.square is not None
+            dropped = [Dropped(g.square, h) for h in g.weapons]
+            if g.loot and state.setup.loot_side is not None:
+                state.loot_squares = state.loot_squares | {g.square}
+                text += " (his square holds the loot now)"
+            elif g.loot:
+                dropped.append(Dropped(g.square, None))
+            if dropped:
+                text += " and drops " + ", ".join(
+                    "the loot" if d.held is None else f"a {d.held.weapon} ({d.held.ammo})"
+                    for d in dropped
+                )
+            state.ground.extend(dropped)
+            if g.horse is not None:
+                state.horses[g.horse] = replace(state.horses[g.horse], rider=None)
+            after = replace(after, weapons=(), in_hand=None, horse=None, loot=False, actions=0)
+        elif g.cowboy:
+            text += f" (movement {after.movement})"
+        if p.knock and after.health > 0:
+            if after.horse is not None:
+                state.horses[after.horse] = replace(state.horses[after.horse], rider=None)
+                after = replace(after, horse=None)
+            after = replace(after, knocked=True)
+            text += "; knocked down, he may not move in his side's next part"
+        state.figures[j] = after
+        state.say("wound", text + ".", side)
+    _next_shot(state, replace(p, knock=False, factor=1))

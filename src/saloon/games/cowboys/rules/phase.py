@@ -1,0 +1,61 @@
+"""Where a game of Cowboys stands: its phase, and the action being carried out.
+
+The phases are the core contract's decision and chance nodes (listed in
+:mod:`saloon.games.cowboys.rules.state`). :class:`Pending` follows one
+figure's action (Cowboys rulebook, Game Turn) from the acting side's start
+window (Card Play) through its shots and their rolls (Shoot) to the wounds.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from saloon.games.cowboys.actions import Act
+from saloon.games.cowboys.rules.shots import ShotInfo
+
+
+class Phase(enum.IntEnum):
+    """Who acts next: a side deciding (``SELECT``, ``START``, ``ALLY``,
+    ``BEFORE_SHOT``, ``AFTER_HIT``), a side answering (``ANSWER``), a chance
+    node (``DEAL``, ``ROLL``), or nobody (``OVER``)."""
+
+    DEAL = 0
+    SELECT = 1
+    ANSWER = 2
+    START = 3
+    ALLY = 4
+    BEFORE_SHOT = 5
+    ROLL = 6
+    AFTER_HIT = 7
+    OVER = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The action being carried out, and where it stands.
+
+    ``stage``: ``start`` (the acting side's start window), ``execute``,
+    ``before`` (the window before a shot), ``roll``, ``after`` (the window
+    after a hit), ``damage``. ``card`` is a card just played, waiting for the
+    answers before it takes effect. A shot's ``info`` is fixed when it is
+    fired; ``hits`` counts the current shot's hits (both rolls of a shotgun).
+    """
+
+    act: Act
+    stage: str = "start"
+    ally: bool = False
+    card: str | None = None
+    card_target: str | None = None
+    need_run: bool = False
+    run: int = 0
+    info: ShotInfo | None = None
+    target_id: str | None = None
+    shots: int = 0
+    shot: int = 0
+    roll: int = 0
+    hits: int = 0
+    shot_bonus: int = 0
+    action_bonus: int = 0
+    factor: int = 1
+    knock: bool = False

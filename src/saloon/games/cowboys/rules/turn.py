@@ -1,0 +1,185 @@
+"""The sequence of play: the deal, the turns and the sides' parts, and the steps between decisions.
+
+Cowboys rulebook, Game Set Up (the cards dealt), Game Turn (the sides act
+in turn, each with all of its figures, one at a time; the turn limit),
+Card Play (the windows an action opens); rulings CW-T2 (a side's part),
+CW-T3 (losing an action), CW-T15 (the order of the windows), CW-T17
+(dealing), CW-T18 (the goals checked when an action is over). Between two
+decisions the pending action runs on by itself: its start window, its
+execution, the window before each shot, the roll, the window after a hit,
+the wounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from saloon.games.cowboys.cards import Window
+from saloon.games.cowboys.rules.card_windows import card_effect
+from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
+from saloon.games.cowboys.rules.execute import damage, execute, finish
+from saloon.games.cowboys.rules.phase import Pending, Phase
+from saloon.games.cowboys.rules.victory import over, winner_at_limit
+
+if TYPE_CHECKING:
+    from saloon.games.cowboys.rules.state import CowboysState
+
+
+def deal(state: CowboysState, face: str) -> None:
+    """A card dealt to the side next in the deal's order, its face told to
+    that side alone (CW-T17); after the last card, turn 1 begins."""
+    side = state.deal_queue[0]
+    state.deal_queue = state.deal_queue[1:]
+    state.deck = tuple(c for c in state.deck if c != face)
+    state.hands[side] = state.in_deck_order((*state.hands[side], face))
+    card = state.card(face)
+    state.say("deal", f"{state.side_name(side)} is dealt {face} ({card.name}).", side, (side,))
+    state.say(
+        "deal",
+        f"{state.side_name(side)} is dealt a card ({len(state.hands[side])} in hand, "
+        f"{len(state.deck)} left in the deck).",
+        side,
+        besides=(side,),
+    )
+    if not state.deal_queue:
+        begin(state)
+
+
+def begin(state: CowboysState) -> None:
+    """Game Set Up done: turn 1 begins with the first side."""
+    state.turn = 1
+    state.part = 0
+    state.active = state.order[0]
+    _start_turn(state)
+    _start_part(state)
+    state.phase = Phase.SELECT
+
+
+def _start_turn(state: CowboysState) -> None:
+    """A new turn: each side may play its cards again, and every horse
+    may carry a rider again (CW-T5)."""
+    n = state.num_players
+    state.own_used = [False] * n
+    state.opp_used = [False] * n
+    state.horses = [replace(h, moved=False) if h.moved else h for h in state.horses]
+
+
+def _start_part(state: CowboysState) -> None:
+    """A side's part of the turn: each standing figure may act once; a
+    figure whose horse was killed under him loses this part; a knocked
+    down figure may not move in it (CW-T3)."""
+    side = state.active
+    state.fired = False
+    for i, f in enumerate(state.figures):
+        if f.side == side:
+            state.figures[i] = replace(
+                f,
+                actions=0 if f.stunned or not f.standing else 1,
+                stunned=False,
+                no_move=f.knocked,
+                knocked=False,
+            )
+    state.say(
+        "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
+    )
+
+
+def next_part(state: CowboysState) -> bool:
+    """End the acting side's part; the next side acts, or the next turn
+    begins, or the last turn is over. False when the game has ended."""
+    for i, f in enumerate(state.figures):
+        if f.side == state.active and (f.actions or f.no_move):
+            state.figures[i] = replace(f, actions=0, no_move=False)
+    state.part += 1
+    if state.part >= len(state.order):
+        if state.turn >= state.setup.turns:
+            w = winner_at_limit(state)
+            over(state, w, "turn limit")
+            return False
+        state.turn += 1
+        state.part = 0
+        _start_turn(state)
+    state.active = state.order[state.part]
+    _start_part(state)
+    return True
+
+
+def _can_act(state: CowboysState, side: int) -> bool:
+    """Whether a standing figure of ``side`` has an action left."""
+    return any(f.side == side and f.standing and f.actions > 0 for f in state.figures)
+
+
+def advance(state: CowboysState) -> None:
+    """Run the automatic steps until a side must decide, the dice are
+    rolled, or the game is over: the answer windows, a directed town
+    folk's action, a card's effect, the pending action's stages (its start
+    window, its execution, the window before each shot, the roll, the
+    window after a hit, the wounds), and the end of a side's part when
+    none of its figures can act (CW-T2, CW-T15)."""
+    while True:
+        if state.phase == Phase.OVER or state.phase == Phase.DEAL:
+            return
+        if state.answer_queue:
+            state.phase = Phase.ANSWER
+            return
+        p = state.pending
+        if p is None:
+            if state.ally is not None:
+                state.phase = Phase.ALLY
+                return
+            if _can_act(state, state.active):
+                state.phase = Phase.SELECT
+                return
+            if not next_part(state):
+                return
+            continue
+        if p.card is not None:
+            card_effect(state, p)
+            continue
+        stage = p.stage
+        if stage == "start":
+            if not p.ally and start_plays(state, state.active, p):
+                state.phase = Phase.START
+                return
+            state.pending = replace(p, stage="execute")
+        elif stage == "execute":
+            execute(state, p)
+        elif stage == "before":
+            if _target_down(state, p):
+                left = p.shots - p.shot
+                state.say(
+                    "shot",
+                    f"{state.name_of(p.target_id or '')} is down: the "
+                    f"{'shot' if left == 1 else f'{left} shots'} left "
+                    f"{'is' if left == 1 else 'are'} spent without a roll.",
+                    state.active,
+                )
+                finish(state, p)
+            elif not p.ally and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
+                state.phase = Phase.BEFORE_SHOT
+                return
+            else:
+                state.pending = replace(p, stage="roll")
+        elif stage == "roll":
+            state.phase = Phase.ROLL
+            return
+        elif stage == "after":
+            if not p.ally and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
+                state.phase = Phase.AFTER_HIT
+                return
+            state.pending = replace(p, stage="damage")
+        elif stage == "damage":
+            damage(state, p)
+        else:  # pragma: no cover
+            raise AssertionError(stage)
+
+
+def _target_down(state: CowboysState, p: Pending) -> bool:
+    """Whether the target of the pending shot is already down."""
+    t = p.target_id
+    if t is None:
+        return False
+    if t[0] == "H":
+        return not state.horses[state.horse_index[t]].alive
+    return not state.figures[state.index[t]].standing
