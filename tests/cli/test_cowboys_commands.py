@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -88,3 +89,34 @@ def test_the_log_tells_each_deal_to_whom_it_may(saloon: Run) -> None:
         line for line in bots.stdout.splitlines() if line.startswith("» ") and "is dealt" in line
     ]
     assert len(deals) == 6 and all(DEALT_FACE.search(line) for line in deals)
+
+
+@pytest.mark.parametrize("scenario", ["three-way-standoff", "stage-holdup"])
+def test_a_person_plays_a_scenario_to_the_end_by_typing_actions(
+    spawn: Callable[..., Any], scenario: str
+) -> None:
+    """Player 1 is a person at a real terminal who types the notation of
+    the first choice of each menu (a move by its destination and facing, a
+    shot by its target, a card or ``pass``); the other sides are the
+    heuristic. The scenario is played to its end."""
+    pexpect = pytest.importorskip("pexpect")
+    sides = GAME.player_range(GAME.variants()[scenario])[0]
+    seats = ["--seat", "human", *["--seat", "heuristic"] * (sides - 1)]
+    child = spawn(
+        "play", "cowboys", "-o", f"scenario={scenario}", *seats, "--seed", "7", "--delay", "0"
+    )
+    typed = 0
+    for _ in range(1000):
+        if child.expect([r"Player 1 \(you\), your move:", "Game over"], timeout=60) == 1:
+            break
+        child.expect(r"Player 1 > ")
+        choices = re.findall(r"\[([^\]\n]+)\]\s*$", child.before, re.M)
+        assert choices, f"no menu before the prompt:\n{child.before[-500:]}"
+        child.sendline(choices[0])
+        typed += 1
+    else:  # pragma: no cover - a game that never ends fails here
+        pytest.fail(f"{scenario} did not end at the table")
+    assert typed > 3, typed
+    child.expect(r"Save this game's record\? ")
+    child.sendline("")
+    child.expect(pexpect.EOF)
