@@ -277,8 +277,10 @@ def roll(state: CowboysState, r: Roll) -> None:
         mods += (p.action_bonus,)
     if p.shot_bonus:
         mods += (p.shot_bonus,)
-    hits = roll_hits(r.total, sum(mods), info.needed)
-    word = "a miss" if hits == 0 else "a hit" if hits == 1 else "two hits"
+    # Advanced Optional Rule 4, Deadly Shots: a modified 12 or more is two
+    # hits (CW-S6), when the rule is in play.
+    hits = roll_hits(r.total, sum(mods), info.needed, deadly=state.rule("deadly_shots"))
+    word = "a miss" if hits == 0 else "a hit" if hits == 1 else "two hits, a deadly shot"
     if r.total == 12:
         word = "a natural 12, two hits"
     elif r.total == 2:
