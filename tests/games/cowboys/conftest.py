@@ -91,7 +91,9 @@ def street_game(
         at_limit=at_limit,
         forbidden=forbidden,
     )
-    state = CowboysState(GAME, CowboysOptions(moves_first=moves_first, **dict.fromkeys(rules, True)), setup)
+    state = CowboysState(
+        GAME, CowboysOptions(moves_first=moves_first, **dict.fromkeys(rules, True)), setup
+    )
     if deal is not None:
         for face in deal:
             state.apply(Deal(face))

@@ -1054,7 +1054,9 @@ class _Reader:
         data = self.table("options", value, "Advanced Optional Rules, each true or false")
         self.keys("options", data, OPTIONAL_RULES, "[options]")
         return tuple(
-            name for name in OPTIONAL_RULES if name in data and self.flag(f"options.{name}", data[name])
+            name
+            for name in OPTIONAL_RULES
+            if name in data and self.flag(f"options.{name}", data[name])
         )
 
     def cards(self, value: object, n: int) -> tuple[int, ...]:
