@@ -93,6 +93,28 @@ def test_deadly_shots_a_modified_twelve_is_two_hits() -> None:
     assert "two hits, a deadly shot" not in log_text(s)
 
 
+# -- Rule 1: facing by the last step ---------------------------------------------------------
+
+
+def test_facing_by_last_step_after_a_full_move() -> None:
+    """Advanced Optional Rule 1: a figure that uses its full movement faces
+    the way of the last square it moved to; one that used less may face
+    any way (CW-A1)."""
+    free = street_game([C("C1", "a1", "E")], [C("C2", "h6")])
+    assert "C1 move T:a5 E" in legal(free)
+    s = street_game([C("C1", "a1", "E")], [C("C2", "h6")], rules=("facing_by_last_step",))
+    ok = legal(s)
+    # a1 -> a5: four squares south, all four points
+    assert "C1 move T:a5 S" in ok
+    assert not {"C1 move T:a5 N", "C1 move T:a5 E", "C1 move T:a5 W"} & ok
+    assert not s.is_legal(parse_action("C1 move T:a5 W"))
+    # a1 -> a3: two of four points, any facing
+    assert {"C1 move T:a3 N", "C1 move T:a3 E", "C1 move T:a3 W", "C1 move T:a3 S"} <= ok
+    assert "C1 move T:a1 N" in ok  # turning in place spends nothing
+    act(s, "C1 move T:a5 S")
+    assert figure(s, "C1").facing == "S"
+
+
 # -- Rule 2: Fan Fire ------------------------------------------------------------------------
 
 

@@ -262,7 +262,12 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         xy = state.square_of(act.dest)
         if xy is None or mv.pointless(f, xy, act.ride, act.facing):
             return False
-        return (xy, act.ride) in opts.ends or (xy, act.ride) in opts.extra
+        reach = opts.ends.get((xy, act.ride)) or opts.extra.get((xy, act.ride))
+        if reach is None:
+            return False
+        # Advanced Optional Rule 1: facing by the last step (CW-A1).
+        must = mv.end_facing(reach) if state.rule("facing_by_last_step") else None
+        return must is None or act.facing == must
     return False
 
 
