@@ -1,4 +1,4 @@
-"""Cowboys' Advanced Optional Rules 1-5 and 8, each an option off by default
+"""Cowboys' Advanced Optional Rules 1-5, each an option off by default
 (rulebook, "Advanced Optional Rules"; rulings CW-A1.. in docs/rulings.md,
 "Cowboys: the turn, moves and shots", "Advanced Optional Rules"). The dice
 are scripted, as in test_cowboys_rules.py, on the test street of conftest.

@@ -15,7 +15,7 @@ A figure's whole action is one decision (``str`` is the notation,
   ``C6 draw C3``, ``C6 spin S C3``, ``C6 reload pistol``, ``C6 wait``;
 * with the Advanced Optional Rules: ``C6 fan C3`` (fan fire), ``C6 pistols
   C3`` (both pistols), ``C6 shoot C3 C4`` (one shot at each of two
-  targets), ``C6 fist C3`` (a fist fight);
+  targets);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
