@@ -71,11 +71,13 @@ def street_game(
     at_limit: int | None = None,
     forbidden: tuple[str, ...] = (),
     moves_first: bool = True,
+    rules: Sequence[str] = (),
 ) -> CowboysState:
     """A game on the test street, side 1 (``mine``) against side 2
     (``theirs``); ``deal`` is the cards dealt, in the deal's order (a round
     from side 1, then side 2), after which no card is left to deal (``None``:
-    nothing is dealt)."""
+    nothing is dealt); ``rules``: the Advanced Optional Rules switched on,
+    by option name (``fan_fire``)."""
     setup = Setup(
         name="test",
         town=STREET,
@@ -89,7 +91,9 @@ def street_game(
         at_limit=at_limit,
         forbidden=forbidden,
     )
-    state = CowboysState(GAME, CowboysOptions(moves_first=moves_first), setup)
+    state = CowboysState(
+        GAME, CowboysOptions(moves_first=moves_first, **dict.fromkeys(rules, True)), setup
+    )
     if deal is not None:
         for face in deal:
             state.apply(Deal(face))

@@ -26,9 +26,23 @@ from saloon.games.cowboys.rules.state import CowboysState
 
 #: Steps a figure's action can take at most, not counting card plays: the
 #: choice, an answer window per other side, the start window, and per shot
-#: (two at most) a window before it, two rolls (a shotgun) and a window after.
-def _per_action(sides: int) -> int:
-    return 1 + (sides - 1) + 1 + 2 * (1 + 2 + 1)
+#: (``shots`` at most) a window before it, two rolls (a shotgun) and a
+#: window after. A fist fight (Advanced Optional Rule 8) takes fewer.
+def _per_action(sides: int, shots: int = 2) -> int:
+    return 1 + (sides - 1) + 1 + shots * (1 + 2 + 1)
+
+
+def most_shots(rules: frozenset[str] | set[str] | tuple[str, ...]) -> int:
+    """The most shots one action fires with these Advanced Optional Rules:
+    two (Shoot), four with two pistols (Rule 3), six fanning a full pistol
+    (Rule 2); two at two targets (Rule 5).
+
+    >>> most_shots(()), most_shots(("two_pistols",)), most_shots(("fan_fire", "two_pistols"))
+    (2, 4, 6)
+    """
+    if "fan_fire" in rules:
+        return 6
+    return 4 if "two_pistols" in rules else 2
 
 
 def setup_of(options: CowboysOptions) -> Setup:
@@ -66,15 +80,16 @@ def _saloon_town() -> Town:
     return build_town([["B"]])
 
 
-def max_length_of(setup: Setup) -> int:
+def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     """An upper bound on a game's steps (ruling CW-T14): the deal; per turn
     and side an ``end``; each figure's action (every standing figure acts at
     most once a part); per card dealt, the answers it can draw and one more
-    action (Adrenaline, Friend in Town)."""
+    action (Adrenaline, Friend in Town). ``rules``: the Advanced Optional
+    Rules the options switch on (the scenario's own are read here)."""
     sides = len(setup.sides)
     figures = sum(len(s.figures) for s in setup.sides)
     cards = sum(s.cards for s in setup.sides)
-    per = _per_action(sides)
+    per = _per_action(sides, most_shots((*rules, *setup.optional)))
     return cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)
 
 
@@ -115,7 +130,7 @@ class Cowboys(Game):
     def max_length(self, options: Options) -> int:
         opts = self.options(options)
         assert isinstance(opts, CowboysOptions)
-        return max_length_of(setup_of(opts))
+        return max_length_of(setup_of(opts), opts.optional_rules)
 
     def variants(self) -> Mapping[str, Options]:
         from saloon.games.cowboys.scenario import builtin_scenarios

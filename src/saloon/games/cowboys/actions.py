@@ -13,6 +13,9 @@ A figure's whole action is one decision (``str`` is the notation,
   ``C6 pickup loot`` (from his square);
 * ``C6 shoot C3`` / ``C6 shoot C3 x2`` (one or two shots; ``H1`` a horse),
   ``C6 draw C3``, ``C6 spin S C3``, ``C6 reload pistol``, ``C6 wait``;
+* with the Advanced Optional Rules: ``C6 fan C3`` (fan fire), ``C6 pistols
+  C3`` (both pistols), ``C6 shoot C3 C4`` (one shot at each of two
+  targets);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
@@ -24,6 +27,8 @@ dealt).
 ('C6 shoot C3 x2', 'C6 ride B:c7 N')
 >>> parse_action("roll 5 3") == Roll(3, 5), str(parse_action("play kh c6"))
 (True, 'play KH C6')
+>>> str(parse_action("c6 FAN c3")), str(parse_action("c6 shoot c3 t2"))
+('C6 fan C3', 'C6 shoot C3 T2')
 """
 
 from __future__ import annotations
@@ -138,6 +143,52 @@ class Spin(Act):
 
 
 @dataclass(frozen=True, slots=True)
+class Fan(Act):
+    """Fan the pistol in hand: every round in it at ``target``, -3 a shot
+    (Advanced Optional Rule 2, Fan Fire; a cowboy only)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} fan {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class Pistols(Act):
+    """Fire both pistols at ``target``: two shots from each, -2 a shot
+    (Advanced Optional Rule 3, Two Pistols)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} pistols {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class Split(Act):
+    """Two shots with the weapon in hand, one at ``target`` and then one at
+    ``second``, -2 a shot (Advanced Optional Rule 5, two targets)."""
+
+    target: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} shoot {self.target} {self.second}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
 class Reload(Act):
     """Load one weapon fully (Reload)."""
 
@@ -215,6 +266,9 @@ class Deal(Outcome):
     def __str__(self) -> str:
         return f"deal {self.card}"
 
+
+#: The actions that fire a weapon (their ``kind`` is ``fire``).
+FIRING = (Shoot, Draw, Spin, Fan, Pistols, Split)
 
 END = End()
 PASS = Pass()
@@ -338,6 +392,12 @@ def parse_action(text: str) -> Action:
                 f"{shown(rest[0])} cannot be picked up: pistol, rifle, shotgun, loot"
             )
         return Pickup(fig, item)
+    if verb == "shoot" and len(rest) == 2 and _TARGET.fullmatch(rest[1].upper()):
+        return Split(fig, _target(rest[0]), _target(rest[1]))
+    if verb == "fan" and len(rest) == 1:
+        return Fan(fig, _target(rest[0]))
+    if verb == "pistols" and len(rest) == 1:
+        return Pistols(fig, _target(rest[0]))
     if verb == "shoot" and len(rest) in (1, 2):
         shots = 1
         if len(rest) == 2:
@@ -355,5 +415,5 @@ def parse_action(text: str) -> Action:
         return Wait(fig)
     raise NotationError(
         f"cannot read {shown(' '.join(words[1:]))} after {fig}: say move, ride, arm, pickup, "
-        "shoot, draw, spin, reload or wait"
+        "shoot, draw, spin, fan, pistols, reload or wait"
     )

@@ -21,18 +21,21 @@ from saloon.games.cowboys.actions import (
     Deal,
     Draw,
     End,
+    Fan,
     Move,
     Pass,
     Pickup,
+    Pistols,
     Play,
     Reload,
     Roll,
     Shoot,
     Spin,
+    Split,
     Wait,
 )
 from saloon.games.cowboys.rules.card_windows import target_words
-from saloon.games.cowboys.rules.shots import shot_info
+from saloon.games.cowboys.rules.shots import shot_info, volley
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -87,6 +90,8 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return f"{who} reloads the {h.weapon} ({h.ammo} → {h.weapon.capacity} rounds)"
     if isinstance(act, Wait):
         return f"{who} does nothing this turn"
+    if isinstance(act, (Fan, Pistols, Split)):
+        return _optional_shot(state, i, act)
     if isinstance(act, (Shoot, Draw, Spin)):
         verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
         shots = act.shots if isinstance(act, Shoot) else 1
@@ -110,6 +115,29 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
             text += f" ({held.ammo} → {held.ammo - shots} rounds)"
         return text
     return str(act)
+
+
+def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split) -> str:
+    """The shoot actions of the Advanced Optional Rules 2, 3 and 5 in words."""
+    f = state.figures[i]
+    who = f.short
+    shots = volley(state, i, act)
+    target = state.name_of(act.target)
+    if isinstance(act, Fan):
+        lead = f"{who} fans his pistol at {target}"
+    elif isinstance(act, Pistols):
+        lead = f"{who} fires both pistols at {target}, two shots each"
+    else:
+        lead = f"{who} fires one shot at {target}, then one at {state.name_of(act.second)}"
+    if shots is None:
+        return lead
+    info = shots[0][1]
+    text = f"{lead}: {len(shots)} shots, range {info.range}, hits on {info.needed}+, "
+    text += info.mods_text()
+    if isinstance(act, Split):
+        two = shots[1][1]
+        text += f"; then range {two.range}, hits on {two.needed}+, {two.mods_text()}"
+    return text
 
 
 def _move(state: CowboysState, i: int, act: Move) -> str:

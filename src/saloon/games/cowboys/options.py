@@ -2,6 +2,12 @@
 
 >>> CowboysOptions().scenario, CowboysOptions().moves_first
 ('hickok-tutt', True)
+
+The Advanced Optional Rules 1-5 are options, each off by default
+(rulebook, Advanced Optional Rules; rulings CW-A1..):
+
+>>> CowboysOptions(deadly_shots=True).deadly_shots, CowboysOptions().fan_fire
+(True, False)
 """
 
 from __future__ import annotations
@@ -26,6 +32,11 @@ class CowboysOptions(Options):
     cards: str | None = None
     chart: str | None = None
     moves_first: bool = True
+    facing_by_last_step: bool = False
+    fan_fire: bool = False
+    two_pistols: bool = False
+    deadly_shots: bool = False
+    two_targets: bool = False
 
     HELP: ClassVar[dict[str, str]] = {
         "scenario": "a built-in scenario's id (the duel hickok-tutt by default; brawl, Saloon's "
@@ -35,4 +46,33 @@ class CowboysOptions(Options):
         "chart": "a shot chart file (TOML) replacing Saloon's reconstructed chart",
         "moves_first": "once one of a side's figures has taken a shoot action in a turn, "
         "its other figures may not move (Game Turn: moves before shots)",
+        "facing_by_last_step": "Advanced Optional Rule 1: a figure that uses all its movement "
+        "ends facing the way of the last square it moved to",
+        "fan_fire": "Advanced Optional Rule 2: a cowboy may fan a pistol, firing every round "
+        "in it at -3 a shot",
+        "two_pistols": "Advanced Optional Rule 3: a figure with two pistols may fire both, "
+        "two shots from each at -2 a shot",
+        "deadly_shots": "Advanced Optional Rule 4: a modified total of 12 or more is two hits",
+        "two_targets": "Advanced Optional Rule 5: two shots may go at two different targets, "
+        "one each at -2",
     }
+
+    @property
+    def optional_rules(self) -> tuple[str, ...]:
+        """The Advanced Optional Rules switched on, by option name.
+
+        >>> CowboysOptions(fan_fire=True, deadly_shots=True).optional_rules
+        ('fan_fire', 'deadly_shots')
+        """
+        return tuple(name for name in OPTIONAL_RULES if getattr(self, name))
+
+
+#: The Advanced Optional Rules Saloon offers as options, in the rulebook's
+#: order (rulings CW-A1..; ``docs/rulings.md``, "Advanced Optional Rules").
+OPTIONAL_RULES = (
+    "facing_by_last_step",
+    "fan_fire",
+    "two_pistols",
+    "deadly_shots",
+    "two_targets",
+)

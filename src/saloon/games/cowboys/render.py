@@ -49,12 +49,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from saloon.games.cowboys.actions import Draw, Shoot, Spin
+from saloon.games.cowboys.actions import FIRING, Draw, Shoot
 from saloon.games.cowboys.board import XY, EdgeKind, Placement, Town, column_letter
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.geometry import STEPS
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, TOWNFOLK_HEALTH, Figure
-from saloon.games.cowboys.rules.shots import ShotInfo, shot_info
+from saloon.games.cowboys.rules.shots import ShotInfo, shot_info, volley
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -233,7 +233,7 @@ def pending_shot(state: CowboysState) -> ShotLine | None:
     fired, if any, with its line and the shot chart's number. Everything it
     uses is on the table: the announcement and the positions."""
     p = state.resume if state.ally is not None else state.pending
-    if p is None or not isinstance(p.act, (Shoot, Draw, Spin)):
+    if p is None or not isinstance(p.act, FIRING):
         return None
     i = state.index.get(p.act.fig)
     if i is None:
@@ -241,11 +241,13 @@ def pending_shot(state: CowboysState) -> ShotLine | None:
     f = state.figures[i]
     target = p.target_id or p.act.target
     info = p.info
+    announced = 0
     if info is None:
-        verb = "draw" if isinstance(p.act, Draw) else "spin" if isinstance(p.act, Spin) else "shoot"
-        facing = p.act.facing if isinstance(p.act, Spin) else None
-        shots = p.act.shots if isinstance(p.act, Shoot) else 1
-        info = shot_info(state, i, target, verb=verb, facing=facing, shots=shots)
+        # Announced, not yet fired: the shots it would fire (with an
+        # Advanced Optional Rule's, fan fire announced at once).
+        planned = volley(state, i, p.act)
+        info = planned[0][1] if planned else None
+        announced = len(planned) if planned else 0
     if info is None or f.square is None:
         return None
     from saloon.games.cowboys.rules.shots import target_place
@@ -253,7 +255,7 @@ def pending_shot(state: CowboysState) -> ShotLine | None:
     place = target_place(state, target)
     if place is None:
         return None
-    shots = p.shots or (p.act.shots if isinstance(p.act, Shoot) else 1)
+    shots = p.shots or announced or 1
     return ShotLine(
         p.act.fig,
         target,

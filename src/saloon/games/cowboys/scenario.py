@@ -63,6 +63,9 @@ A scenario file is TOML::
     rule = "duel_start"
     text = "Both men start with their pistols holstered."
 
+    [options]                       # Advanced Optional Rules the scenario plays with
+    fan_fire = true                 # (optional; see "Options" below)
+
 Figures
 -------
 A cowboy carries up to two pistols and one rifle or shotgun (Shoot); town
@@ -78,6 +81,16 @@ Cowboy and town-folk numbers are used once each in a scenario, bystanders
 (town folk on no side, who never act on their own and count for no side)
 included. A figure is named in victory and special rules by its ``name`` or
 as ``cowboy 3`` / ``townfolk 12``.
+
+Options
+-------
+The ``[options]`` table switches on Advanced Optional Rules for the
+scenario (rulebook, Advanced Optional Rules; rulings CW-A1..): each key is
+one of ``facing_by_last_step``, ``fan_fire``, ``two_pistols``,
+``deadly_shots`` and ``two_targets``, with ``true`` or ``false``. A rule
+the scenario switches on is played whatever the game's options say; one
+it leaves off (or out) can still be switched on with the game's option of
+the same name (``-o fan_fire=true``).
 
 Victory (rulings CS-V1 to CS-V8 in ``docs/rulings.md``)
 -------------------------------------------------------
@@ -186,6 +199,7 @@ from saloon.core.files import read_text
 from saloon.games.cowboys.board import XY, Board, Town, board_set, compose, parse_layout
 from saloon.games.cowboys.cards import DECK_SIZE, Deck, load_deck
 from saloon.games.cowboys.geometry import FACINGS, Facing
+from saloon.games.cowboys.options import OPTIONAL_RULES
 from saloon.games.cowboys.shotchart import Weapon, content_header, content_int, content_str
 
 #: What a figure is (Cowboys rulebook, Game Components).
@@ -255,6 +269,7 @@ _TOP_KEYS = (
     "objects",
     "victory",
     "special",
+    "options",
 )
 _FIGURE_KEYS = (
     "kind",
@@ -517,6 +532,9 @@ class Scenario:
     forbidden: tuple[str, ...]
     victory: Victory
     special: tuple[Special, ...]
+    #: The Advanced Optional Rules the scenario switches on (``[options]``),
+    #: by option name.
+    options: tuple[str, ...] = ()
     #: The names of the boards, in the order of ``town.placements``.
     board_names: tuple[str, ...] = field(default=(), compare=False)
     #: The file it was read from, as messages show it (not part of the value).
@@ -1009,6 +1027,7 @@ class _Reader:
         forbidden = tuple(str(f) for f in forbidden_raw)
         victory = self.victory(data.get("victory"), sides)
         special = self.special(data.get("special", []), sides, bystanders)
+        options = self.options(data.get("options", {}))
         return Scenario(
             id=ident,
             title=title,
@@ -1025,8 +1044,19 @@ class _Reader:
             forbidden=forbidden,
             victory=victory,
             special=special,
+            options=options,
             board_names=tuple(boards[p.letter].name for p in self.town.placements),
             source=self.source,
+        )
+
+    def options(self, value: object) -> tuple[str, ...]:
+        """The ``[options]`` table: the Advanced Optional Rules switched on."""
+        data = self.table("options", value, "Advanced Optional Rules, each true or false")
+        self.keys("options", data, OPTIONAL_RULES, "[options]")
+        return tuple(
+            name
+            for name in OPTIONAL_RULES
+            if name in data and self.flag(f"options.{name}", data[name])
         )
 
     def cards(self, value: object, n: int) -> tuple[int, ...]:

@@ -16,12 +16,26 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from saloon.games.cowboys.actions import Arm, Draw, Move, Pickup, Reload, Roll, Shoot, Spin
+from saloon.games.cowboys.actions import (
+    FIRING,
+    Act,
+    Arm,
+    Draw,
+    Fan,
+    Move,
+    Pickup,
+    Pistols,
+    Reload,
+    Roll,
+    Shoot,
+    Spin,
+    Split,
+)
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import Dropped
 from saloon.games.cowboys.rules.legal import room_for
 from saloon.games.cowboys.rules.phase import Pending
-from saloon.games.cowboys.rules.shots import dice_text, shot_info
+from saloon.games.cowboys.rules.shots import dice_text, volley
 from saloon.games.cowboys.rules.victory import check_winner
 from saloon.games.cowboys.shotchart import roll_hits
 
@@ -89,7 +103,7 @@ def execute(state: CowboysState, p: Pending) -> None:
                 side,
             )
         finish(state, p)
-    elif isinstance(act, (Shoot, Draw, Spin)):
+    elif isinstance(act, FIRING):
         _fire(state, i, act, p)
     else:  # pragma: no cover
         raise AssertionError(act)
@@ -221,45 +235,71 @@ def _pickup(state: CowboysState, i: int, item: str) -> None:
             return
 
 
-def _fire(state: CowboysState, i: int, act: Shoot | Draw | Spin, p: Pending) -> None:
-    """Shoot, Draw and Shoot, Spin and Shoot: the shots are declared and
-    their rounds spent at once (Shoot: a declared second shot is spent
-    even when it is not rolled)."""
+def _fire(state: CowboysState, i: int, act: Act, p: Pending) -> None:
+    """Shoot, Draw and Shoot, Spin and Shoot, and the Advanced Optional
+    Rules' fan fire, two pistols and two targets: the shots are declared
+    and their rounds spent at once (Shoot: a declared second shot is spent
+    even when it is not rolled; CW-A2, CW-A3, CW-A5 likewise)."""
     f = state.figures[i]
     side = state.active
-    verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
-    facing = act.facing if isinstance(act, Spin) else None
-    shots = act.shots if isinstance(act, Shoot) else 1
-    info = shot_info(state, i, act.target, verb=verb, facing=facing, shots=shots)
-    if info is None:
+    shots = volley(state, i, act)
+    if shots is None:
+        target = getattr(act, "target", "")
         state.say(
             "shot",
-            f"{f.label} no longer has a shot at {state.name_of(act.target)}; the action is lost.",
+            f"{f.label} no longer has a shot at {state.name_of(target)}; the action is lost.",
             side,
         )
         finish(state, p)
         return
-    held = f.weapon(info.slot)
-    assert held is not None
+    target, info = shots[0]
     if isinstance(act, Spin):
         f = replace(f, facing=act.facing)
         if f.horse is not None:
             state.horses[f.horse] = replace(state.horses[f.horse], facing=act.facing)
     if isinstance(act, Draw):
-        f = replace(f, in_hand=held.slot)
-    lead = {"draw": "draws and ", "spin": f"spins {facing} and ", "shoot": ""}[verb]
-    text = (
-        f"{f.label} {lead}fires {'two shots' if shots == 2 else 'one shot'} with the "
-        f"{held.weapon} at {state.name_of(act.target)}: range {info.range}, "
-        f"needs {info.needed}, {info.mods_text()}"
-    )
+        f = replace(f, in_hand=info.slot)
+    n = len(shots)
+    count = {1: "one shot", 2: "two shots"}.get(n, f"{n} shots")
+    held = f.weapon(info.slot)
+    assert held is not None
+    if isinstance(act, (Shoot, Draw, Spin)):
+        lead = (
+            "draws and "
+            if isinstance(act, Draw)
+            else f"spins {act.facing} and "
+            if isinstance(act, Spin)
+            else ""
+        )
+        text = f"{f.label} {lead}fires {count} with the {held.weapon} at {state.name_of(target)}"
+    elif isinstance(act, Fan):
+        text = f"{f.label} fans his pistol: {count} at {state.name_of(target)}"
+    elif isinstance(act, Pistols):
+        text = f"{f.label} fires both pistols, two shots each, at {state.name_of(target)}"
+    else:
+        assert isinstance(act, Split)
+        text = (
+            f"{f.label} fires the {held.weapon} at two targets, one shot at "
+            f"{state.name_of(target)}, then one at {state.name_of(shots[1][0])}"
+        )
+    text += f": range {info.range}, needs {info.needed}, {info.mods_text()}"
+    if isinstance(act, Split):
+        second = shots[1][1]
+        text += f"; then range {second.range}, needs {second.needed}, {second.mods_text()}"
     if f.cowboy:
-        f = f.with_weapon(replace(held, ammo=held.ammo - shots))
-        text += f"; {held.weapon} {held.ammo} → {held.ammo - shots} rounds"
+        spent: dict[str, int] = {}
+        for _, s in shots:
+            spent[s.slot] = spent.get(s.slot, 0) + 1
+        for slot, k in spent.items():
+            h = f.weapon(slot)
+            assert h is not None
+            f = f.with_weapon(replace(h, ammo=h.ammo - k))
+            text += f"; {h.weapon} {h.ammo} → {h.ammo - k} rounds"
     state.figures[i] = f
     state.say("shot", text + ".", side)
+    plan = shots if isinstance(act, (Fan, Pistols, Split)) else ()
     state.pending = replace(
-        p, stage="before", info=info, target_id=act.target, shots=shots, shot=0, roll=0, hits=0
+        p, stage="before", info=info, target_id=target, shots=n, shot=0, roll=0, hits=0, plan=plan
     )
 
 
@@ -277,8 +317,10 @@ def roll(state: CowboysState, r: Roll) -> None:
         mods += (p.action_bonus,)
     if p.shot_bonus:
         mods += (p.shot_bonus,)
-    hits = roll_hits(r.total, sum(mods), info.needed)
-    word = "a miss" if hits == 0 else "a hit" if hits == 1 else "two hits"
+    # Advanced Optional Rule 4, Deadly Shots: a modified 12 or more is two
+    # hits (CW-S6), when the rule is in play.
+    hits = roll_hits(r.total, sum(mods), info.needed, deadly=state.rule("deadly_shots"))
+    word = "a miss" if hits == 0 else "a hit" if hits == 1 else "two hits, a deadly shot"
     if r.total == 12:
         word = "a natural 12, two hits"
     elif r.total == 2:
@@ -299,13 +341,16 @@ def roll(state: CowboysState, r: Roll) -> None:
     if p.hits > 0:
         state.pending = replace(p, stage="after")
     else:
-        _next_shot(state, p)
+        next_shot(state, p)
 
 
-def _next_shot(state: CowboysState, p: Pending) -> None:
+def next_shot(state: CowboysState, p: Pending) -> None:
     """The next declared shot, with the last shot's card effects spent;
     after the last, the action is over."""
     if p.shot + 1 < p.shots:
+        if p.plan:
+            target, info = p.plan[p.shot + 1]
+            p = replace(p, target_id=target, info=info)
         state.pending = replace(
             p,
             stage="before",
@@ -378,4 +423,4 @@ def damage(state: CowboysState, p: Pending) -> None:
             text += "; knocked down, he may not move in his side's next part"
         state.figures[j] = after
         state.say("wound", text + ".", side)
-    _next_shot(state, replace(p, knock=False, factor=1))
+    next_shot(state, replace(p, knock=False, factor=1))

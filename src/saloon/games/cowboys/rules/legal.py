@@ -27,11 +27,14 @@ from saloon.games.cowboys.actions import (
     Arm,
     Draw,
     End,
+    Fan,
     Move,
     Pickup,
+    Pistols,
     Reload,
     Shoot,
     Spin,
+    Split,
     Wait,
 )
 from saloon.games.cowboys.board import XY
@@ -42,7 +45,7 @@ from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, star
 from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.rules.legal_moves import move_actions, move_options
 from saloon.games.cowboys.rules.phase import Phase
-from saloon.games.cowboys.rules.shots import firing_weapon, shot_info
+from saloon.games.cowboys.rules.shots import firing_weapon, shot_info, volley
 from saloon.games.cowboys.shotchart import Weapon
 
 if TYPE_CHECKING:
@@ -216,6 +219,8 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
     f = state.figures[i]
     if isinstance(act, Wait):
         return True
+    if isinstance(act, (Fan, Pistols, Split)):
+        return act in figure_actions(state, i, ally)
     if isinstance(act, (Shoot, Draw, Spin)):
         if not may_fire(state, f) or act.target not in _targets(state, state.active):
             return False
@@ -257,7 +262,12 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         xy = state.square_of(act.dest)
         if xy is None or mv.pointless(f, xy, act.ride, act.facing):
             return False
-        return (xy, act.ride) in opts.ends or (xy, act.ride) in opts.extra
+        reach = opts.ends.get((xy, act.ride)) or opts.extra.get((xy, act.ride))
+        if reach is None:
+            return False
+        # Advanced Optional Rule 1: facing by the last step (CW-A1).
+        must = mv.end_facing(reach) if state.rule("facing_by_last_step") else None
+        return must is None or act.facing == must
     return False
 
 
@@ -319,6 +329,7 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
         spin = ok and f.horse is None
         sx, sy = STEPS[f.facing]
         others = [STEPS[g] + (g,) for g in FACINGS if g != f.facing] if spin else []
+        in_sight: list[str] = []
         if weapon is not None:
             reach = state.chart.max_range(weapon)
             lines = state.sight_lines()
@@ -343,12 +354,15 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
                     out.append(Shoot(fid, t, 1))
                     if two:
                         out.append(Shoot(fid, t, 2))
+                    in_sight.append(t)
                 for fx, fy, facing in others:
                     if dx * fx + dy * fy >= 0:
                         if seen is None:
                             seen = state.sight_line(here, sq) is not None
                         if seen:
                             out.append(Spin(fid, facing, t))
+        if in_sight and state.rules:
+            out.extend(_optional_shots(state, i, in_sight))
     # Reload: cowboys; town folk only to clear a jam (CW-T13).
     for h in f.weapons:
         if may_reload(state, f, h):
@@ -369,6 +383,23 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
     out.append(Wait(fid))
     chunks.append(out)
     return chunks
+
+
+def _optional_shots(state: CowboysState, i: int, targets: Sequence[str]) -> list[Act]:
+    """The shoot actions of the Advanced Optional Rules in play that figure
+    ``i`` may take at ``targets`` (those he could shoot at): fan fire (Rule
+    2), both pistols (Rule 3), and two shots at two different targets, in
+    either order (Rule 5); rulings CW-A2, CW-A3, CW-A5."""
+    fid = state.figures[i].id
+    cands: list[Act] = []
+    for t in targets:
+        if state.rule("fan_fire"):
+            cands.append(Fan(fid, t))
+        if state.rule("two_pistols"):
+            cands.append(Pistols(fid, t))
+    if state.rule("two_targets"):
+        cands.extend(Split(fid, t, u) for t in targets for u in targets if t != u)
+    return [a for a in cands if volley(state, i, a) is not None]
 
 
 def _pickups(state: CowboysState, i: int) -> list[str]:

@@ -1,9 +1,11 @@
 """A figure's move actions, derived once per reach and shared between states.
 
 Cowboys rulebook, Move Actions: a figure moves to a square it can reach
-(:mod:`.moves`), mounted or on foot, and faces any way there, or leaves the
-town across an edge; it never ends on another figure. A Run card in the
-side's hand adds its squares (Card Play).
+(:mod:`.moves`), mounted or on foot, and faces any way there (with
+Advanced Optional Rule 1, the way of its last step if it spent all its
+points: ruling CW-A1), or leaves the town across an edge; it never ends
+on another figure. A Run card in the side's hand adds its squares (Card
+Play).
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ def move_actions(state: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ..
     other figures and the move that changes nothing are taken out here."""
     f = state.figures[i]
     run = 0 if ally else run_points(state, state.active)
-    key = (f.id, mv.reach_key(state, f, run))
+    last_step = state.rule("facing_by_last_step")
+    key = (f.id, mv.reach_key(state, f, run), last_step)
     cache = state.town.cache.get("move-acts")
     if not isinstance(cache, dict):
         cache = state.town.cache["move-acts"] = {}
@@ -87,6 +90,11 @@ def move_actions(state: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ..
             if ms is None:
                 ref = state.ref(xy)
                 ms = made[(f.id, xy, m)] = tuple(Move(f.id, ref, fc, m) for fc in FACINGS)
+            if last_step:
+                # Advanced Optional Rule 1: all points spent, the last step's facing.
+                must = mv.end_facing(ends_all.get((xy, m)) or extra_all[(xy, m)])
+                if must is not None:
+                    ms = tuple(a for a in ms if a.facing == must)
             per_end.append((xy, m, ms))
         leave: tuple[Act, ...] = tuple(
             Move(f.id, "off", facing, m) for facing, m in sorted(exits | exits_extra)

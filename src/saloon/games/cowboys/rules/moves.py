@@ -156,6 +156,18 @@ def reach_of(state: CowboysState, f: Figure, run: int) -> _Reached:
     return got
 
 
+def end_facing(reach: Reach) -> Facing | None:
+    """The facing a move must end in under Advanced Optional Rule 1, or
+    ``None`` if any: a figure that spends all its movement (its own, its
+    horse's, a Run card's) faces the way of the last square it moved to;
+    one that used less may face any way (ruling CW-A1: the path is the one
+    :func:`~saloon.games.cowboys.geometry.reachable` keeps, CW-T4).
+    """
+    if reach.rider_left + reach.horse_left > 0:
+        return None
+    return reach.facing
+
+
 def turn_only(f: Figure, dest: XY, ride: bool, facing: Facing) -> bool:
     """Whether a 'move' to his own square, as he is, only turns him."""
     return f.square == dest and (f.horse is not None) == ride and facing != f.facing

@@ -40,6 +40,9 @@ class Pending:
     after a hit), ``damage``. ``card`` is a card just played, waiting for the
     answers before it takes effect. A shot's ``info`` is fixed when it is
     fired; ``hits`` counts the current shot's hits (both rolls of a shotgun).
+    ``plan`` is each shot's target and ``info`` for an action of the
+    Advanced Optional Rules (fan fire, two pistols, two targets), empty
+    for the basic game's shots (all at ``target_id``).
     """
 
     act: Act
@@ -59,3 +62,4 @@ class Pending:
     action_bonus: int = 0
     factor: int = 1
     knock: bool = False
+    plan: tuple[tuple[str, ShotInfo], ...] = ()

@@ -108,6 +108,8 @@ class Setup:
     surprise: tuple[tuple[int, ...], int] = ((), 0)
     prisoners: tuple[str, ...] = ()
     locked: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: The Advanced Optional Rules the scenario switches on (its ``[options]``).
+    optional: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.sides) <= 4:
@@ -239,4 +241,5 @@ def from_scenario(sc: Any) -> Setup:
         )
         if locked
         else ((), ()),
+        optional=sc.options,
     )

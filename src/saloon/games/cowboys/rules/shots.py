@@ -18,6 +18,7 @@ from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.shotchart import Weapon
 
 if TYPE_CHECKING:
+    from saloon.games.cowboys.actions import Act
     from saloon.games.cowboys.rules.state import CowboysState
 
 BACK_SHOT = 2
@@ -100,15 +101,19 @@ def shot_info(
     verb: str = "shoot",
     facing: Facing | None = None,
     shots: int = 1,
+    slot: str | None = None,
+    extra: tuple[tuple[str, int], ...] = (),
 ) -> ShotInfo | None:
     """The shot figure ``i`` would take at ``target`` (``verb`` shoot, draw
     or spin, ``facing`` his facing after a spin), or ``None`` if he cannot:
     no loaded weapon that can fire, the target not standing, behind him,
-    out of sight or out of range."""
+    out of sight or out of range. ``slot`` fires a weapon other than the
+    one in hand (his second pistol, Advanced Optional Rule 3); ``extra``
+    are an Advanced Optional Rule's modifiers, added last."""
     f = state.figures[i]
     if not f.standing or f.square is None:
         return None
-    held = firing_weapon(f, verb)
+    held = f.weapon(slot) if slot is not None else firing_weapon(f, verb)
     if held is None or held.jammed or (f.cowboy and held.ammo < shots):
         return None
     place = target_place(state, target)
@@ -142,7 +147,77 @@ def shot_info(
         mods.append(("mounted", MOUNTED[held.weapon]))
     if verb == "spin":
         mods.append(("spin", SPIN[held.weapon]))
+    mods.extend(extra)
     return ShotInfo(held.slot, held.weapon, rng, needed, tuple(mods))
+
+
+#: Advanced Optional Rules 2, 3 and 5: each shot's modifier.
+FAN_FIRE = -3
+TWO_PISTOLS = -2
+TWO_TARGETS = -2
+
+#: The shots of one action: each shot's target and what it needs, in order.
+Volley = tuple[tuple[str, ShotInfo], ...]
+
+
+def volley(state: CowboysState, i: int, act: Act) -> Volley | None:
+    """The shots figure ``i``'s firing action ``act`` would fire now, in
+    order, or ``None`` if it cannot be taken (any of its shots).
+
+    Shoot (one or two shots), Draw and Shoot, Spin and Shoot; Advanced
+    Optional Rule 2, fan fire (a cowboy's pistol in hand, every round in it,
+    at -3 a shot: ruling CW-A2); Rule 3, two pistols (two shots from the
+    pistol in hand, then two from the other, at -2 a shot: CW-A3); Rule 5,
+    two shots at two different targets, one each, at -2 (CW-A5). Whether
+    the rule is in play is the caller's question (:mod:`.legal`).
+    """
+    from saloon.games.cowboys.actions import Draw, Fan, Pistols, Shoot, Spin, Split
+
+    f = state.figures[i]
+    if isinstance(act, Shoot):
+        info = shot_info(state, i, act.target, shots=act.shots)
+        return None if info is None else ((act.target, info),) * act.shots
+    if isinstance(act, Draw):
+        info = shot_info(state, i, act.target, verb="draw")
+        return None if info is None else ((act.target, info),)
+    if isinstance(act, Spin):
+        info = shot_info(state, i, act.target, verb="spin", facing=act.facing)
+        return None if info is None else ((act.target, info),)
+    held = f.held()
+    if isinstance(act, Fan):
+        if not f.cowboy or held is None or held.weapon is not Weapon.PISTOL or held.ammo < 2:
+            return None
+        info = shot_info(state, i, act.target, shots=held.ammo, extra=(("fan fire", FAN_FIRE),))
+        return None if info is None else ((act.target, info),) * held.ammo
+    if isinstance(act, Pistols):
+        other = second_pistol(f)
+        if held is None or held.weapon is not Weapon.PISTOL or other is None:
+            return None
+        mod = (("two pistols", TWO_PISTOLS),)
+        first = shot_info(state, i, act.target, shots=2, extra=mod)
+        then = shot_info(state, i, act.target, shots=2, slot=other.slot, extra=mod)
+        if first is None or then is None:
+            return None
+        return ((act.target, first),) * 2 + ((act.target, then),) * 2
+    if isinstance(act, Split):
+        if act.second == act.target:
+            return None
+        mod = (("two targets", TWO_TARGETS),)
+        one = shot_info(state, i, act.target, shots=2, extra=mod)
+        two = shot_info(state, i, act.second, shots=2, extra=mod)
+        if one is None or two is None:
+            return None
+        return ((act.target, one), (act.second, two))
+    return None
+
+
+def second_pistol(f: Figure) -> Held | None:
+    """The pistol a figure carries besides the one in hand (Advanced
+    Optional Rule 3)."""
+    for h in f.weapons:
+        if h.weapon is Weapon.PISTOL and h.slot != f.in_hand:
+            return h
+    return None
 
 
 def dice_text(a: int, b: int, mods: tuple[int, ...]) -> str:

@@ -92,6 +92,8 @@ class CowboysState(State):
     def __init__(self, game: Game, options: CowboysOptions, setup: Setup) -> None:
         super().__init__(game, options, len(setup.sides))
         self.setup = setup
+        #: The Advanced Optional Rules in play: the options' and the scenario's.
+        self.rules = frozenset(options.optional_rules) | frozenset(setup.optional)
         self.town: Town = setup.town
         self.chart: ShotChart = load_shot_chart(options.chart)
         self.deckdef = _deck(options.cards, tuple(setup.forbidden), setup.name)
@@ -136,6 +138,11 @@ class CowboysState(State):
             turn.begin(self)
 
     # -- small helpers ---------------------------------------------------------------
+
+    def rule(self, name: str) -> bool:
+        """Whether the Advanced Optional Rule ``name`` (an option's name,
+        ``fan_fire``) is in play, by the options or the scenario."""
+        return name in self.rules
 
     def card(self, face: str) -> Card:
         return _faces(self.deckdef)[face]

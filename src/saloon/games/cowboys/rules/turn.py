@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
-from saloon.games.cowboys.rules.execute import damage, execute, finish
+from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.victory import over, winner_at_limit
 
@@ -146,7 +146,9 @@ def advance(state: CowboysState) -> None:
         elif stage == "execute":
             execute(state, p)
         elif stage == "before":
-            if _target_down(state, p):
+            if p.plan and _target_down(state, p):
+                _skip_shot(state, p)
+            elif _target_down(state, p):
                 left = p.shots - p.shot
                 state.say(
                     "shot",
@@ -173,6 +175,24 @@ def advance(state: CowboysState) -> None:
             damage(state, p)
         else:  # pragma: no cover
             raise AssertionError(stage)
+
+
+def _skip_shot(state: CowboysState, p: Pending) -> None:
+    """The shots of an Advanced Optional Rule's action at a target that is
+    down are spent without a roll, as the basic game's second shot (Shoot);
+    a later shot may be at another target, still standing (CW-A5)."""
+    t = p.target_id or ""
+    last = p.shot
+    while last + 1 < p.shots and p.plan[last + 1][0] == t:
+        last += 1
+    left = last - p.shot + 1
+    state.say(
+        "shot",
+        f"{state.name_of(t)} is down: the {'shot' if left == 1 else f'{left} shots'} "
+        f"at him {'is' if left == 1 else 'are'} spent without a roll.",
+        state.active,
+    )
+    next_shot(state, replace(p, shot=last))
 
 
 def _target_down(state: CowboysState, p: Pending) -> bool:

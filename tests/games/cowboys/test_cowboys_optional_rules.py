@@ -1,0 +1,257 @@
+"""Cowboys' Advanced Optional Rules 1-5, each an option off by default
+(rulebook, "Advanced Optional Rules"; rulings CW-A1.. in docs/rulings.md,
+"Cowboys: the turn, moves and shots", "Advanced Optional Rules"). The dice
+are scripted, as in test_cowboys_rules.py, on the test street of conftest.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from saloon.core.errors import ContentError, OptionError
+from saloon.core.state import CHANCE
+from saloon.games.cowboys import GAME, setup_of
+from saloon.games.cowboys.actions import Move, parse_action
+from saloon.games.cowboys.options import OPTIONAL_RULES, CowboysOptions
+from saloon.games.cowboys.rules.state import CowboysState
+from saloon.games.cowboys.scenario import parse_scenario
+
+from .conftest import C, figure, log_text, street_game
+
+
+def act(state: CowboysState, text: str) -> None:
+    state.apply(state.parse(text))
+
+
+def rolls(state: CowboysState, *dice: str) -> None:
+    for d in dice:
+        assert state.to_move == CHANCE, state.phase
+        state.apply(state.parse(d))
+
+
+def legal(state: CowboysState) -> set[str]:
+    return {str(a) for a in state.legal_actions()}
+
+
+# -- the options and the scenario files ------------------------------------------------------
+
+
+def test_every_rule_is_an_option_off_by_default() -> None:
+    """Each rule is a boolean option, off unless chosen (issue: each
+    rule switchable on its own from -o)."""
+    opts = CowboysOptions()
+    assert not any(getattr(opts, name) for name in OPTIONAL_RULES)
+    on = CowboysOptions.parse(["fan_fire=true", "deadly_shots=yes"])
+    assert on.optional_rules == ("fan_fire", "deadly_shots")
+    with pytest.raises(OptionError):
+        CowboysOptions.parse(["fan_fire=maybe"])
+
+
+def _hickok_tutt(extra: str) -> str:
+    files = resources.files("saloon.games.cowboys") / "content" / "scenarios"
+    return (files / "01-hickok-tutt.toml").read_text() + extra
+
+
+def test_a_scenario_file_switches_rules_on() -> None:
+    """A scenario's ``[options]`` table plays its rules whatever the game's
+    options say; the game's options add their own."""
+    sc = parse_scenario(_hickok_tutt("\n[options]\nfan_fire = true\ndeadly_shots = false\n"))
+    assert sc.options == ("fan_fire",)
+    setup = setup_of(CowboysOptions(scenario="hickok-tutt"))
+    assert setup.optional == ()
+    from saloon.games.cowboys.rules.setup import from_scenario
+
+    state = CowboysState(GAME, CowboysOptions(two_targets=True), from_scenario(sc))
+    assert state.rule("fan_fire") and state.rule("two_targets") and not state.rule("deadly_shots")
+
+
+def test_a_bad_options_table_is_one_clear_error() -> None:
+    with pytest.raises(ContentError, match=r"options\.'fan' is not a key of \[options\]"):
+        parse_scenario(_hickok_tutt("\n[options]\nfan = true\n"))
+    with pytest.raises(ContentError, match=r"options\.fan_fire"):
+        parse_scenario(_hickok_tutt("\n[options]\nfan_fire = 3\n"))
+
+
+# -- Rule 4: Deadly Shots --------------------------------------------------------------------
+
+
+def test_deadly_shots_a_modified_twelve_is_two_hits() -> None:
+    """Advanced Optional Rule 4: a modified total of 12 or more scores two
+    hits (CW-S6); without the rule it is one; a natural 2 still misses."""
+    # +2 cowboy: 5 + 5 + 2 = 12 at range 2 (needs 6)
+    for rules, health in (((), 3), (("deadly_shots",), 2)):
+        s = street_game([C("C1", "a1", "S", modifier=2)], [C("C2", "a3", "N")], rules=rules)
+        act(s, "C1 shoot C2")
+        rolls(s, "roll 5 5")
+        assert figure(s, "C2").health == health
+    s = street_game([C("C1", "a1", "S", modifier=2)], [C("C2", "a3", "N")], rules=("deadly_shots",))
+    act(s, "C1 shoot C2 x2")
+    rolls(s, "roll 4 5", "roll 1 1")  # 11: one hit; a natural 2 misses
+    assert figure(s, "C2").health == 3
+    assert "two hits, a deadly shot" not in log_text(s)
+
+
+# -- Rule 1: facing by the last step ---------------------------------------------------------
+
+
+def test_facing_by_last_step_after_a_full_move() -> None:
+    """Advanced Optional Rule 1: a figure that uses its full movement faces
+    the way of the last square it moved to; one that used less may face
+    any way (CW-A1)."""
+    free = street_game([C("C1", "a1", "E")], [C("C2", "h6")])
+    assert "C1 move T:a5 E" in legal(free)
+    s = street_game([C("C1", "a1", "E")], [C("C2", "h6")], rules=("facing_by_last_step",))
+    ok = legal(s)
+    # a1 -> a5: four squares south, all four points
+    assert "C1 move T:a5 S" in ok
+    assert not {"C1 move T:a5 N", "C1 move T:a5 E", "C1 move T:a5 W"} & ok
+    assert not s.is_legal(parse_action("C1 move T:a5 W"))
+    # a1 -> a3: two of four points, any facing
+    assert {"C1 move T:a3 N", "C1 move T:a3 E", "C1 move T:a3 W", "C1 move T:a3 S"} <= ok
+    assert "C1 move T:a1 N" in ok  # turning in place spends nothing
+    act(s, "C1 move T:a5 S")
+    assert figure(s, "C1").facing == "S"
+
+
+# -- Rule 2: Fan Fire ------------------------------------------------------------------------
+
+
+def test_fan_fire_empties_the_pistol_at_minus_three() -> None:
+    """Advanced Optional Rule 2: a cowboy fans a single pistol, one shot a
+    round in it, each at -3 with the normal modifiers (CW-A2)."""
+    s = street_game([C("C1", "a1", "S"), C("T1", "c1", "S")], [C("C2", "a3", "N")])
+    assert "C1 fan C2" not in legal(s)
+    s = street_game(
+        [C("C1", "a1", "S"), C("T1", "c1", "S", weapons=("pistol",))],
+        [C("C2", "a3", "N")],
+        rules=("fan_fire",),
+    )
+    ok = legal(s)
+    assert "C1 fan C2" in ok and "T1 fan C2" not in ok  # a cowboy only
+    assert parse_action("C1 fan C2") in s.legal_actions()
+    act(s, "C1 fan C2")
+    assert figure(s, "C1").held().ammo == 0  # type: ignore[union-attr]
+    assert "fans his pistol: 6 shots at Cowboy 2" in log_text(s) and "-3 fan fire" in log_text(s)
+    # range 2 needs 6: 3+3-3 misses, 5+5-3 hits, 4+5-3 hits, a natural 2, a natural 12
+    rolls(s, "roll 3 3", "roll 5 5", "roll 4 5", "roll 1 1", "roll 6 6")
+    assert not figure(s, "C2").standing
+    assert "the shot at him is spent without a roll" in log_text(s)
+    assert s.is_over
+
+
+def test_fan_fire_shots_are_spent_when_the_target_falls() -> None:
+    """Shoot (declared shots are spent when the target falls), Rule 2."""
+    s = street_game([C("C1", "a1", "S")], [C("T2", "a3", "N"), C("C2", "h6")], rules=("fan_fire",))
+    act(s, "C1 fan T2")
+    rolls(s, "roll 6 6")
+    assert "the 5 shots at him are spent without a roll" in log_text(s)
+    assert figure(s, "C1").held().ammo == 0  # type: ignore[union-attr]
+    assert s.to_move == 1  # side 2's part: no roll is asked
+
+
+def test_fan_fire_needs_two_rounds_in_a_pistol() -> None:
+    """CW-A2: a pistol with one round left, or a rifle, cannot be fanned."""
+    s = street_game(
+        [C("C1", "a1", "S", weapons=("rifle",))], [C("C2", "a3", "N")], rules=("fan_fire",)
+    )
+    assert not any(a.startswith("C1 fan") for a in legal(s))
+
+
+# -- Rule 3: Two Pistols ---------------------------------------------------------------------
+
+
+def test_two_pistols_fire_two_shots_each_at_minus_two() -> None:
+    """Advanced Optional Rule 3: a figure with two pistols fires both, two
+    shots from each, -2 on each shot (CW-A3)."""
+    one = street_game([C("C1", "a1", "S")], [C("C2", "a3", "N")], rules=("two_pistols",))
+    assert "C1 pistols C2" not in legal(one)  # one pistol only
+    s = street_game(
+        [C("C1", "a1", "S", weapons=("pistol", "pistol"))],
+        [C("C2", "a3", "N")],
+        rules=("two_pistols",),
+    )
+    assert "C1 pistols C2" in legal(s)
+    act(s, "C1 pistols C2")
+    assert [h.ammo for h in figure(s, "C1").weapons] == [4, 4]
+    assert "fires both pistols, two shots each, at Cowboy 2" in log_text(s)
+    # range 2 needs 6: 4+4-2 hits, 3+4-2 misses, 2+2-2 misses, 5+6-2 hits
+    rolls(s, "roll 4 4", "roll 3 4", "roll 2 2", "roll 5 6")
+    assert figure(s, "C2").health == 2
+    assert "-2 two pistols" in log_text(s) and log_text(s).count("-2 = ") == 4
+    assert s.to_move == 1
+
+
+# -- Rule 5: two targets ---------------------------------------------------------------------
+
+
+def test_two_targets_one_shot_each_at_minus_two() -> None:
+    """Advanced Optional Rule 5: two shots at two different targets, one
+    on each, -2 on each (CW-A5); the second is rolled though the first
+    target fell, as it is at another target."""
+    s = street_game(
+        [C("C1", "a1", "S")], [C("T2", "a3", "N"), C("C2", "b3", "N")], rules=("two_targets",)
+    )
+    ok = legal(s)
+    assert "C1 shoot T2 C2" in ok and "C1 shoot C2 T2" in ok and "C1 shoot T2 T2" not in ok
+    act(s, "C1 shoot T2 C2")
+    assert figure(s, "C1").held().ammo == 4  # type: ignore[union-attr]
+    rolls(s, "roll 6 6")  # T2 is down
+    assert not figure(s, "T2").standing
+    rolls(s, "roll 4 4")  # 8 - 2 = 6 at range 2 (needs 6): a hit
+    assert figure(s, "C2").health == 3
+    assert "one shot at Town folk 2, then one at Cowboy 2" in log_text(s)
+
+
+def test_two_targets_each_must_be_a_shot() -> None:
+    """Rule 5: each target is one the figure could shoot at (a town folk
+    too: "a cowboy or town folk"); one behind him is none."""
+    s = street_game(
+        [C("C1", "a2", "S"), C("T1", "c2", "S")],
+        [C("C2", "a4", "N"), C("C3", "a1", "N"), C("C4", "c4", "N")],
+        rules=("two_targets",),
+    )
+    ok = legal(s)
+    assert "C1 shoot C2 C4" in ok and "C1 shoot C2 C3" not in ok and "C1 shoot C3 C2" not in ok
+    assert "T1 shoot C2 C4" in ok
+    for a in s.legal_actions():
+        assert parse_action(str(a)) == a
+
+
+# -- all the rules together ------------------------------------------------------------------
+
+ALL_ON = dict.fromkeys(OPTIONAL_RULES, True)
+
+
+@pytest.mark.parametrize("scenario", ["brawl", "ok-corral"])
+def test_conformance_with_every_optional_rule(scenario: str) -> None:
+    """The core contract, the length bound (more shots an action) and the
+    notation's round trip hold with every rule on."""
+    from saloon.testing import check_game
+
+    report = check_game(GAME, CowboysOptions(scenario=scenario, **ALL_ON), games=4, seed=0)
+    assert report.games == 4
+
+
+def test_legal_actions_round_trip_with_every_rule() -> None:
+    """Every legal action's notation reads back as the action, the new
+    shoot actions included (random games on two scenarios)."""
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    kinds: set[str] = set()
+    for scenario in ("brawl", "ok-corral"):
+        for _ in range(2):
+            s = GAME.new_state(CowboysOptions(scenario=scenario, **ALL_ON))
+            while not s.is_over:
+                if s.is_chance:
+                    s.apply(s.sample_chance(rng))
+                    continue
+                acts = list(s.legal_actions())
+                for a in acts:
+                    if not isinstance(a, Move):
+                        assert s.parse(str(a)) == a
+                        kinds.add(type(a).__name__)
+                s.apply(acts[int(rng.integers(len(acts)))])
+    assert {"Fan", "Pistols", "Split"} <= kinds
