@@ -1,4 +1,4 @@
-"""Cowboys' Advanced Optional Rules 1-5, each an option off by default
+"""Cowboys' Advanced Optional Rules 1-5 and 8, each an option off by default
 (rulebook, "Advanced Optional Rules"; rulings CW-A1.. in docs/rulings.md,
 "Cowboys: the turn, moves and shots", "Advanced Optional Rules"). The dice
 are scripted, as in test_cowboys_rules.py, on the test street of conftest.
@@ -6,6 +6,7 @@ are scripted, as in test_cowboys_rules.py, on the test street of conftest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import resources
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from saloon.core.errors import ContentError, OptionError
 from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME, setup_of
-from saloon.games.cowboys.actions import Move, parse_action
+from saloon.games.cowboys.actions import FISTS, Fist, Fists, Move, parse_action
 from saloon.games.cowboys.options import OPTIONAL_RULES, CowboysOptions
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.scenario import parse_scenario
@@ -219,6 +220,146 @@ def test_two_targets_each_must_be_a_shot() -> None:
         assert parse_action(str(a)) == a
 
 
+# -- Rule 8: Fist Fights --------------------------------------------------------------------
+
+
+def _empty(state: CowboysState, fid: str) -> None:
+    """Figure ``fid``'s weapons, all emptied (a cowboy out of rounds)."""
+    i = state.index[fid]
+    f = state.figures[i]
+    state.figures[i] = replace(f, weapons=tuple(replace(h, ammo=0) for h in f.weapons))
+    state._cache.clear()
+
+
+def test_fist_fights_unarmed_or_empty_cowboy_next_to_the_target() -> None:
+    """Advanced Optional Rule 8: an unarmed cowboy, or one whose weapons
+    are unloaded, may fist fight a figure in a square next to his, as a
+    shoot action (CW-A8); not with the rule off, not with a round left, not
+    a town folk, not a figure two squares off or on a diagonal."""
+    off = street_game([C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")])
+    assert "C1 fist C2" not in legal(off)
+    s = street_game(
+        [C("C1", "a1", "S", weapons=()), C("T1", "c1", "S", weapons=())],
+        [C("C2", "a2", "N"), C("T2", "c2", "N"), C("C3", "b2", "N"), C("C4", "h3", "N")],
+        rules=("fist_fights",),
+    )
+    ok = legal(s)
+    assert "C1 fist C2" in ok
+    assert "C1 fist C3" not in ok  # a diagonal square is not next to his
+    assert "T1 fist T2" not in ok  # town folk do not fist fight ("cowboys")
+    assert parse_action("C1 fist C2") in s.legal_actions()
+    armed = street_game([C("C1", "a1", "S")], [C("C2", "a2", "N")], rules=("fist_fights",))
+    assert "C1 fist C2" not in legal(armed)  # a loaded pistol
+    assert not armed.is_legal(parse_action("C1 fist C2"))
+    _empty(armed, "C1")
+    assert "C1 fist C2" in legal(armed) and armed.is_legal(parse_action("C1 fist C2"))
+    far = street_game(
+        [C("C1", "a1", "S", weapons=())], [C("C2", "a3", "N")], rules=("fist_fights",)
+    )
+    assert not any(a.startswith("C1 fist") for a in legal(far))
+
+
+def test_fist_fights_not_across_a_red_line_nor_a_wall() -> None:
+    """Rule 8: not across a red line (the bank's window above d5), nor a
+    wall (b4|b5); across a door (c4|c5) a fight is allowed (CW-A8)."""
+    s = street_game(
+        [
+            C("C1", "d4", "S", weapons=()),
+            C("C5", "b4", "S", weapons=()),
+            C("C6", "c4", "S", weapons=()),
+        ],
+        [C("C2", "d5", "N"), C("C3", "b5", "N"), C("C4", "c5", "N")],
+        rules=("fist_fights",),
+    )
+    ok = legal(s)
+    assert "C1 fist C2" not in ok and not s.is_legal(parse_action("C1 fist C2"))
+    assert "C5 fist C3" not in ok
+    assert "C6 fist C4" in ok
+
+
+def test_fist_fight_the_higher_total_does_one_damage() -> None:
+    """Rule 8: one die each, the attacker's first; the higher modified
+    total does one point of damage to the other, the attacker too if he
+    loses; the rounds are not touched, and it is a shoot action (moves
+    before shots)."""
+    s = street_game(
+        [C("C1", "a1", "S", weapons=()), C("C5", "h1", "S")],
+        [C("C2", "a2", "N")],
+        rules=("fist_fights",),
+    )
+    act(s, "C1 fist C2")
+    assert s.to_move == CHANCE and s.chance_outcomes() == tuple((f, 1 / 36) for f in FISTS)
+    assert "fights Cowboy 2 with his fists" in log_text(s)
+    rolls(s, "5 3")  # typed alone: the attacker's die first
+    assert figure(s, "C2").health == 3 and figure(s, "C1").health == 4
+    assert "Fist fight: Cowboy 1 rolls 5, Cowboy 2 rolls 3: Cowboy 2 takes the blow" in log_text(s)
+    assert not any(a.startswith("C5 move") for a in legal(s))  # a shoot action was taken
+    s = street_game([C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")], rules=("fist_fights",))
+    act(s, "C1 fist C2")
+    rolls(s, "fists 2 6")
+    assert figure(s, "C1").health == 3 and figure(s, "C2").health == 4  # the attacker is hurt
+
+
+def test_fist_fight_a_tie_does_nothing() -> None:
+    """CW-A8: equal totals, no damage; the action is over."""
+    s = street_game([C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")], rules=("fist_fights",))
+    act(s, "C1 fist C2")
+    rolls(s, "fists 4 4")
+    assert figure(s, "C1").health == 4 and figure(s, "C2").health == 4
+    assert "a tie, nobody is hurt" in log_text(s)
+    assert s.to_move == 1
+
+
+def test_fist_fight_modifiers_rear_and_cowboy() -> None:
+    """The Fist Fights table: +2 hitting the target through his rear
+    facing, and each fighter's cowboy modifier."""
+    # C2 faces S, away from C1 above him: +2 rear; C2 is a +1 cowboy.
+    # 3 + 2 = 5 against 4 + 1 = 5: a tie.
+    s = street_game(
+        [C("C1", "a1", "S", weapons=())],
+        [C("C2", "a2", "S", modifier=1)],
+        rules=("fist_fights",),
+    )
+    act(s, "C1 fist C2")
+    assert "Cowboy 1 with +2 through the rear, Cowboy 2 with +1 cowboy" in log_text(s)
+    rolls(s, "fists 3 4")
+    assert figure(s, "C2").health == 4 and figure(s, "C1").health == 4
+    # C1 a +2 cowboy, C2 facing him (no rear): 2 + 2 = 4 beats 3.
+    s = street_game(
+        [C("C1", "a1", "S", modifier=2, weapons=())], [C("C2", "a2", "N")], rules=("fist_fights",)
+    )
+    act(s, "C1 fist C2")
+    rolls(s, "fists 2 3")
+    assert figure(s, "C2").health == 3
+    assert "Cowboy 1 rolls 2+2 = 4, Cowboy 2 rolls 3" in log_text(s)
+
+
+def test_fist_fight_knocks_a_town_folk_down() -> None:
+    """A town folk defends with his own die; one damage and he is down."""
+    s = street_game(
+        [C("C1", "a1", "S", weapons=())],
+        [C("T2", "a2", "N"), C("C2", "h6")],
+        rules=("fist_fights",),
+    )
+    act(s, "C1 fist T2")
+    rolls(s, "fists 6 1")
+    assert not figure(s, "T2").standing
+
+
+def test_fist_dice_notation_and_sampling() -> None:
+    """The fist fight's outcome keeps whose die is whose: ``fists 5 3`` is
+    not ``fists 3 5``; the sampled dice are the 36 outcomes."""
+    import numpy as np
+
+    assert parse_action("fists 5 3") == Fists(5, 3) != parse_action("fists 3 5")
+    assert str(Fists(5, 3)) == "fists 5 3" and parse_action("C1 fist C2") == Fist("C1", "C2")
+    s = street_game([C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")], rules=("fist_fights",))
+    act(s, "C1 fist C2")
+    rng = np.random.default_rng(0)
+    seen = {s.sample_chance(rng) for _ in range(600)}
+    assert seen == set(FISTS)
+
+
 # -- all the rules together ------------------------------------------------------------------
 
 ALL_ON = dict.fromkeys(OPTIONAL_RULES, True)
@@ -255,3 +396,14 @@ def test_legal_actions_round_trip_with_every_rule() -> None:
                         kinds.add(type(a).__name__)
                 s.apply(acts[int(rng.integers(len(acts)))])
     assert {"Fan", "Pistols", "Split"} <= kinds
+
+
+def test_a_fist_fight_reads_back() -> None:
+    """Every legal action of a position where a fist fight is legal reads back."""
+    s = street_game(
+        [C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")], rules=tuple(OPTIONAL_RULES)
+    )
+    acts = list(s.legal_actions())
+    assert Fist("C1", "C2") in acts
+    for a in acts:
+        assert s.parse(str(a)) == a

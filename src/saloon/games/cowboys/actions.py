@@ -15,13 +15,13 @@ A figure's whole action is one decision (``str`` is the notation,
   ``C6 draw C3``, ``C6 spin S C3``, ``C6 reload pistol``, ``C6 wait``;
 * with the Advanced Optional Rules: ``C6 fan C3`` (fan fire), ``C6 pistols
   C3`` (both pistols), ``C6 shoot C3 C4`` (one shot at each of two
-  targets);
+  targets), ``C6 fist C3`` (a fist fight);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
 
-Chance outcomes: ``roll 3 5`` (two dice, low first) and ``deal QS`` (a card
-dealt).
+Chance outcomes: ``roll 3 5`` (two dice, low first), ``fists 5 3`` (a fist
+fight's two dice, the attacker's first) and ``deal QS`` (a card dealt).
 
 >>> str(parse_action("c6 shoot c3 X2")), str(parse_action("C6 ride b:C7 n"))
 ('C6 shoot C3 x2', 'C6 ride B:c7 N')
@@ -29,6 +29,8 @@ dealt).
 (True, 'play KH C6')
 >>> str(parse_action("c6 FAN c3")), str(parse_action("c6 shoot c3 t2"))
 ('C6 fan C3', 'C6 shoot C3 T2')
+>>> str(parse_action("c6 fist c3")), parse_action("fists 5 3") == Fists(5, 3)
+('C6 fist C3', True)
 """
 
 from __future__ import annotations
@@ -189,6 +191,22 @@ class Split(Act):
 
 
 @dataclass(frozen=True, slots=True)
+class Fist(Act):
+    """A fist fight with the figure ``target`` next to him, as a shoot
+    action (Advanced Optional Rule 8, Fist Fights; a cowboy with no loaded
+    weapon; ruling CW-A8)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} fist {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fist_fight"
+
+
+@dataclass(frozen=True, slots=True)
 class Reload(Act):
     """Load one weapon fully (Reload)."""
 
@@ -258,6 +276,18 @@ class Roll(Outcome):
 
 
 @dataclass(frozen=True, slots=True)
+class Fists(Outcome):
+    """A fist fight's dice: one die each, the attacker's ``a`` and the
+    defender's ``b``, kept in that order (Advanced Optional Rule 8)."""
+
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"fists {self.a} {self.b}"
+
+
+@dataclass(frozen=True, slots=True)
 class Deal(Outcome):
     """A card dealt from the deck (its face)."""
 
@@ -276,6 +306,9 @@ ROLLS: tuple[Roll, ...] = tuple(Roll(a, b) for a in range(1, 7) for b in range(a
 ROLL_OUTCOMES: tuple[tuple[Roll, float], ...] = tuple(
     (r, (1 if r.a == r.b else 2) / 36) for r in ROLLS
 )
+#: A fist fight's 36 outcomes, the attacker's die first, each 1/36.
+FISTS: tuple[Fists, ...] = tuple(Fists(a, b) for a in range(1, 7) for b in range(1, 7))
+FISTS_OUTCOMES: tuple[tuple[Fists, float], ...] = tuple((f, 1 / 36) for f in FISTS)
 
 
 def _fig(text: str, what: str = "figure") -> str:
@@ -337,6 +370,19 @@ def parse_dice(text: str) -> Roll | None:
     return Roll(a, b)
 
 
+def parse_fists(text: str) -> Fists | None:
+    """A fist fight's two dice typed alone, the attacker's first (``5 3``,
+    ``53``), or ``None``.
+
+    >>> parse_fists("5 3"), parse_fists("7 1")
+    (Fists(a=5, b=3), None)
+    """
+    digits = [c for c in text if not c.isspace() and c not in "-,+"]
+    if len(digits) != 2 or not all(c in "123456" for c in digits):
+        return None
+    return Fists(int(digits[0]), int(digits[1]))
+
+
 def parse_action(text: str) -> Action:
     """Read an action or outcome from its notation (see the module docstring).
 
@@ -360,6 +406,14 @@ def parse_action(text: str) -> Action:
         if r is None:
             raise NotationError(f"{shown(text)}: a roll is two dice 1-6, such as 'roll 3 5'")
         return r
+    if head == "fists":
+        fr = parse_fists(" ".join(words[1:])) if n in (2, 3) else None
+        if fr is None:
+            raise NotationError(
+                f"{shown(text)}: a fist fight's roll is two dice 1-6, the attacker's first, "
+                "such as 'fists 5 3'"
+            )
+        return fr
     if head == "deal" and n == 2:
         return Deal(card_face(words[1]))
     if head == "play" and n in (2, 3):
@@ -398,6 +452,8 @@ def parse_action(text: str) -> Action:
         return Fan(fig, _target(rest[0]))
     if verb == "pistols" and len(rest) == 1:
         return Pistols(fig, _target(rest[0]))
+    if verb == "fist" and len(rest) == 1:
+        return Fist(fig, _target(rest[0]))
     if verb == "shoot" and len(rest) in (1, 2):
         shots = 1
         if len(rest) == 2:
@@ -415,5 +471,5 @@ def parse_action(text: str) -> Action:
         return Wait(fig)
     raise NotationError(
         f"cannot read {shown(' '.join(words[1:]))} after {fig}: say move, ride, arm, pickup, "
-        "shoot, draw, spin, fan, pistols, reload or wait"
+        "shoot, draw, spin, fan, pistols, fist, reload or wait"
     )

@@ -27,6 +27,8 @@ START_WINDOWS = {
     "move": frozenset({Window.OWN_ACTION_START, Window.OWN_MOVE_START}),
     "fire": frozenset({Window.OWN_ACTION_START, Window.OWN_SHOOT_START}),
     "reload": frozenset({Window.OWN_ACTION_START, Window.OWN_SHOOT_START}),
+    # A fist fight is a shoot action (Advanced Optional Rule 8; CW-A8).
+    "fist_fight": frozenset({Window.OWN_ACTION_START, Window.OWN_SHOOT_START}),
 }
 
 
@@ -131,7 +133,8 @@ def shot_plays(state: CowboysState, side: int, window: Window, p: Pending) -> li
 
 def answer_plays(state: CowboysState, side: int, announcement: str) -> list[Play]:
     """Cards ``side`` may play just after an opponent announces
-    ``announcement`` (``move``, ``fire``, ``reload`` or ``card``; CW-C5)."""
+    ``announcement`` (``move``, ``fire``, ``reload``, ``fist_fight`` or
+    ``card``; CW-C5)."""
     if state.opp_used[side]:
         return []
     return [

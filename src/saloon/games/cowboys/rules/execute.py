@@ -22,6 +22,8 @@ from saloon.games.cowboys.actions import (
     Arm,
     Draw,
     Fan,
+    Fist,
+    Fists,
     Move,
     Pickup,
     Pistols,
@@ -33,6 +35,7 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import Dropped
+from saloon.games.cowboys.rules.fists import die_text, fist_mods, fist_targets, loser, mods_words
 from saloon.games.cowboys.rules.legal import room_for
 from saloon.games.cowboys.rules.phase import Pending
 from saloon.games.cowboys.rules.shots import dice_text, volley
@@ -56,7 +59,7 @@ def finish(state: CowboysState, p: Pending) -> None:
     f = state.figures[i]
     if not p.ally:
         state.figures[i] = replace(f, actions=max(0, f.actions - 1))
-        if p.act.kind in ("fire", "reload"):
+        if p.act.kind in ("fire", "reload", "fist_fight"):
             state.fired = True
     state.pending = None
     if p.ally:
@@ -105,6 +108,8 @@ def execute(state: CowboysState, p: Pending) -> None:
         finish(state, p)
     elif isinstance(act, FIRING):
         _fire(state, i, act, p)
+    elif isinstance(act, Fist):
+        _fist(state, i, act, p)
     else:  # pragma: no cover
         raise AssertionError(act)
 
@@ -301,6 +306,58 @@ def _fire(state: CowboysState, i: int, act: Act, p: Pending) -> None:
     state.pending = replace(
         p, stage="before", info=info, target_id=target, shots=n, shot=0, roll=0, hits=0, plan=plan
     )
+
+
+def _fist(state: CowboysState, i: int, act: Fist, p: Pending) -> None:
+    """Advanced Optional Rule 8, Fist Fights: the fight is on if the
+    target is still next to him (CW-A8); the dice follow as a chance node."""
+    f = state.figures[i]
+    side = state.active
+    if act.target not in fist_targets(state, i):
+        state.say(
+            "shot",
+            f"{f.label} can no longer reach {state.name_of(act.target)} with his fists; "
+            "the action is lost.",
+            side,
+        )
+        finish(state, p)
+        return
+    j = state.index[act.target]
+    m = fist_mods(state, i, j)
+    state.say(
+        "shot",
+        f"{f.label} fights {state.figures[j].label} with his fists, one die each: "
+        f"{f.short} with {mods_words(m.attacker)}, {state.figures[j].short} "
+        f"with {mods_words(m.defender)}.",
+        side,
+    )
+    state.pending = replace(p, stage="fists", target_id=act.target)
+
+
+def fists(state: CowboysState, dice: Fists) -> None:
+    """A fist fight's two dice, the attacker's first, each with its
+    fighter's modifiers: the higher total does one point of damage to the
+    other; a tie does none (Advanced Optional Rule 8; CW-A8)."""
+    p = state.pending
+    assert p is not None and p.target_id is not None
+    i, j = state.index[p.act.fig], state.index[p.target_id]
+    f, g = state.figures[i], state.figures[j]
+    m = fist_mods(state, i, j)
+    a = die_text(dice.a, m.attacker)
+    b = die_text(dice.b, m.defender)
+    hurt = loser(state, i, j, dice)
+    if hurt is None:
+        word = "a tie, nobody is hurt"
+    else:
+        word = f"{(g if hurt == j else f).short} takes the blow"
+    state.say(
+        "roll", f"Fist fight: {f.short} rolls {a}, {g.short} rolls {b}: {word}.", state.active
+    )
+    if hurt is None:
+        finish(state, p)
+        return
+    who = f.id if hurt == i else g.id
+    state.pending = replace(p, stage="damage", target_id=who, shots=1, shot=0, hits=1)
 
 
 def roll(state: CowboysState, r: Roll) -> None:

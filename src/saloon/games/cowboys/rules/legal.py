@@ -3,7 +3,8 @@
 Cowboys rulebook, Game Turn: the side acting picks a figure that has not
 acted yet and its whole action: a shoot action (Shoot, Draw and Shoot, Spin
 and Shoot), a reload (Reload), a move action (Move Actions; the moves
-themselves: :mod:`.legal_moves`), a change of weapon or a pick-up
+themselves: :mod:`.legal_moves`), with the Advanced Optional Rules their
+shoot actions and a fist fight (:mod:`.fists`), a change of weapon or a pick-up
 (Movement to Change Weapons), or nothing; or it ends its part. In a card
 window (Card Play) a side plays a card (:mod:`.cards_play`) or passes.
 Rulings (``docs/rulings.md``, "Cowboys: the turn, moves and shots"): a
@@ -28,6 +29,7 @@ from saloon.games.cowboys.actions import (
     Draw,
     End,
     Fan,
+    Fist,
     Move,
     Pickup,
     Pistols,
@@ -43,6 +45,7 @@ from saloon.games.cowboys.geometry import FACINGS, STEPS, sight
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
 from saloon.games.cowboys.rules.figures import Figure, Held
+from saloon.games.cowboys.rules.fists import fist_targets
 from saloon.games.cowboys.rules.legal_moves import move_actions, move_options
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.shots import firing_weapon, shot_info, volley
@@ -221,6 +224,13 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         return True
     if isinstance(act, (Fan, Pistols, Split)):
         return act in figure_actions(state, i, ally)
+    if isinstance(act, Fist):
+        # Advanced Optional Rule 8, Fist Fights (CW-A8).
+        return (
+            state.rule("fist_fights")
+            and may_fire(state, f)
+            and act.target in fist_targets(state, i)
+        )
     if isinstance(act, (Shoot, Draw, Spin)):
         if not may_fire(state, f) or act.target not in _targets(state, state.active):
             return False
@@ -363,6 +373,9 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
                             out.append(Spin(fid, facing, t))
         if in_sight and state.rules:
             out.extend(_optional_shots(state, i, in_sight))
+        # Advanced Optional Rule 8: a fist fight, as a shoot action (CW-A8).
+        if state.rule("fist_fights"):
+            out.extend(Fist(fid, t) for t in fist_targets(state, i))
     # Reload: cowboys; town folk only to clear a jam (CW-T13).
     for h in f.weapons:
         if may_reload(state, f, h):

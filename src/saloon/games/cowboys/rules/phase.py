@@ -18,7 +18,8 @@ from saloon.games.cowboys.rules.shots import ShotInfo
 class Phase(enum.IntEnum):
     """Who acts next: a side deciding (``SELECT``, ``START``, ``ALLY``,
     ``BEFORE_SHOT``, ``AFTER_HIT``), a side answering (``ANSWER``), a chance
-    node (``DEAL``, ``ROLL``), or nobody (``OVER``)."""
+    node (``DEAL``, ``ROLL``, ``FIST``: a fist fight's two dice, Advanced
+    Optional Rule 8), or nobody (``OVER``)."""
 
     DEAL = 0
     SELECT = 1
@@ -29,6 +30,7 @@ class Phase(enum.IntEnum):
     ROLL = 6
     AFTER_HIT = 7
     OVER = 8
+    FIST = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +39,11 @@ class Pending:
 
     ``stage``: ``start`` (the acting side's start window), ``execute``,
     ``before`` (the window before a shot), ``roll``, ``after`` (the window
-    after a hit), ``damage``. ``card`` is a card just played, waiting for the
-    answers before it takes effect. A shot's ``info`` is fixed when it is
-    fired; ``hits`` counts the current shot's hits (both rolls of a shotgun).
+    after a hit), ``damage``; ``fists`` (a fist fight's dice, with
+    ``target_id`` the defender; then ``damage`` to the loser). ``card`` is
+    a card just played, waiting for the answers before it takes effect. A
+    shot's ``info`` is fixed when it is fired; ``hits`` counts the current
+    shot's hits (both rolls of a shotgun).
     ``plan`` is each shot's target and ``info`` for an action of the
     Advanced Optional Rules (fan fire, two pistols, two targets), empty
     for the basic game's shots (all at ``target_id``).

@@ -16,6 +16,8 @@ The phases:
 * ``START``, ``BEFORE_SHOT``, ``AFTER_HIT``: the acting side's own windows;
 * ``ALLY``: the acting side directs an opposing town folk (Friend in Town);
 * ``ROLL`` (chance): two dice for a shot (a shotgun shot rolls twice);
+* ``FIST`` (chance): a fist fight's two dice, the attacker's and the
+  defender's (Advanced Optional Rule 8);
 * ``OVER``.
 
 :class:`CowboysState` holds the game's fields, the small accessors the
@@ -46,16 +48,20 @@ import numpy as np
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.state import CHANCE, ActionGroup, Result, State
 from saloon.games.cowboys.actions import (
+    FISTS,
+    FISTS_OUTCOMES,
     ROLL_OUTCOMES,
     ROLLS,
     Act,
     Deal,
     End,
+    Fists,
     Play,
     Roll,
     Wait,
     card_face,
     parse_dice,
+    parse_fists,
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, load_deck
@@ -265,6 +271,8 @@ class CowboysState(State):
     def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
         if self.phase == Phase.ROLL:
             return ROLL_OUTCOMES
+        if self.phase == Phase.FIST:
+            return FISTS_OUTCOMES
         if self.phase == Phase.DEAL:
             p = 1.0 / len(self.deck)
             return [(Deal(c), p) for c in self.deck]
@@ -275,6 +283,9 @@ class CowboysState(State):
             a, b = rng.integers(1, 7, size=2)
             lo, hi = (int(a), int(b)) if a <= b else (int(b), int(a))
             return ROLLS[(lo - 1) * (14 - lo) // 2 + (hi - lo)]
+        if self.phase == Phase.FIST:
+            a, b = rng.integers(1, 7, size=2)
+            return FISTS[(int(a) - 1) * 6 + int(b) - 1]
         if self.phase == Phase.DEAL:
             return Deal(self.deck[int(rng.integers(len(self.deck)))])
         return super().sample_chance(rng)
@@ -290,6 +301,13 @@ class CowboysState(State):
                     f"needs {p.info.needed})"
                 )
             return f"two dice, e.g. 3 5{what}"
+        if self.phase == Phase.FIST:
+            p = self.pending
+            what = ""
+            if p is not None and p.target_id is not None:
+                f = self.figures[self.index[p.act.fig]]
+                what = f" ({f.short}'s fists against {self.name_of(p.target_id)})"
+            return f"one die each, the attacker's first, e.g. 5 3{what}"
         if self.phase == Phase.DEAL:
             side = self.side_name(self.deal_queue[0])
             return f"the card dealt to {side}, by its face, e.g. {self.deck[0]}"
@@ -300,6 +318,10 @@ class CowboysState(State):
             r = parse_dice(text)
             if r is not None:
                 return r
+        if self.phase == Phase.FIST:
+            fr = parse_fists(text)
+            if fr is not None:
+                return fr
         if self.phase == Phase.DEAL and len(text.split()) == 1:
             try:
                 return Deal(card_face(text))
@@ -318,6 +340,9 @@ class CowboysState(State):
         elif ph == Phase.ROLL:
             assert isinstance(action, Roll)
             execute.roll(self, action)
+        elif ph == Phase.FIST:
+            assert isinstance(action, Fists)
+            execute.fists(self, action)
         elif ph == Phase.SELECT:
             if isinstance(action, End):
                 self.say(

@@ -7,7 +7,7 @@ CW-T3 (losing an action), CW-T15 (the order of the windows), CW-T17
 (dealing), CW-T18 (the goals checked when an action is over). Between two
 decisions the pending action runs on by itself: its start window, its
 execution, the window before each shot, the roll, the window after a hit,
-the wounds.
+the wounds; a fist fight's dice (Advanced Optional Rule 8).
 """
 
 from __future__ import annotations
@@ -165,6 +165,10 @@ def advance(state: CowboysState) -> None:
                 state.pending = replace(p, stage="roll")
         elif stage == "roll":
             state.phase = Phase.ROLL
+            return
+        elif stage == "fists":
+            # Advanced Optional Rule 8: a fist fight's dice (CW-A8).
+            state.phase = Phase.FIST
             return
         elif stage == "after":
             if not p.ally and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
