@@ -22,6 +22,8 @@ from saloon.games.cowboys.actions import (
     Draw,
     End,
     Fan,
+    Fist,
+    Fists,
     Move,
     Pass,
     Pickup,
@@ -35,6 +37,7 @@ from saloon.games.cowboys.actions import (
     Wait,
 )
 from saloon.games.cowboys.rules.card_windows import target_words
+from saloon.games.cowboys.rules.fists import fist_mods, mods_words
 from saloon.games.cowboys.rules.shots import shot_info, volley
 
 if TYPE_CHECKING:
@@ -67,6 +70,8 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"play {action.card} ({card.name}){on}: {card.text}"
     if isinstance(action, Roll):
         return f"the dice show {action.a} and {action.b} ({action.total})"
+    if isinstance(action, Fists):
+        return f"the attacker's die shows {action.a}, the defender's {action.b}"
     if isinstance(action, Deal):
         return f"the card {action.card} is dealt"
     return str(action)
@@ -92,6 +97,17 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return f"{who} does nothing this turn"
     if isinstance(act, (Fan, Pistols, Split)):
         return _optional_shot(state, i, act)
+    if isinstance(act, Fist):
+        j = state.index.get(act.target)
+        lead = f"{who} fights {state.name_of(act.target)} with his fists"
+        if j is None or f.square is None or state.figures[j].square is None:
+            return lead
+        m = fist_mods(state, i, j)
+        return (
+            f"{lead}: one die each, {who} with {mods_words(m.attacker)}, "
+            f"{state.figures[j].short} with {mods_words(m.defender)}; the higher total "
+            "does one damage to the other"
+        )
     if isinstance(act, (Shoot, Draw, Spin)):
         verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
         shots = act.shots if isinstance(act, Shoot) else 1

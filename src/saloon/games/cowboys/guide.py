@@ -62,6 +62,14 @@ PASSAGES = (
         ("select", "roll"),
     ),
     Passage(
+        "Fist Fights (Advanced Optional Rule 8)",
+        "A cowboy with no loaded weapon may, as his shoot action, fight a figure in a "
+        "square beside his, never across a wall, window or obstacle. Each rolls one "
+        "die (the attacker's first) and adds his own modifier, the attacker +2 from "
+        "behind the target; the higher total does one wound to the other, a tie none.",
+        ("fist",),
+    ),
+    Passage(
         "Card Play",
         "Cards are dealt as the scenario says and shared by a side's players. A side "
         "may play one card during its own actions (when a figure starts its action) "

@@ -332,6 +332,11 @@ def status_lines(state: CowboysState) -> list[str]:
         lines.append(f"{side} may play a card before the shot is rolled, or pass.")
     elif ph == Phase.ROLL:
         lines.append("Roll two dice for the shot.")
+    elif ph == Phase.FIST and p is not None:
+        lines.append(
+            f"Fist fight: {p.act.fig} against {p.target_id}; roll one die each, "
+            "the attacker's first."
+        )
     elif ph == Phase.AFTER_HIT and p is not None:
         hits = "two hits" if p.hits > 1 else "a hit"
         lines.append(f"{p.act.fig} scores {hits}: {side} may play a card before the damage.")
