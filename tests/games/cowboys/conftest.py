@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 
 from saloon.games.cowboys import GAME
-from saloon.games.cowboys.actions import Deal
+from saloon.games.cowboys.actions import Deal, Flip
 from saloon.games.cowboys.board import Place, Town, parse_board
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.figures import Figure
@@ -72,12 +72,14 @@ def street_game(
     forbidden: tuple[str, ...] = (),
     moves_first: bool = True,
     rules: Sequence[str] = (),
+    flips: Sequence[str] = (),
 ) -> CowboysState:
     """A game on the test street, side 1 (``mine``) against side 2
     (``theirs``); ``deal`` is the cards dealt, in the deal's order (a round
     from side 1, then side 2), after which no card is left to deal (``None``:
     nothing is dealt); ``rules``: the Advanced Optional Rules switched on,
-    by option name (``fan_fire``)."""
+    by option name (``fan_fire``); ``flips``: with ``high_card``, the cards
+    flipped for the order of play, before the deal."""
     setup = Setup(
         name="test",
         town=STREET,
@@ -94,6 +96,8 @@ def street_game(
     state = CowboysState(
         GAME, CowboysOptions(moves_first=moves_first, **dict.fromkeys(rules, True)), setup
     )
+    for face in flips:
+        state.apply(Flip(face))
     if deal is not None:
         for face in deal:
             state.apply(Deal(face))

@@ -1,4 +1,4 @@
-"""Cowboys' Advanced Optional Rules 1-5 and 8, each an option off by default
+"""Cowboys' Advanced Optional Rules 1-6 and 8, each an option off by default
 (rulebook, "Advanced Optional Rules"; rulings CW-A1.. in docs/rulings.md,
 "Cowboys: the turn, moves and shots", "Advanced Optional Rules"). The dice
 are scripted, as in test_cowboys_rules.py, on the test street of conftest.
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from importlib import resources
 
+import numpy as np
 import pytest
 
 from saloon.core.errors import ContentError, OptionError
@@ -16,10 +17,11 @@ from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME, setup_of
 from saloon.games.cowboys.actions import FISTS, Fist, Fists, Move, parse_action
 from saloon.games.cowboys.options import OPTIONAL_RULES, CowboysOptions
+from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.scenario import parse_scenario
 
-from .conftest import C, figure, log_text, street_game
+from .conftest import STREET, C, figure, log_text, street_game
 
 
 def act(state: CowboysState, text: str) -> None:
@@ -360,6 +362,173 @@ def test_fist_dice_notation_and_sampling() -> None:
     assert seen == set(FISTS)
 
 
+# -- Rule 6: the order of play by high card --------------------------------------------------
+
+
+def flips(state: CowboysState, *faces: str) -> None:
+    for face in faces:
+        assert state.phase == Phase.FLIP, state.phase
+        state.apply(state.parse(face))
+
+
+def test_high_card_a_plus_two_side_flips_three_and_keeps_its_best() -> None:
+    """Advanced Optional Rule 6: a side flips one card, and one more a
+    point of its best cowboy's modifier (+2: three cards, +1: two); town
+    folk do not count; it keeps its highest, and the highest card acts
+    first for the whole scenario (CW-A6)."""
+    mine = [C("C1", "a1", "S", modifier=2), C("T1", "b1", "S", modifier=1)]
+    theirs = [C("C2", "a4", "N", modifier=1)]
+    s = street_game(mine, theirs, deal=None, rules=("high_card",))
+    assert s.phase == Phase.FLIP and s.to_move == CHANCE
+    assert s.flip_queue == (0, 0, 0, 1, 1)
+    flips(s, "2C", "KD", "5H", "QS", "3H")
+    assert s.order == (0, 1) and s.active == 0 and s.turn == 1
+    text = log_text(s)
+    assert "Side 1 flips KD (worth 13)" in text and "Side 2 flips QS (worth 12)" in text
+    assert "Each keeps its highest: Side 1 KD, Side 2 QS." in text
+    assert "Order of play for the scenario: Side 1, then Side 2." in text
+    # the other way round: the lower modifier may still win, and keeps the lead all game
+    s = street_game(mine, theirs, deal=None, rules=("high_card",))
+    flips(s, "2C", "KD", "5H", "3H", "AS")
+    assert s.order == (1, 0) and s.active == 1
+    act(s, "end")
+    assert s.active == 0 and s.turn == 1
+    act(s, "end")
+    assert s.active == 1 and s.turn == 2
+
+
+def test_high_card_without_the_rule_the_scenario_order_and_no_flip() -> None:
+    s = street_game([C("C1", "a1", "S", modifier=2)], [C("C2", "a4", "N")], deal=None)
+    assert s.phase != Phase.FLIP and s.order == (0, 1) and "flips" not in log_text(s)
+
+
+def test_high_card_a_joker_is_lowest_and_aces_high() -> None:
+    """CW-C9: aces are high; a joker is worth less than a 2."""
+    s = street_game([C("C1", "a1", "S")], [C("C2", "a4", "N")], deal=None, rules=("high_card",))
+    flips(s, "JK1", "2C")
+    assert s.order == (1, 0)
+    s = street_game([C("C1", "a1", "S")], [C("C2", "a4", "N")], deal=None, rules=("high_card",))
+    flips(s, "AC", "KS")
+    assert s.order == (0, 1)
+
+
+def _three_sides(*rules: str) -> CowboysState:
+    from saloon.games.cowboys.rules.setup import Setup, SideSetup
+
+    setup = Setup(
+        name="three",
+        town=STREET,
+        sides=(
+            SideSetup("North", (C("C1", "a1", "S"),), 1),
+            SideSetup("Middle", (C("C2", "d3", "N"),), 1),
+            SideSetup("South", (C("C3", "h4", "N"),), 1),
+        ),
+        first=1,
+    )
+    return CowboysState(GAME, CowboysOptions(**dict.fromkeys(rules, True)), setup)
+
+
+def test_high_card_three_sides_highest_first_equal_sides_flip_again() -> None:
+    """Three sides act in the order of their cards, highest first; sides
+    with equal cards flip again among themselves, the others keep their
+    places (CW-C9, CW-A6). The sides flip in the scenario's order."""
+    s = _three_sides("high_card")
+    assert s.flip_queue == (1, 2, 0)
+    flips(s, "9C", "KH", "9D")  # Middle 9, South K, North 9
+    assert s.phase == Phase.FLIP and s.flip_queue == (1, 0)
+    assert "Middle and North are equal: they flip again." in log_text(s)
+    flips(s, "2S", "3S")  # Middle 2, North 3
+    assert s.order == (2, 0, 1)
+    # the deal goes round in the order of play, from the flipped cards' top
+    assert s.phase == Phase.DEAL and s.deal_queue == (2, 0, 1)
+    assert "Order of play for the scenario: South, then North, then Middle." in log_text(s)
+
+
+def test_high_card_flipped_cards_go_under_the_deck() -> None:
+    """The flipped cards go to the bottom of the deck before the deal from
+    the top: no flipped card is dealt while another card is left, then they
+    come out in the order they went under (Rule 6; CW-A6)."""
+    s = street_game(
+        [C("C1", "a1", "S")],
+        [C("C2", "a4", "N")],
+        deal=None,
+        cards=(27, 27),
+        rules=("high_card",),
+        flips=("QH", "4C"),
+    )
+    assert s.bottom == ("QH", "4C")
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 52 and {"QH", "4C"}.isdisjoint(o.card for o, _ in outcomes)
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    rng = np.random.default_rng(0)
+    for _ in range(52):
+        d = s.sample_chance(rng)
+        assert d.card not in ("QH", "4C")
+        s.apply(d)
+    assert [str(o) for o, _ in s.chance_outcomes()] == ["deal QH"]
+    s.apply(s.parse("QH"))
+    assert [(str(o), p) for o, p in s.chance_outcomes()] == [("deal 4C", 1.0)]
+    s.apply(s.parse("deal 4C"))
+    assert not s.is_chance and s.deck == () and s.bottom == ()
+
+
+def test_high_card_a_flipped_card_is_no_outcome_of_the_next_flip() -> None:
+    s = street_game(
+        [C("C1", "a1", "S", modifier=1)], [C("C2", "a4", "N")], deal=None, rules=("high_card",)
+    )
+    flips(s, "7C")
+    assert "flip 7C" not in {str(o) for o, _ in s.chance_outcomes()}
+    assert len(s.chance_outcomes()) == 53
+    with pytest.raises(ValueError, match="not a possible outcome"):
+        s.apply(s.parse("flip 7C"))
+
+
+def test_high_card_ties_to_the_last_card_keep_the_scenario_order() -> None:
+    """Equal sides flip again while the deck can supply the round; when it
+    cannot, they keep the scenario's order among themselves (CW-A6), so the
+    flips are at most the deck's 54 cards (the length bound)."""
+    s = street_game([C("C1", "a1", "S")], [C("C2", "a4", "N")], deal=None, rules=("high_card",))
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    pairs = [(r + "C", r + "D") for r in ranks] + [(r + "H", r + "S") for r in ranks]
+    pairs.append(("JK1", "JK2"))
+    for a, b in pairs:
+        flips(s, a, b)
+    assert len(s.flipped) == 54 and s.phase != Phase.FLIP
+    assert "Too few cards are left to flip again" in log_text(s)
+    assert s.order == (0, 1)
+
+
+def test_high_card_keeps_flipped_cards_when_hidden_cards_are_resampled() -> None:
+    """The flipped cards are seen by all: a redeal of the unseen cards
+    leaves them under the deck."""
+    s = street_game(
+        [C("C1", "a1", "S")],
+        [C("C2", "a4", "N")],
+        cards=(2, 2),
+        deal=("2C", "3C", "4C", "5C"),
+        rules=("high_card",),
+        flips=("KH", "QH"),
+    )
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        r = s.resample_hidden(0, rng)
+        assert isinstance(r, CowboysState)
+        assert {"KH", "QH"} <= set(r.deck) and r.bottom == ("KH", "QH")
+        assert len(r.deck) == len(s.deck) and r.hands[0] == s.hands[0]
+
+
+def test_high_card_in_a_scenario_file_and_its_length_bound() -> None:
+    sc = parse_scenario(_hickok_tutt("\n[options]\nhigh_card = true\n"))
+    assert sc.options == ("high_card",)
+    from saloon.games.cowboys import max_length_of
+    from saloon.games.cowboys.rules.setup import from_scenario
+
+    setup = from_scenario(sc)
+    assert max_length_of(setup) == max_length_of(setup_of(CowboysOptions())) + 54
+    state = CowboysState(GAME, CowboysOptions(), setup)
+    assert state.phase == Phase.FLIP
+
+
 # -- all the rules together ------------------------------------------------------------------
 
 ALL_ON = dict.fromkeys(OPTIONAL_RULES, True)
@@ -401,7 +570,10 @@ def test_legal_actions_round_trip_with_every_rule() -> None:
 def test_a_fist_fight_reads_back() -> None:
     """Every legal action of a position where a fist fight is legal reads back."""
     s = street_game(
-        [C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")], rules=tuple(OPTIONAL_RULES)
+        [C("C1", "a1", "S", weapons=())],
+        [C("C2", "a2", "N")],
+        rules=tuple(OPTIONAL_RULES),
+        flips=("KS", "2C"),
     )
     acts = list(s.legal_actions())
     assert Fist("C1", "C2") in acts

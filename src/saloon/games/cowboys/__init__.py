@@ -84,13 +84,19 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     """An upper bound on a game's steps (ruling CW-T14): the deal; per turn
     and side an ``end``; each figure's action (every standing figure acts at
     most once a part); per card dealt, the answers it can draw and one more
-    action (Adrenaline, Friend in Town). ``rules``: the Advanced Optional
-    Rules the options switch on (the scenario's own are read here)."""
+    action (Adrenaline, Friend in Town); with high card (Advanced Optional
+    Rule 6) the flips, at most one per card of the deck (CW-A6). ``rules``:
+    the Advanced Optional Rules the options switch on (the scenario's own
+    are read here)."""
+    from saloon.games.cowboys.cards import DECK_SIZE
+
+    every = (*rules, *setup.optional)
     sides = len(setup.sides)
     figures = sum(len(s.figures) for s in setup.sides)
     cards = sum(s.cards for s in setup.sides)
-    per = _per_action(sides, most_shots((*rules, *setup.optional)))
-    return cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)
+    per = _per_action(sides, most_shots(every))
+    flips = DECK_SIZE if "high_card" in every else 0
+    return flips + cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)
 
 
 class Cowboys(Game):

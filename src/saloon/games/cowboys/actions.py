@@ -21,7 +21,8 @@ A figure's whole action is one decision (``str`` is the notation,
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
 
 Chance outcomes: ``roll 3 5`` (two dice, low first), ``fists 5 3`` (a fist
-fight's two dice, the attacker's first) and ``deal QS`` (a card dealt).
+fight's two dice, the attacker's first), ``deal QS`` (a card dealt) and
+``flip QS`` (a card flipped for the order of play, Advanced Optional Rule 6).
 
 >>> str(parse_action("c6 shoot c3 X2")), str(parse_action("C6 ride b:C7 n"))
 ('C6 shoot C3 x2', 'C6 ride B:c7 N')
@@ -31,6 +32,8 @@ fight's two dice, the attacker's first) and ``deal QS`` (a card dealt).
 ('C6 fan C3', 'C6 shoot C3 T2')
 >>> str(parse_action("c6 fist c3")), parse_action("fists 5 3") == Fists(5, 3)
 ('C6 fist C3', True)
+>>> parse_action("FLIP ks")
+Flip(card='KS')
 """
 
 from __future__ import annotations
@@ -297,6 +300,17 @@ class Deal(Outcome):
         return f"deal {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class Flip(Outcome):
+    """A card flipped from the deck for the order of play (its face;
+    Advanced Optional Rule 6)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"flip {self.card}"
+
+
 #: The actions that fire a weapon (their ``kind`` is ``fire``).
 FIRING = (Shoot, Draw, Spin, Fan, Pistols, Split)
 
@@ -416,6 +430,8 @@ def parse_action(text: str) -> Action:
         return fr
     if head == "deal" and n == 2:
         return Deal(card_face(words[1]))
+    if head == "flip" and n == 2:
+        return Flip(card_face(words[1]))
     if head == "play" and n in (2, 3):
         face = card_face(words[1])
         if n == 2:

@@ -24,6 +24,7 @@ from saloon.games.cowboys.actions import (
     Fan,
     Fist,
     Fists,
+    Flip,
     Move,
     Pass,
     Pickup,
@@ -74,6 +75,8 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"the attacker's die shows {action.a}, the defender's {action.b}"
     if isinstance(action, Deal):
         return f"the card {action.card} is dealt"
+    if isinstance(action, Flip):
+        return f"the card {action.card} is flipped for the order of play"
     return str(action)
 
 

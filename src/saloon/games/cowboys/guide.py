@@ -62,6 +62,15 @@ PASSAGES = (
         ("select", "roll"),
     ),
     Passage(
+        "High Card (Advanced Optional Rule 6)",
+        "Before the deal each side flips a card from the deck, one more for each point "
+        "of its best cowboy's modifier, and keeps the highest (aces high, a joker "
+        "lowest). The highest card acts first in every turn of the scenario, the others "
+        "follow from high to low; sides with equal cards flip again. The flipped cards "
+        "go under the deck, and the deal comes off the top.",
+        ("flip",),
+    ),
+    Passage(
         "Fist Fights (Advanced Optional Rule 8)",
         "A cowboy with no loaded weapon may, as his shoot action, fight a figure in a "
         "square beside his, never across a wall, window or obstacle. Each rolls one "

@@ -3,7 +3,7 @@
 >>> CowboysOptions().scenario, CowboysOptions().moves_first
 ('hickok-tutt', True)
 
-The Advanced Optional Rules 1-5 and 8 are options, each off by default
+The Advanced Optional Rules 1-6 and 8 are options, each off by default
 (rulebook, Advanced Optional Rules; rulings CW-A1..):
 
 >>> CowboysOptions(deadly_shots=True).deadly_shots, CowboysOptions().fan_fire
@@ -37,6 +37,7 @@ class CowboysOptions(Options):
     two_pistols: bool = False
     deadly_shots: bool = False
     two_targets: bool = False
+    high_card: bool = False
     fist_fights: bool = False
 
     HELP: ClassVar[dict[str, str]] = {
@@ -56,6 +57,8 @@ class CowboysOptions(Options):
         "deadly_shots": "Advanced Optional Rule 4: a modified total of 12 or more is two hits",
         "two_targets": "Advanced Optional Rule 5: two shots may go at two different targets, "
         "one each at -2",
+        "high_card": "Advanced Optional Rule 6: before the deal each side flips cards, one "
+        "more for each point of its best cowboy's modifier; the highest card acts first",
         "fist_fights": "Advanced Optional Rule 8: a cowboy with no loaded weapon may fight "
         "a figure next to him with his fists",
     }
@@ -78,5 +81,6 @@ OPTIONAL_RULES = (
     "two_pistols",
     "deadly_shots",
     "two_targets",
+    "high_card",
     "fist_fights",
 )

@@ -308,6 +308,9 @@ def status_lines(state: CowboysState) -> list[str]:
             f"Turn {state.turn} of {state.setup.turns}. Game over: "
             f"{state.side_name(state.winner)} wins ({state.category})."
         ]
+    if ph == Phase.FLIP:
+        who = state.side_name(state.flip_queue[0])
+        return [f"Before turn 1: flipping cards for the order of play; {who} flips next."]
     if ph == Phase.DEAL:
         who = state.side_name(state.deal_queue[0]) if state.deal_queue else side
         return [f"Before turn 1: dealing the cards; the next one goes to {who}."]

@@ -19,7 +19,8 @@ class Phase(enum.IntEnum):
     """Who acts next: a side deciding (``SELECT``, ``START``, ``ALLY``,
     ``BEFORE_SHOT``, ``AFTER_HIT``), a side answering (``ANSWER``), a chance
     node (``DEAL``, ``ROLL``, ``FIST``: a fist fight's two dice, Advanced
-    Optional Rule 8), or nobody (``OVER``)."""
+    Optional Rule 8; ``FLIP``: a card flipped for the order of play,
+    Advanced Optional Rule 6), or nobody (``OVER``)."""
 
     DEAL = 0
     SELECT = 1
@@ -31,6 +32,7 @@ class Phase(enum.IntEnum):
     AFTER_HIT = 7
     OVER = 8
     FIST = 9
+    FLIP = 10
 
 
 @dataclass(frozen=True, slots=True)

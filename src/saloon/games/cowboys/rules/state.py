@@ -10,6 +10,8 @@ dealt is a chance node. Rulings CW-T1.. are in ``docs/rulings.md``,
 
 The phases:
 
+* ``FLIP`` (chance): with Advanced Optional Rule 6, before the deal, the
+  cards each side flips for the order of play (:mod:`.high_card`);
 * ``DEAL`` (chance): the cards, one at a time, in rounds from the first side;
 * ``SELECT``: the side acting picks a figure's action, or ``end``;
 * ``ANSWER``: an opposing side may answer an announced action or a card;
@@ -29,6 +31,8 @@ the modules beside this one:
 * :mod:`.card_windows`: an action announced and the answers to it, the
   acting side's own cards, and what a card does;
 * :mod:`.execute`: a figure's action carried out, to its shots' wounds;
+* :mod:`.high_card`: the order of play by flipped cards (Advanced
+  Optional Rule 6);
 * :mod:`.turn`: the deal, the turns and the sides' parts, and the steps
   between two decisions;
 * :mod:`.victory`: the goals, and the end of the game;
@@ -56,6 +60,7 @@ from saloon.games.cowboys.actions import (
     Deal,
     End,
     Fists,
+    Flip,
     Play,
     Roll,
     Wait,
@@ -67,7 +72,7 @@ from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, load_deck
 from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules import card_windows, execute, legal, legal_moves, turn
+from saloon.games.cowboys.rules import card_windows, execute, high_card, legal, legal_moves, turn
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.legal import Actions
 from saloon.games.cowboys.rules.phase import Pending, Phase
@@ -115,10 +120,17 @@ class CowboysState(State):
         self.order = tuple((setup.first + k) % n for k in range(n))
         self.hands: list[tuple[str, ...]] = [() for _ in range(n)]
         self.deck: tuple[str, ...] = tuple(str(c) for c in self.deckdef)
-        most = max(side.cards for side in setup.sides)
-        self.deal_queue = tuple(
-            s for k in range(most) for s in self.order if setup.sides[s].cards > k
-        )
+        #: The cards put under the deck, in the order they went (Advanced
+        #: Optional Rule 6): none is dealt while another card is left.
+        self.bottom: tuple[str, ...] = ()
+        #: Every card flipped for the order of play, in order (public).
+        self.flipped: tuple[str, ...] = ()
+        #: Rule 6's flips: the sides left to flip, a card each; each side's
+        #: cards of this round; the sides ranked so far, in groups of equals.
+        self.flip_queue: tuple[int, ...] = ()
+        self.flips: tuple[tuple[str, ...], ...] = ()
+        self.ranking: tuple[tuple[int, ...], ...] = ()
+        self.deal_queue = high_card.deal_order(self)
         self.played: list[tuple[int, str]] = []
         self.known: list[frozenset[str]] = [frozenset() for _ in range(n)]
         self.turn = 1
@@ -140,7 +152,9 @@ class CowboysState(State):
         self.category = ""
         self._cache: dict[Any, Any] = {}
         self.phase = Phase.DEAL
-        if not self.deal_queue:
+        if self.rule("high_card"):
+            high_card.start(self)
+        elif not self.deal_queue:
             turn.begin(self)
 
     # -- small helpers ---------------------------------------------------------------
@@ -274,8 +288,13 @@ class CowboysState(State):
         if self.phase == Phase.FIST:
             return FISTS_OUTCOMES
         if self.phase == Phase.DEAL:
-            p = 1.0 / len(self.deck)
-            return [(Deal(c), p) for c in self.deck]
+            top = high_card.top_of_deck(self)
+            p = 1.0 / len(top)
+            return [(Deal(c), p) for c in top]
+        if self.phase == Phase.FLIP:
+            top = high_card.top_of_deck(self)
+            p = 1.0 / len(top)
+            return [(Flip(c), p) for c in top]
         return super().chance_outcomes()
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -287,7 +306,11 @@ class CowboysState(State):
             a, b = rng.integers(1, 7, size=2)
             return FISTS[(int(a) - 1) * 6 + int(b) - 1]
         if self.phase == Phase.DEAL:
-            return Deal(self.deck[int(rng.integers(len(self.deck)))])
+            top = high_card.top_of_deck(self)
+            return Deal(top[int(rng.integers(len(top)))])
+        if self.phase == Phase.FLIP:
+            top = high_card.top_of_deck(self)
+            return Flip(top[int(rng.integers(len(top)))])
         return super().sample_chance(rng)
 
     def chance_prompt(self) -> str:
@@ -310,7 +333,13 @@ class CowboysState(State):
             return f"one die each, the attacker's first, e.g. 5 3{what}"
         if self.phase == Phase.DEAL:
             side = self.side_name(self.deal_queue[0])
-            return f"the card dealt to {side}, by its face, e.g. {self.deck[0]}"
+            return f"the card dealt to {side}, by its face, e.g. {high_card.top_of_deck(self)[0]}"
+        if self.phase == Phase.FLIP:
+            side = self.side_name(self.flip_queue[0])
+            return (
+                f"the card {side} flips for the order of play, by its face, "
+                f"e.g. {high_card.top_of_deck(self)[0]}"
+            )
         return super().chance_prompt()
 
     def parse(self, text: str) -> Action:
@@ -327,6 +356,11 @@ class CowboysState(State):
                 return Deal(card_face(text))
             except ValueError:
                 pass
+        if self.phase == Phase.FLIP and len(text.split()) == 1:
+            try:
+                return Flip(card_face(text))
+            except ValueError:
+                pass
         return self.game.parse_action(text)
 
     # -- transitions -------------------------------------------------------------------
@@ -337,6 +371,9 @@ class CowboysState(State):
         if ph == Phase.DEAL:
             assert isinstance(action, Deal)
             turn.deal(self, action.card)
+        elif ph == Phase.FLIP:
+            assert isinstance(action, Flip)
+            high_card.flip(self, action.card)
         elif ph == Phase.ROLL:
             assert isinstance(action, Roll)
             execute.roll(self, action)
@@ -427,6 +464,7 @@ class CowboysState(State):
             int(self.phase), self.turn, self.part, self.active,
             tuple(self.figures), tuple(self.horses), tuple(self.ground),
             tuple(self.hands), self.deck, self.deal_queue, tuple(self.played),
+            self.bottom, self.flip_queue, self.flips, self.ranking, self.order,
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked,
@@ -455,10 +493,14 @@ class CowboysState(State):
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
         """The other sides' unseen cards and the deck, redealt at random
-        (the cards ``player`` was shown stay where they are)."""
+        (the cards ``player`` was shown stay where they are, and so do the
+        cards flipped for the order of play, seen by all: Advanced Optional
+        Rule 6)."""
         new = self.clone()
         known = self.known[player] if 0 <= player < self.num_players else frozenset()
-        pool: list[str] = list(self.deck)
+        seen = frozenset(self.flipped)
+        known = known | seen
+        pool: list[str] = [c for c in self.deck if c not in seen]
         slots: list[tuple[int, int]] = []
         hands = [list(h) for h in self.hands]
         for s in range(self.num_players):
@@ -472,7 +514,7 @@ class CowboysState(State):
         shuffled = [pool[int(j)] for j in order]
         for (s, k), c in zip(slots, shuffled, strict=False):
             hands[s][k] = c
-        rest = set(shuffled[len(slots) :])
+        rest = set(shuffled[len(slots) :]) | {c for c in self.deck if c in seen}
         new.hands = [self.in_deck_order(h) for h in hands]
         new._cache = {}
         new.deck = tuple(c for c in _order(self.deckdef) if c in rest)

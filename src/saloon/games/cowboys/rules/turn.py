@@ -28,10 +28,14 @@ if TYPE_CHECKING:
 
 def deal(state: CowboysState, face: str) -> None:
     """A card dealt to the side next in the deal's order, its face told to
-    that side alone (CW-T17); after the last card, turn 1 begins."""
+    that side alone (CW-T17); after the last card, turn 1 begins. A card
+    flipped for the order of play comes from under the deck (Advanced
+    Optional Rule 6)."""
     side = state.deal_queue[0]
     state.deal_queue = state.deal_queue[1:]
     state.deck = tuple(c for c in state.deck if c != face)
+    if face in state.bottom:
+        state.bottom = tuple(c for c in state.bottom if c != face)
     state.hands[side] = state.in_deck_order((*state.hands[side], face))
     card = state.card(face)
     state.say("deal", f"{state.side_name(side)} is dealt {face} ({card.name}).", side, (side,))
@@ -118,7 +122,7 @@ def advance(state: CowboysState) -> None:
     window after a hit, the wounds), and the end of a side's part when
     none of its figures can act (CW-T2, CW-T15)."""
     while True:
-        if state.phase == Phase.OVER or state.phase == Phase.DEAL:
+        if state.phase in (Phase.OVER, Phase.DEAL, Phase.FLIP):
             return
         if state.answer_queue:
             state.phase = Phase.ANSWER

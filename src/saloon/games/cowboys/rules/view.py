@@ -80,6 +80,8 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
         "obstacles": sorted(state.ref(xy) for xy in state.obstacles),
         "hands": hands,
         "deck": len(state.deck),
+        "order": list(state.order),
+        "flipped": list(state.flipped),
         "played": [[s, c] for s, c in state.played],
         "cards_used": {"own": list(state.own_used), "opponent": list(state.opp_used)},
         "pending": None
