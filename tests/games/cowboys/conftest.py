@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 
 from saloon.games.cowboys import GAME
-from saloon.games.cowboys.actions import Deal, Flip
+from saloon.games.cowboys.actions import Deal, Die, Flip
 from saloon.games.cowboys.board import Place, Town, parse_board
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.figures import Figure
@@ -73,13 +73,15 @@ def street_game(
     moves_first: bool = True,
     rules: Sequence[str] = (),
     flips: Sequence[str] = (),
+    dice: Sequence[int] = (),
 ) -> CowboysState:
     """A game on the test street, side 1 (``mine``) against side 2
     (``theirs``); ``deal`` is the cards dealt, in the deal's order (a round
     from side 1, then side 2), after which no card is left to deal (``None``:
     nothing is dealt); ``rules``: the Advanced Optional Rules switched on,
     by option name (``fan_fire``); ``flips``: with ``high_card``, the cards
-    flipped for the order of play, before the deal."""
+    flipped for the order of play, before the deal; ``dice``: with
+    ``random_modifiers``, the cowboys' modifier dice, before the flips."""
     setup = Setup(
         name="test",
         town=STREET,
@@ -96,6 +98,8 @@ def street_game(
     state = CowboysState(
         GAME, CowboysOptions(moves_first=moves_first, **dict.fromkeys(rules, True)), setup
     )
+    for d in dice:
+        state.apply(Die(d))
     for face in flips:
         state.apply(Flip(face))
     if deal is not None:

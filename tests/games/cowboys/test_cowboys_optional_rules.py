@@ -529,6 +529,47 @@ def test_high_card_in_a_scenario_file_and_its_length_bound() -> None:
     assert state.phase == Phase.FLIP
 
 
+def test_random_modifiers_rolled_on_the_die_table() -> None:
+    """Advanced Optional Rule 6's table: a die for each cowboy before the
+    game, 1-3 a modifier of 0, 4-5 +1, 6 +2, replacing the scenario's;
+    town folk keep theirs (CW-A6)."""
+    mine = [C("C1", "a1", "S", modifier=2), C("T1", "b1", "S", modifier=1)]
+    theirs = [C("C2", "a4", "N"), C("C3", "b4", "N")]
+    s = street_game(mine, theirs, deal=None, rules=("random_modifiers",))
+    assert s.phase == Phase.MODIFIER and s.modifier_queue == ("C1", "C2", "C3")
+    assert [str(o) for o, _ in s.chance_outcomes()] == [f"die {k}" for k in range(1, 7)]
+    assert all(p == pytest.approx(1 / 6) for _, p in s.chance_outcomes())
+    for face in ("6", "die 5", "3"):
+        s.apply(s.parse(face))
+    assert [figure(s, f).modifier for f in ("C1", "T1", "C2", "C3")] == [2, 1, 1, 0]
+    assert "Cowboy 1 rolls 6 for his modifier: +2." in log_text(s)
+    assert "Cowboy 3 rolls 3 for his modifier: +0." in log_text(s)
+    assert s.phase == Phase.SELECT
+    # the rolled modifier is the cowboy's own in a shot
+    act(s, "C1 shoot C2")
+    assert s.pending is not None and s.pending.info is not None
+    assert ("cowboy", 2) in s.pending.info.mods
+    s = street_game(mine, theirs, deal=None, rules=("random_modifiers",), dice=(2, 4, 1))
+    assert figure(s, "C1").modifier == 0
+    act(s, "C1 shoot C2")
+    assert s.pending is not None and s.pending.info is not None
+    assert not [m for m in s.pending.info.mods if m[0] == "cowboy"]
+
+
+def test_random_modifiers_set_the_cards_flipped() -> None:
+    """With high card too, the rolled modifiers count the flips: a cowboy
+    rolled +2 flips three cards, a side rolled 0 one (Rule 6)."""
+    s = street_game(
+        [C("C1", "a1", "S", modifier=2)],
+        [C("C2", "a4", "N")],
+        deal=None,
+        rules=("high_card", "random_modifiers"),
+    )
+    s.apply(s.parse("1"))
+    s.apply(s.parse("6"))
+    assert s.phase == Phase.FLIP and s.flip_queue == (0, 1, 1, 1)
+
+
 # -- all the rules together ------------------------------------------------------------------
 
 ALL_ON = dict.fromkeys(OPTIONAL_RULES, True)
@@ -573,6 +614,7 @@ def test_a_fist_fight_reads_back() -> None:
         [C("C1", "a1", "S", weapons=())],
         [C("C2", "a2", "N")],
         rules=tuple(OPTIONAL_RULES),
+        dice=(1, 1),
         flips=("KS", "2C"),
     )
     acts = list(s.legal_actions())

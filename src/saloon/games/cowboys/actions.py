@@ -22,7 +22,8 @@ A figure's whole action is one decision (``str`` is the notation,
 
 Chance outcomes: ``roll 3 5`` (two dice, low first), ``fists 5 3`` (a fist
 fight's two dice, the attacker's first), ``deal QS`` (a card dealt) and
-``flip QS`` (a card flipped for the order of play, Advanced Optional Rule 6).
+``flip QS`` (a card flipped for the order of play, Advanced Optional Rule 6;
+``die 4``, a cowboy's modifier rolled on its die table).
 
 >>> str(parse_action("c6 shoot c3 X2")), str(parse_action("C6 ride b:C7 n"))
 ('C6 shoot C3 x2', 'C6 ride B:c7 N')
@@ -32,8 +33,8 @@ fight's two dice, the attacker's first), ``deal QS`` (a card dealt) and
 ('C6 fan C3', 'C6 shoot C3 T2')
 >>> str(parse_action("c6 fist c3")), parse_action("fists 5 3") == Fists(5, 3)
 ('C6 fist C3', True)
->>> parse_action("FLIP ks")
-Flip(card='KS')
+>>> parse_action("FLIP ks"), parse_action("die 4")
+(Flip(card='KS'), Die(face=4))
 """
 
 from __future__ import annotations
@@ -291,6 +292,17 @@ class Fists(Outcome):
 
 
 @dataclass(frozen=True, slots=True)
+class Die(Outcome):
+    """One die rolled for a cowboy's modifier (the die table of Advanced
+    Optional Rule 6)."""
+
+    face: int
+
+    def __str__(self) -> str:
+        return f"die {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
 class Deal(Outcome):
     """A card dealt from the deck (its face)."""
 
@@ -323,6 +335,9 @@ ROLL_OUTCOMES: tuple[tuple[Roll, float], ...] = tuple(
 #: A fist fight's 36 outcomes, the attacker's die first, each 1/36.
 FISTS: tuple[Fists, ...] = tuple(Fists(a, b) for a in range(1, 7) for b in range(1, 7))
 FISTS_OUTCOMES: tuple[tuple[Fists, float], ...] = tuple((f, 1 / 36) for f in FISTS)
+#: A cowboy's modifier die: six faces, each 1/6.
+DICE: tuple[Die, ...] = tuple(Die(k) for k in range(1, 7))
+DIE_OUTCOMES: tuple[tuple[Die, float], ...] = tuple((d, 1 / 6) for d in DICE)
 
 
 def _fig(text: str, what: str = "figure") -> str:
@@ -428,6 +443,10 @@ def parse_action(text: str) -> Action:
                 "such as 'fists 5 3'"
             )
         return fr
+    if head == "die":
+        if n != 2 or words[1] not in ("1", "2", "3", "4", "5", "6"):
+            raise NotationError(f"{shown(text)}: a modifier's die is one die 1-6, such as 'die 4'")
+        return DICE[int(words[1]) - 1]
     if head == "deal" and n == 2:
         return Deal(card_face(words[1]))
     if head == "flip" and n == 2:

@@ -19,6 +19,7 @@ from saloon.games.cowboys.actions import (
     Act,
     Arm,
     Deal,
+    Die,
     Draw,
     End,
     Fan,
@@ -75,6 +76,8 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"the attacker's die shows {action.a}, the defender's {action.b}"
     if isinstance(action, Deal):
         return f"the card {action.card} is dealt"
+    if isinstance(action, Die):
+        return f"the die shows {action.face}"
     if isinstance(action, Flip):
         return f"the card {action.card} is flipped for the order of play"
     return str(action)

@@ -67,8 +67,9 @@ PASSAGES = (
         "of its best cowboy's modifier, and keeps the highest (aces high, a joker "
         "lowest). The highest card acts first in every turn of the scenario, the others "
         "follow from high to low; sides with equal cards flip again. The flipped cards "
-        "go under the deck, and the deal comes off the top.",
-        ("flip",),
+        "go under the deck, and the deal comes off the top. With random modifiers, each "
+        "cowboy's modifier is first rolled on a die: 1-3 none, 4-5 +1, 6 +2.",
+        ("flip", "modifier"),
     ),
     Passage(
         "Fist Fights (Advanced Optional Rule 8)",

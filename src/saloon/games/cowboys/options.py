@@ -3,7 +3,7 @@
 >>> CowboysOptions().scenario, CowboysOptions().moves_first
 ('hickok-tutt', True)
 
-The Advanced Optional Rules 1-6 and 8 are options, each off by default
+The Advanced Optional Rules 1-6 (and Rule 6's die table) and 8 are options, each off by default
 (rulebook, Advanced Optional Rules; rulings CW-A1..):
 
 >>> CowboysOptions(deadly_shots=True).deadly_shots, CowboysOptions().fan_fire
@@ -38,6 +38,7 @@ class CowboysOptions(Options):
     deadly_shots: bool = False
     two_targets: bool = False
     high_card: bool = False
+    random_modifiers: bool = False
     fist_fights: bool = False
 
     HELP: ClassVar[dict[str, str]] = {
@@ -59,6 +60,8 @@ class CowboysOptions(Options):
         "one each at -2",
         "high_card": "Advanced Optional Rule 6: before the deal each side flips cards, one "
         "more for each point of its best cowboy's modifier; the highest card acts first",
+        "random_modifiers": "Advanced Optional Rule 6's die table: each cowboy's modifier is "
+        "rolled on a die before the game (1-3: 0, 4-5: +1, 6: +2)",
         "fist_fights": "Advanced Optional Rule 8: a cowboy with no loaded weapon may fight "
         "a figure next to him with his fists",
     }
@@ -82,5 +85,6 @@ OPTIONAL_RULES = (
     "deadly_shots",
     "two_targets",
     "high_card",
+    "random_modifiers",
     "fist_fights",
 )

@@ -308,6 +308,9 @@ def status_lines(state: CowboysState) -> list[str]:
             f"Turn {state.turn} of {state.setup.turns}. Game over: "
             f"{state.side_name(state.winner)} wins ({state.category})."
         ]
+    if ph == Phase.MODIFIER:
+        who = state.name_of(state.modifier_queue[0])
+        return [f"Before turn 1: rolling each cowboy's modifier; {who} is next."]
     if ph == Phase.FLIP:
         who = state.side_name(state.flip_queue[0])
         return [f"Before turn 1: flipping cards for the order of play; {who} flips next."]

@@ -87,10 +87,11 @@ Options
 The ``[options]`` table switches on Advanced Optional Rules for the
 scenario (rulebook, Advanced Optional Rules; rulings CW-A1..): each key is
 one of ``facing_by_last_step``, ``fan_fire``, ``two_pistols``,
-``deadly_shots``, ``two_targets``, ``high_card`` and ``fist_fights``,
-with ``true`` or ``false``. A rule the scenario switches on is played whatever the game's
-options say; one it leaves off (or out) can still be switched on with the
-game's option of the same name (``-o fan_fire=true``).
+``deadly_shots``, ``two_targets``, ``high_card``, ``random_modifiers``
+and ``fist_fights``, with ``true`` or ``false``. A rule the scenario
+switches on is played whatever the game's options say; one it leaves off
+(or out) can still be switched on with the game's option of the same
+name (``-o fan_fire=true``).
 
 Victory (rulings CS-V1 to CS-V8 in ``docs/rulings.md``)
 -------------------------------------------------------

@@ -24,22 +24,24 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import high_card_value
 from saloon.games.cowboys.rules.phase import Phase
-from saloon.games.cowboys.rules.setup import Setup
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
 
 
-def cards_to_flip(setup: Setup, side: int) -> int:
+def cards_to_flip(state: CowboysState, side: int) -> int:
     """How many cards ``side`` flips: one, and one more for each point of
-    the best printed modifier among its cowboys (a +1 flips 2, a +2
-    flips 3); town folk do not count (Advanced Optional Rule 6).
+    the best modifier among its cowboys (a +1 flips 2, a +2 flips 3; the
+    scenario's, or as rolled on the rule's die table); town folk do not
+    count (Advanced Optional Rule 6).
 
-    >>> from saloon.games.cowboys.rules.setup import brawl
-    >>> cards_to_flip(brawl(), 0), cards_to_flip(brawl(), 1)
+    >>> from saloon.games.cowboys import GAME
+    >>> from saloon.games.cowboys.options import CowboysOptions
+    >>> brawl = GAME.new_state(CowboysOptions(scenario="brawl"))
+    >>> cards_to_flip(brawl, 0), cards_to_flip(brawl, 1)
     (2, 3)
     """
-    mods = [f.modifier for f in setup.sides[side].figures if f.id.startswith("C")]
+    mods = [f.modifier for f in state.figures if f.side == side and f.cowboy]
     return 1 + max([0, *mods])
 
 
@@ -70,7 +72,7 @@ def _next_round(state: CowboysState) -> None:
     when none is left or the deck cannot supply the round (CW-A6)."""
     sides = _unsettled(state)
     if sides:
-        queue = tuple(s for s in sides for _ in range(cards_to_flip(state.setup, s)))
+        queue = tuple(s for s in sides for _ in range(cards_to_flip(state, s)))
         under = set(state.bottom)
         if len(queue) <= sum(1 for c in state.deck if c not in under):
             state.flip_queue = queue
@@ -150,7 +152,7 @@ def _decide(state: CowboysState) -> None:
     """The order of play for the whole scenario: the ranking, highest card
     first; the flipped cards are under the deck, and the deal follows the
     new order (Advanced Optional Rule 6)."""
-    from saloon.games.cowboys.rules.turn import begin
+    from saloon.games.cowboys.rules.turn import deal_or_begin
 
     state.order = tuple(s for group in state.ranking for s in group)
     state.flip_queue = ()
@@ -163,10 +165,7 @@ def _decide(state: CowboysState) -> None:
         + f". The {len(state.flipped)} flipped cards go to the bottom of the deck.",
     )
     state.deal_queue = deal_order(state)
-    if state.deal_queue:
-        state.phase = Phase.DEAL
-    else:
-        begin(state)
+    deal_or_begin(state)
 
 
 def deal_order(state: CowboysState) -> tuple[int, ...]:

@@ -20,7 +20,8 @@ class Phase(enum.IntEnum):
     ``BEFORE_SHOT``, ``AFTER_HIT``), a side answering (``ANSWER``), a chance
     node (``DEAL``, ``ROLL``, ``FIST``: a fist fight's two dice, Advanced
     Optional Rule 8; ``FLIP``: a card flipped for the order of play,
-    Advanced Optional Rule 6), or nobody (``OVER``)."""
+    Advanced Optional Rule 6; ``MODIFIER``: a cowboy's modifier rolled on
+    its die table), or nobody (``OVER``)."""
 
     DEAL = 0
     SELECT = 1
@@ -33,6 +34,7 @@ class Phase(enum.IntEnum):
     OVER = 8
     FIST = 9
     FLIP = 10
+    MODIFIER = 11
 
 
 @dataclass(frozen=True, slots=True)

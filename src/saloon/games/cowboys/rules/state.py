@@ -10,6 +10,8 @@ dealt is a chance node. Rulings CW-T1.. are in ``docs/rulings.md``,
 
 The phases:
 
+* ``MODIFIER`` (chance): with Rule 6's die table (``random_modifiers``),
+  each cowboy's modifier rolled before the game (:mod:`.modifiers`);
 * ``FLIP`` (chance): with Advanced Optional Rule 6, before the deal, the
   cards each side flips for the order of play (:mod:`.high_card`);
 * ``DEAL`` (chance): the cards, one at a time, in rounds from the first side;
@@ -32,7 +34,7 @@ the modules beside this one:
   acting side's own cards, and what a card does;
 * :mod:`.execute`: a figure's action carried out, to its shots' wounds;
 * :mod:`.high_card`: the order of play by flipped cards (Advanced
-  Optional Rule 6);
+  Optional Rule 6); :mod:`.modifiers`: its die table;
 * :mod:`.turn`: the deal, the turns and the sides' parts, and the steps
   between two decisions;
 * :mod:`.victory`: the goals, and the end of the game;
@@ -52,12 +54,15 @@ import numpy as np
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.state import CHANCE, ActionGroup, Result, State
 from saloon.games.cowboys.actions import (
+    DICE,
+    DIE_OUTCOMES,
     FISTS,
     FISTS_OUTCOMES,
     ROLL_OUTCOMES,
     ROLLS,
     Act,
     Deal,
+    Die,
     End,
     Fists,
     Flip,
@@ -72,7 +77,15 @@ from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, load_deck
 from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions
-from saloon.games.cowboys.rules import card_windows, execute, high_card, legal, legal_moves, turn
+from saloon.games.cowboys.rules import (
+    card_windows,
+    execute,
+    high_card,
+    legal,
+    legal_moves,
+    modifiers,
+    turn,
+)
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.legal import Actions
 from saloon.games.cowboys.rules.phase import Pending, Phase
@@ -130,6 +143,8 @@ class CowboysState(State):
         self.flip_queue: tuple[int, ...] = ()
         self.flips: tuple[tuple[str, ...], ...] = ()
         self.ranking: tuple[tuple[int, ...], ...] = ()
+        #: The cowboys whose modifier is still to be rolled (Rule 6's table).
+        self.modifier_queue: tuple[str, ...] = ()
         self.deal_queue = high_card.deal_order(self)
         self.played: list[tuple[int, str]] = []
         self.known: list[frozenset[str]] = [frozenset() for _ in range(n)]
@@ -152,7 +167,9 @@ class CowboysState(State):
         self.category = ""
         self._cache: dict[Any, Any] = {}
         self.phase = Phase.DEAL
-        if self.rule("high_card"):
+        if self.rule("random_modifiers"):
+            modifiers.start(self)
+        elif self.rule("high_card"):
             high_card.start(self)
         elif not self.deal_queue:
             turn.begin(self)
@@ -295,6 +312,8 @@ class CowboysState(State):
             top = high_card.top_of_deck(self)
             p = 1.0 / len(top)
             return [(Flip(c), p) for c in top]
+        if self.phase == Phase.MODIFIER:
+            return DIE_OUTCOMES
         return super().chance_outcomes()
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -311,6 +330,8 @@ class CowboysState(State):
         if self.phase == Phase.FLIP:
             top = high_card.top_of_deck(self)
             return Flip(top[int(rng.integers(len(top)))])
+        if self.phase == Phase.MODIFIER:
+            return DICE[int(rng.integers(6))]
         return super().sample_chance(rng)
 
     def chance_prompt(self) -> str:
@@ -340,6 +361,9 @@ class CowboysState(State):
                 f"the card {side} flips for the order of play, by its face, "
                 f"e.g. {high_card.top_of_deck(self)[0]}"
             )
+        if self.phase == Phase.MODIFIER:
+            who = self.name_of(self.modifier_queue[0])
+            return f"one die for {who}'s modifier (1-3: 0, 4-5: +1, 6: +2), e.g. 4"
         return super().chance_prompt()
 
     def parse(self, text: str) -> Action:
@@ -356,6 +380,8 @@ class CowboysState(State):
                 return Deal(card_face(text))
             except ValueError:
                 pass
+        if self.phase == Phase.MODIFIER and text.strip() in ("1", "2", "3", "4", "5", "6"):
+            return DICE[int(text.strip()) - 1]
         if self.phase == Phase.FLIP and len(text.split()) == 1:
             try:
                 return Flip(card_face(text))
@@ -374,6 +400,9 @@ class CowboysState(State):
         elif ph == Phase.FLIP:
             assert isinstance(action, Flip)
             high_card.flip(self, action.card)
+        elif ph == Phase.MODIFIER:
+            assert isinstance(action, Die)
+            modifiers.roll(self, action.face)
         elif ph == Phase.ROLL:
             assert isinstance(action, Roll)
             execute.roll(self, action)
@@ -465,6 +494,7 @@ class CowboysState(State):
             tuple(self.figures), tuple(self.horses), tuple(self.ground),
             tuple(self.hands), self.deck, self.deal_queue, tuple(self.played),
             self.bottom, self.flip_queue, self.flips, self.ranking, self.order,
+            self.modifier_queue,
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked,

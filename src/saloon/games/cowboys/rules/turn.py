@@ -50,6 +50,14 @@ def deal(state: CowboysState, face: str) -> None:
         begin(state)
 
 
+def deal_or_begin(state: CowboysState) -> None:
+    """The deal, if the scenario deals cards; else turn 1 begins."""
+    if state.deal_queue:
+        state.phase = Phase.DEAL
+    else:
+        begin(state)
+
+
 def begin(state: CowboysState) -> None:
     """Game Set Up done: turn 1 begins with the first side."""
     state.turn = 1
@@ -122,7 +130,7 @@ def advance(state: CowboysState) -> None:
     window after a hit, the wounds), and the end of a side's part when
     none of its figures can act (CW-T2, CW-T15)."""
     while True:
-        if state.phase in (Phase.OVER, Phase.DEAL, Phase.FLIP):
+        if state.phase in (Phase.OVER, Phase.DEAL, Phase.FLIP, Phase.MODIFIER):
             return
         if state.answer_queue:
             state.phase = Phase.ANSWER
