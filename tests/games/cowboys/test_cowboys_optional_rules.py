@@ -6,18 +6,20 @@ are scripted, as in test_cowboys_rules.py, on the test street of conftest.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from importlib import resources
 
 import numpy as np
 import pytest
 
-from saloon.core.errors import ContentError, OptionError
+from saloon.core.errors import ContentError, NotationError, OptionError
 from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME, setup_of
 from saloon.games.cowboys.actions import FISTS, Fist, Fists, Move, parse_action
 from saloon.games.cowboys.options import OPTIONAL_RULES, CowboysOptions
 from saloon.games.cowboys.rules.phase import Phase
+from saloon.games.cowboys.rules.poker import simple_discards
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.scenario import parse_scenario
 
@@ -572,7 +574,8 @@ def test_random_modifiers_set_the_cards_flipped() -> None:
 
 # -- all the rules together ------------------------------------------------------------------
 
-ALL_ON = dict.fromkeys(OPTIONAL_RULES, True)
+#: Every rule but poker, which cannot be played with high card (CW-A7).
+ALL_ON = dict.fromkeys((r for r in OPTIONAL_RULES if r != "poker_order"), True)
 
 
 @pytest.mark.parametrize("scenario", ["brawl", "ok-corral"])
@@ -613,7 +616,7 @@ def test_a_fist_fight_reads_back() -> None:
     s = street_game(
         [C("C1", "a1", "S", weapons=())],
         [C("C2", "a2", "N")],
-        rules=tuple(OPTIONAL_RULES),
+        rules=tuple(ALL_ON),
         dice=(1, 1),
         flips=("KS", "2C"),
     )
@@ -621,3 +624,131 @@ def test_a_fist_fight_reads_back() -> None:
     assert Fist("C1", "C2") in acts
     for a in acts:
         assert s.parse(str(a)) == a
+
+
+# -- Advanced Optional Rule 7: poker for the order of play ------------------------------------
+
+POKER_ON = {**dict.fromkeys(ALL_ON, True), "high_card": False, "poker_order": True}
+
+
+def poker_cards(s: CowboysState, *faces: str) -> None:
+    for face in faces:
+        assert s.phase == Phase.POKER and s.to_move == CHANCE
+        s.apply(s.parse(face))
+
+
+def poker_game(hand1: str, hand2: str) -> CowboysState:
+    """A street game with poker, the two hands dealt a card each in turn."""
+    s = street_game([C("C1", "a1", "S")], [C("C2", "a4", "N")], deal=None, rules=("poker_order",))
+    for a, b in zip(hand1.split(), hand2.split(), strict=True):
+        poker_cards(s, a, b)
+    return s
+
+
+def test_poker_the_draw_and_the_best_hand_acts_first() -> None:
+    """Advanced Optional Rule 7: five cards each, a draw each in order, and
+    the winning hand acts first for the whole scenario (CW-A7, CW-C10)."""
+    s = poker_game("2C 7D 9H JS KD", "AS AH 3C 4D 8S")
+    assert s.phase == Phase.DRAW and s.to_move == 0
+    assert len(s.legal_actions()) == 32 and str(s.legal_actions()[0]) == "stand"
+    act(s, "discard 9H 7D 2C")
+    poker_cards(s, "KH", "KC", "2D")  # side 1: three kings
+    assert s.to_move == 1
+    act(s, "stand")
+    assert s.order == (0, 1) and s.active == 0 and s.turn == 1
+    text = log_text(s)
+    assert "Side 1 shows JS KD KH KC 2D: three of a kind (K J 2)." in text
+    assert "Side 2 shows AS AH 3C 4D 8S: pair (A 8 4 3)." in text
+    act(s, "end")
+    assert s.active == 1
+    act(s, "end")
+    assert s.active == 0 and s.turn == 2
+
+
+def test_poker_equal_hands_play_again() -> None:
+    """Equal hands (suits never rank) play another hand (CW-C10, CW-A7)."""
+    s = poker_game("2C 5D 7H 9S JD", "2D 5C 7S 9H JC")
+    act(s, "stand")
+    act(s, "stand")
+    assert s.phase == Phase.POKER and "equal hands: they play again" in log_text(s)
+    s2 = s
+    for a, b in zip(["3C", "3D", "4H", "6S", "8C"], ["AC", "KH", "QD", "10C", "8D"], strict=True):
+        poker_cards(s2, a, b)
+    act(s2, "stand")
+    act(s2, "stand")
+    assert s2.order == (0, 1)
+
+
+def test_poker_cards_go_under_the_deck_and_are_dealt_last() -> None:
+    """The poker cards go to the bottom of the deck: the scenario's deal
+    takes none of them while another card is left (Rule 7)."""
+    s = street_game(
+        [C("C1", "a1", "S")], [C("C2", "a4", "N")], deal=None, rules=("poker_order",), cards=(1, 1)
+    )
+    for a, b in zip(["2C", "7D", "9H", "JS", "KD"], ["AS", "AH", "3C", "4D", "8S"], strict=True):
+        poker_cards(s, a, b)
+    act(s, "stand")
+    act(s, "stand")
+    assert s.order == (1, 0) and s.phase == Phase.DEAL
+    dealt = {str(o) for o, _ in s.chance_outcomes()}
+    assert "deal AS" not in dealt and "deal KD" not in dealt and "deal QS" in dealt
+
+
+def test_poker_hands_are_hidden_until_shown() -> None:
+    """A side's poker cards are told to it alone, in the log and the view,
+    until the hands are shown; resampling keeps the viewer's own."""
+    s = poker_game("2C 7D 9H JS KD", "AS AH 3C 4D 8S")
+    assert s.view(0)["poker"][0] == ["2C", "7D", "9H", "JS", "KD"]
+    assert s.view(0)["poker"][1] == {"count": 5}
+    assert "AS" not in json.dumps(s.view(0)) and "AS" in json.dumps(s.view(1))
+    r = s.resample_hidden(0, np.random.default_rng(3))
+    assert isinstance(r, CowboysState)
+    assert r.poker[0] == s.poker[0] and len(set(r.poker[1])) == 5
+    assert not set(r.poker[1]) & set(s.poker[0]) and set(r.bottom) <= set(r.deck)
+    act(s, "stand")
+    act(s, "stand")
+    assert "AS" in s.view(0)["shown"]
+
+
+def test_poker_notation_round_trips() -> None:
+    """``discard 3C 7H`` (any order, any case) and ``stand``; ``poker QS``."""
+    for text in ("discard 7h 3c", "stand", "poker jk1"):
+        a = parse_action(text)
+        assert parse_action(str(a)) == a
+    assert str(parse_action("discard 7h 3c")) == "discard 3C 7H"
+    with pytest.raises(NotationError):
+        parse_action("discard 3C 3C")
+
+
+def test_poker_and_high_card_are_refused_together() -> None:
+    """Both rules decide the order of play: one clear error (CW-A7)."""
+    with pytest.raises(OptionError, match="high_card and poker_order"):
+        CowboysOptions(high_card=True, poker_order=True)
+    setup = replace(setup_of(CowboysOptions()), optional=("high_card",))
+    with pytest.raises(OptionError, match="high_card and poker_order"):
+        CowboysState(GAME, CowboysOptions(poker_order=True), setup)
+    assert CowboysState(GAME, CowboysOptions(), setup).phase == Phase.FLIP
+
+
+def test_simple_discards_keep_pairs_else_the_highest() -> None:
+    """The heuristic's draw: keep pairs and better, else the highest card."""
+    s = poker_game("2C 2D 9H JS KD", "AS 5H 3C 4D 8S")
+    assert simple_discards(s, 0) == ("9H", "JS", "KD")
+    assert simple_discards(s, 1) == ("5H", "3C", "4D", "8S")
+    act(s, "discard 9H")
+    poker_cards(s, "10C")
+    assert heuristic_choice(s) == parse_action("discard 5H 3C 4D 8S")
+
+
+def heuristic_choice(s: CowboysState) -> object:
+    return GAME.agents()["heuristic"](GAME, 0, {}).choose(s)
+
+
+@pytest.mark.parametrize("scenario", ["brawl"])
+def test_conformance_with_poker(scenario: str) -> None:
+    """The contract, the length bound and the notation hold with poker and
+    every rule that can go with it."""
+    from saloon.testing import check_game
+
+    report = check_game(GAME, CowboysOptions(scenario=scenario, **POKER_ON), games=3, seed=0)
+    assert report.games == 3

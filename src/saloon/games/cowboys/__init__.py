@@ -86,7 +86,8 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     most once a part); per card dealt, the answers it can draw and one more
     action (Adrenaline, Friend in Town); with high card (Advanced Optional
     Rule 6) the flips, at most one per card of the deck, and with its die
-    table a die per cowboy (CW-A6). ``rules``:
+    table a die per cowboy (CW-A6); with poker (Rule 7) each poker card and
+    each draw, at most two per card of the deck (CW-A7). ``rules``:
     the Advanced Optional Rules the options switch on (the scenario's own
     are read here)."""
     from saloon.games.cowboys.cards import DECK_SIZE
@@ -97,6 +98,8 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     cards = sum(s.cards for s in setup.sides)
     per = _per_action(sides, most_shots(every))
     flips = DECK_SIZE if "high_card" in every else 0
+    if "poker_order" in every:
+        flips = 2 * DECK_SIZE  # each poker card, and at most one draw per five (CW-A7)
     dice = figures if "random_modifiers" in every else 0
     return (
         dice + flips + cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)

@@ -23,7 +23,9 @@ A figure's whole action is one decision (``str`` is the notation,
 Chance outcomes: ``roll 3 5`` (two dice, low first), ``fists 5 3`` (a fist
 fight's two dice, the attacker's first), ``deal QS`` (a card dealt) and
 ``flip QS`` (a card flipped for the order of play, Advanced Optional Rule 6;
-``die 4``, a cowboy's modifier rolled on its die table).
+``die 4``, a cowboy's modifier rolled on its die table) and ``poker QS``
+(a card dealt for the poker hand of Advanced Optional Rule 7). A side's
+draw in that hand is ``discard 3C 7H``, or ``stand`` to keep its five.
 
 >>> str(parse_action("c6 shoot c3 X2")), str(parse_action("C6 ride b:C7 n"))
 ('C6 shoot C3 x2', 'C6 ride B:c7 N')
@@ -323,6 +325,42 @@ class Flip(Outcome):
         return f"flip {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class PokerCard(Outcome):
+    """A card dealt from the deck for the poker hand that decides the order
+    of play (its face; Advanced Optional Rule 7)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"poker {self.card}"
+
+
+def _face_key(face: str) -> tuple[int, str, int]:
+    c = parse_card(face)
+    return (c.rank, c.suit, c.joker)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """A side's draw in the poker hand for the order of play (Advanced
+    Optional Rule 7): the cards it throws away, to be replaced from the
+    deck; none is ``stand``. The cards are kept low to high, so equal
+    draws are equal actions.
+
+    >>> str(Discard(("7H", "3C"))), str(Discard(()))
+    ('discard 3C 7H', 'stand')
+    """
+
+    cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=_face_key)))
+
+    def __str__(self) -> str:
+        return "discard " + " ".join(self.cards) if self.cards else "stand"
+
+
 #: The actions that fire a weapon (their ``kind`` is ``fire``).
 FIRING = (Shoot, Draw, Spin, Fan, Pistols, Split)
 
@@ -430,6 +468,16 @@ def parse_action(text: str) -> Action:
     n = len(words)
     if n == 1 and head in ("end", "pass"):
         return END if head == "end" else PASS
+    if n == 1 and head == "stand":
+        return Discard(())
+    if head == "discard":
+        faces = [card_face(w) for w in words[1:]]
+        if not 1 <= len(faces) <= 5 or len(set(faces)) != len(faces):
+            raise NotationError(
+                f"{shown(text)}: a discard names one to five different cards of the poker hand, "
+                "such as 'discard 3C 7H' (or say 'stand' to keep them all)"
+            )
+        return Discard(tuple(faces))
     if head == "roll":
         r = parse_dice(" ".join(words[1:])) if n in (2, 3) else None
         if r is None:
@@ -451,6 +499,8 @@ def parse_action(text: str) -> Action:
         return Deal(card_face(words[1]))
     if head == "flip" and n == 2:
         return Flip(card_face(words[1]))
+    if head == "poker" and n == 2:
+        return PokerCard(card_face(words[1]))
     if head == "play" and n in (2, 3):
         face = card_face(words[1])
         if n == 2:

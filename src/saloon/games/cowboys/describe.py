@@ -20,6 +20,7 @@ from saloon.games.cowboys.actions import (
     Arm,
     Deal,
     Die,
+    Discard,
     Draw,
     End,
     Fan,
@@ -31,6 +32,7 @@ from saloon.games.cowboys.actions import (
     Pickup,
     Pistols,
     Play,
+    PokerCard,
     Reload,
     Roll,
     Shoot,
@@ -78,6 +80,12 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"the card {action.card} is dealt"
     if isinstance(action, Die):
         return f"the die shows {action.face}"
+    if isinstance(action, PokerCard):
+        return f"the card {action.card} is dealt for the poker hand"
+    if isinstance(action, Discard):
+        if not action.cards:
+            return "keep all five poker cards"
+        return f"throw away {' '.join(action.cards)} and draw {len(action.cards)}"
     if isinstance(action, Flip):
         return f"the card {action.card} is flipped for the order of play"
     return str(action)

@@ -72,6 +72,14 @@ PASSAGES = (
         ("flip", "modifier"),
     ),
     Passage(
+        "Poker (Advanced Optional Rule 7)",
+        "Before the deal the sides play a hand of five-card draw: five cards each, then "
+        "each in turn throws away what it likes and draws as many. The best hand acts "
+        "first in every turn of the scenario (jokers wild); equal hands play again. The "
+        "poker cards go under the deck, and the deal comes off the top.",
+        ("poker", "draw"),
+    ),
+    Passage(
         "Fist Fights (Advanced Optional Rule 8)",
         "A cowboy with no loaded weapon may, as his shoot action, fight a figure in a "
         "square beside his, never across a wall, window or obstacle. Each rolls one "

@@ -3,7 +3,7 @@
 >>> CowboysOptions().scenario, CowboysOptions().moves_first
 ('hickok-tutt', True)
 
-The Advanced Optional Rules 1-6 (and Rule 6's die table) and 8 are options, each off by default
+The Advanced Optional Rules 1-8 (and Rule 6's die table) are options, each off by default
 (rulebook, Advanced Optional Rules; rulings CW-A1..):
 
 >>> CowboysOptions(deadly_shots=True).deadly_shots, CowboysOptions().fan_fire
@@ -12,9 +12,11 @@ The Advanced Optional Rules 1-6 (and Rule 6's die table) and 8 are options, each
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from saloon.core.errors import OptionError
 from saloon.core.options import Options
 
 
@@ -39,6 +41,7 @@ class CowboysOptions(Options):
     two_targets: bool = False
     high_card: bool = False
     random_modifiers: bool = False
+    poker_order: bool = False
     fist_fights: bool = False
 
     HELP: ClassVar[dict[str, str]] = {
@@ -62,9 +65,14 @@ class CowboysOptions(Options):
         "more for each point of its best cowboy's modifier; the highest card acts first",
         "random_modifiers": "Advanced Optional Rule 6's die table: each cowboy's modifier is "
         "rolled on a die before the game (1-3: 0, 4-5: +1, 6: +2)",
+        "poker_order": "Advanced Optional Rule 7: before the deal the sides play a hand of "
+        "five-card draw; the best hand acts first (not with high_card)",
         "fist_fights": "Advanced Optional Rule 8: a cowboy with no loaded weapon may fight "
         "a figure next to him with his fists",
     }
+
+    def validate(self) -> None:
+        check_order_rules(self.optional_rules)
 
     @property
     def optional_rules(self) -> tuple[str, ...]:
@@ -86,5 +94,22 @@ OPTIONAL_RULES = (
     "two_targets",
     "high_card",
     "random_modifiers",
+    "poker_order",
     "fist_fights",
 )
+
+
+def check_order_rules(rules: Iterable[str]) -> None:
+    """Refuse high card and poker together: each decides the order of play
+    before the deal, and the rulebook plays one (ruling CW-A7).
+
+    >>> check_order_rules(("high_card", "fan_fire"))
+    >>> check_order_rules(("poker_order", "high_card"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: high_card and poker_order both decide the order of play: ...
+    """
+    if {"high_card", "poker_order"} <= set(rules):
+        raise OptionError(
+            "high_card and poker_order both decide the order of play: switch on one of them"
+        )

@@ -311,6 +311,11 @@ def status_lines(state: CowboysState) -> list[str]:
     if ph == Phase.MODIFIER:
         who = state.name_of(state.modifier_queue[0])
         return [f"Before turn 1: rolling each cowboy's modifier; {who} is next."]
+    if ph == Phase.POKER:
+        who = state.side_name(state.poker_queue[0])
+        return [f"Before turn 1: dealing the poker hand; the next card goes to {who}."]
+    if ph == Phase.DRAW:
+        return [f"Before turn 1: the poker hand; {side} makes its draw."]
     if ph == Phase.FLIP:
         who = state.side_name(state.flip_queue[0])
         return [f"Before turn 1: flipping cards for the order of play; {who} flips next."]

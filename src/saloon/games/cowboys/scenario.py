@@ -87,7 +87,7 @@ Options
 The ``[options]`` table switches on Advanced Optional Rules for the
 scenario (rulebook, Advanced Optional Rules; rulings CW-A1..): each key is
 one of ``facing_by_last_step``, ``fan_fire``, ``two_pistols``,
-``deadly_shots``, ``two_targets``, ``high_card``, ``random_modifiers``
+``deadly_shots``, ``two_targets``, ``high_card``, ``random_modifiers``, ``poker_order``
 and ``fist_fights``, with ``true`` or ``false``. A rule the scenario
 switches on is played whatever the game's options say; one it leaves off
 (or out) can still be switched on with the game's option of the same

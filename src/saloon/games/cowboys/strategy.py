@@ -50,6 +50,7 @@ from saloon.games.cowboys.actions import (
     PASS,
     Act,
     Arm,
+    Discard,
     Draw,
     Move,
     Pickup,
@@ -64,6 +65,7 @@ from saloon.games.cowboys.cards import Effect
 from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
+from saloon.games.cowboys.rules.poker import simple_discards
 from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.shotchart import MAX_MODIFIER, ShotChart, Weapon
@@ -311,6 +313,8 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         ph = st.phase
+        if ph == Phase.DRAW:
+            return Discard(simple_discards(st, st.active))
         if ph == Phase.SELECT:
             return self._select(st)
         if ph == Phase.ALLY:

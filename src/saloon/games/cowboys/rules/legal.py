@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from itertools import chain
+from itertools import chain, combinations
 from typing import TYPE_CHECKING, Any, overload
 
 from saloon.core.action import Action
@@ -26,6 +26,7 @@ from saloon.games.cowboys.actions import (
     PASS,
     Act,
     Arm,
+    Discard,
     Draw,
     End,
     Fan,
@@ -131,6 +132,8 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
     that counts on a Run card, CW-T6); none at a chance node or the end."""
     ph = state.phase
     p = state.pending
+    if ph == Phase.DRAW:
+        return draws(state.poker[state.active])
     if ph == Phase.SELECT:
         chunks: list[Sequence[Action]] = []
         for i, f in enumerate(state.figures):
@@ -178,7 +181,20 @@ def is_legal(state: CowboysState, action: Action) -> bool:
         )
     if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
         return action in state.legal_actions()
+    if ph == Phase.DRAW:
+        return isinstance(action, Discard) and set(action.cards) <= set(state.poker[state.active])
     return False
+
+
+def draws(hand: Sequence[str]) -> list[Action]:
+    """A side's draws in the poker hand for the order of play (Advanced
+    Optional Rule 7, CW-A7): any of its cards thrown away, from none
+    (``stand``) to all five; fewest first.
+
+    >>> [str(a) for a in draws(("2C", "3C"))]
+    ['stand', 'discard 2C', 'discard 3C', 'discard 2C 3C']
+    """
+    return [Discard(cards) for k in range(len(hand) + 1) for cards in combinations(hand, k)]
 
 
 def figure_actions(state: CowboysState, i: int, ally: bool = False) -> tuple[Act, ...]:

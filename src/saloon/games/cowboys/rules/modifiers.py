@@ -53,10 +53,13 @@ def roll(state: CowboysState, face: int) -> None:
 
 
 def after(state: CowboysState) -> None:
-    """What follows the modifiers: the flips (high card) or the deal."""
-    from saloon.games.cowboys.rules import high_card, turn
+    """What follows the modifiers: the flips (high card), the poker hand
+    (Rule 7) or the deal."""
+    from saloon.games.cowboys.rules import high_card, poker, turn
 
     if state.rule("high_card"):
         high_card.start(state)
+    elif state.rule("poker_order"):
+        poker.start(state)
     else:
         turn.deal_or_begin(state)

@@ -21,7 +21,8 @@ class Phase(enum.IntEnum):
     node (``DEAL``, ``ROLL``, ``FIST``: a fist fight's two dice, Advanced
     Optional Rule 8; ``FLIP``: a card flipped for the order of play,
     Advanced Optional Rule 6; ``MODIFIER``: a cowboy's modifier rolled on
-    its die table), or nobody (``OVER``)."""
+    its die table; ``POKER``: a card dealt for the poker hand of Advanced
+    Optional Rule 7), a side making its draw in that hand (``DRAW``), or nobody (``OVER``)."""
 
     DEAL = 0
     SELECT = 1
@@ -35,6 +36,8 @@ class Phase(enum.IntEnum):
     FIST = 9
     FLIP = 10
     MODIFIER = 11
+    POKER = 12
+    DRAW = 13
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,9 @@ The phases:
   each cowboy's modifier rolled before the game (:mod:`.modifiers`);
 * ``FLIP`` (chance): with Advanced Optional Rule 6, before the deal, the
   cards each side flips for the order of play (:mod:`.high_card`);
+* ``POKER`` (chance) and ``DRAW`` (a side's draw): with Advanced Optional
+  Rule 7, before the deal, the poker hand for the order of play
+  (:mod:`.poker`);
 * ``DEAL`` (chance): the cards, one at a time, in rounds from the first side;
 * ``SELECT``: the side acting picks a figure's action, or ``end``;
 * ``ANSWER``: an opposing side may answer an announced action or a card;
@@ -35,6 +38,8 @@ the modules beside this one:
 * :mod:`.execute`: a figure's action carried out, to its shots' wounds;
 * :mod:`.high_card`: the order of play by flipped cards (Advanced
   Optional Rule 6); :mod:`.modifiers`: its die table;
+* :mod:`.poker`: the order of play by a hand of five-card draw (Advanced
+  Optional Rule 7);
 * :mod:`.turn`: the deal, the turns and the sides' parts, and the steps
   between two decisions;
 * :mod:`.victory`: the goals, and the end of the game;
@@ -63,10 +68,12 @@ from saloon.games.cowboys.actions import (
     Act,
     Deal,
     Die,
+    Discard,
     End,
     Fists,
     Flip,
     Play,
+    PokerCard,
     Roll,
     Wait,
     card_face,
@@ -76,7 +83,7 @@ from saloon.games.cowboys.actions import (
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, load_deck
 from saloon.games.cowboys.geometry import SightLine, sight
-from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.options import CowboysOptions, check_order_rules
 from saloon.games.cowboys.rules import (
     card_windows,
     execute,
@@ -84,6 +91,7 @@ from saloon.games.cowboys.rules import (
     legal,
     legal_moves,
     modifiers,
+    poker,
     turn,
 )
 from saloon.games.cowboys.rules import moves as mv
@@ -100,7 +108,9 @@ if TYPE_CHECKING:
 __all__ = ["Actions", "CowboysState", "Pending", "Phase"]
 
 
-_DECISIONS = frozenset({Phase.SELECT, Phase.START, Phase.ALLY, Phase.BEFORE_SHOT, Phase.AFTER_HIT})
+_DECISIONS = frozenset(
+    {Phase.DRAW, Phase.SELECT, Phase.START, Phase.ALLY, Phase.BEFORE_SHOT, Phase.AFTER_HIT}
+)
 
 
 @cache
@@ -118,6 +128,7 @@ class CowboysState(State):
         self.setup = setup
         #: The Advanced Optional Rules in play: the options' and the scenario's.
         self.rules = frozenset(options.optional_rules) | frozenset(setup.optional)
+        check_order_rules(self.rules)
         self.town: Town = setup.town
         self.chart: ShotChart = load_shot_chart(options.chart)
         self.deckdef = _deck(options.cards, tuple(setup.forbidden), setup.name)
@@ -145,6 +156,14 @@ class CowboysState(State):
         self.ranking: tuple[tuple[int, ...], ...] = ()
         #: The cowboys whose modifier is still to be rolled (Rule 6's table).
         self.modifier_queue: tuple[str, ...] = ()
+        #: Rule 7's poker hand: the sides left to be dealt, a card each; each
+        #: side's hand; the sides still to make their draw; every poker card
+        #: each side has held (its own to see); the hands shown (public).
+        self.poker_queue: tuple[int, ...] = ()
+        self.poker: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
+        self.drawing: tuple[int, ...] = ()
+        self.poker_cards: tuple[tuple[str, ...], ...] = tuple(() for _ in range(n))
+        self.shown: tuple[str, ...] = ()
         self.deal_queue = high_card.deal_order(self)
         self.played: list[tuple[int, str]] = []
         self.known: list[frozenset[str]] = [frozenset() for _ in range(n)]
@@ -171,6 +190,8 @@ class CowboysState(State):
             modifiers.start(self)
         elif self.rule("high_card"):
             high_card.start(self)
+        elif self.rule("poker_order"):
+            poker.start(self)
         elif not self.deal_queue:
             turn.begin(self)
 
@@ -312,6 +333,10 @@ class CowboysState(State):
             top = high_card.top_of_deck(self)
             p = 1.0 / len(top)
             return [(Flip(c), p) for c in top]
+        if self.phase == Phase.POKER:
+            top = high_card.top_of_deck(self)
+            p = 1.0 / len(top)
+            return [(PokerCard(c), p) for c in top]
         if self.phase == Phase.MODIFIER:
             return DIE_OUTCOMES
         return super().chance_outcomes()
@@ -330,6 +355,9 @@ class CowboysState(State):
         if self.phase == Phase.FLIP:
             top = high_card.top_of_deck(self)
             return Flip(top[int(rng.integers(len(top)))])
+        if self.phase == Phase.POKER:
+            top = high_card.top_of_deck(self)
+            return PokerCard(top[int(rng.integers(len(top)))])
         if self.phase == Phase.MODIFIER:
             return DICE[int(rng.integers(6))]
         return super().sample_chance(rng)
@@ -355,6 +383,12 @@ class CowboysState(State):
         if self.phase == Phase.DEAL:
             side = self.side_name(self.deal_queue[0])
             return f"the card dealt to {side}, by its face, e.g. {high_card.top_of_deck(self)[0]}"
+        if self.phase == Phase.POKER:
+            side = self.side_name(self.poker_queue[0])
+            return (
+                f"the poker card dealt to {side}, by its face, "
+                f"e.g. {high_card.top_of_deck(self)[0]}"
+            )
         if self.phase == Phase.FLIP:
             side = self.side_name(self.flip_queue[0])
             return (
@@ -387,6 +421,11 @@ class CowboysState(State):
                 return Flip(card_face(text))
             except ValueError:
                 pass
+        if self.phase == Phase.POKER and len(text.split()) == 1:
+            try:
+                return PokerCard(card_face(text))
+            except ValueError:
+                pass
         return self.game.parse_action(text)
 
     # -- transitions -------------------------------------------------------------------
@@ -400,6 +439,12 @@ class CowboysState(State):
         elif ph == Phase.FLIP:
             assert isinstance(action, Flip)
             high_card.flip(self, action.card)
+        elif ph == Phase.POKER:
+            assert isinstance(action, PokerCard)
+            poker.deal(self, action.card)
+        elif ph == Phase.DRAW:
+            assert isinstance(action, Discard)
+            poker.draw(self, action.cards)
         elif ph == Phase.MODIFIER:
             assert isinstance(action, Die)
             modifiers.roll(self, action.face)
@@ -494,7 +539,8 @@ class CowboysState(State):
             tuple(self.figures), tuple(self.horses), tuple(self.ground),
             tuple(self.hands), self.deck, self.deal_queue, tuple(self.played),
             self.bottom, self.flip_queue, self.flips, self.ranking, self.order,
-            self.modifier_queue,
+            self.modifier_queue, self.poker_queue, self.poker, self.drawing, self.shown,
+            self.poker_cards,
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked,
@@ -525,10 +571,14 @@ class CowboysState(State):
         """The other sides' unseen cards and the deck, redealt at random
         (the cards ``player`` was shown stay where they are, and so do the
         cards flipped for the order of play, seen by all: Advanced Optional
-        Rule 6)."""
+        Rule 6). The other sides' poker cards not yet shown are redealt too,
+        in their places under the deck (Advanced Optional Rule 7)."""
         new = self.clone()
-        known = self.known[player] if 0 <= player < self.num_players else frozenset()
-        seen = frozenset(self.flipped)
+        mine = 0 <= player < self.num_players
+        known = self.known[player] if mine else frozenset()
+        seen = frozenset(self.flipped) | frozenset(self.shown)
+        if mine:
+            seen |= frozenset(self.poker_cards[player])
         known = known | seen
         pool: list[str] = [c for c in self.deck if c not in seen]
         slots: list[tuple[int, int]] = []
@@ -540,11 +590,19 @@ class CowboysState(State):
                 if c not in known:
                     pool.append(c)
                     slots.append((s, k))
+        hidden_poker = [c for c in self.bottom if c not in seen]
         order = rng.permutation(len(pool))
         shuffled = [pool[int(j)] for j in order]
         for (s, k), c in zip(slots, shuffled, strict=False):
             hands[s][k] = c
         rest = set(shuffled[len(slots) :]) | {c for c in self.deck if c in seen}
+        if hidden_poker:
+            # Rule 7: the others' unseen poker cards, under the deck, take
+            # the first faces of the unseen cards left, shuffled above.
+            swap = dict(zip(hidden_poker, shuffled[len(slots) :], strict=False))
+            new.bottom = tuple(swap.get(c, c) for c in self.bottom)
+            new.poker = tuple(tuple(swap.get(c, c) for c in h) for h in self.poker)
+            new.poker_cards = tuple(tuple(swap.get(c, c) for c in h) for h in self.poker_cards)
         new.hands = [self.in_deck_order(h) for h in hands]
         new._cache = {}
         new.deck = tuple(c for c in _order(self.deckdef) if c in rest)

@@ -130,7 +130,14 @@ def advance(state: CowboysState) -> None:
     window after a hit, the wounds), and the end of a side's part when
     none of its figures can act (CW-T2, CW-T15)."""
     while True:
-        if state.phase in (Phase.OVER, Phase.DEAL, Phase.FLIP, Phase.MODIFIER):
+        if state.phase in (
+            Phase.OVER,
+            Phase.DEAL,
+            Phase.FLIP,
+            Phase.MODIFIER,
+            Phase.POKER,
+            Phase.DRAW,
+        ):
             return
         if state.answer_queue:
             state.phase = Phase.ANSWER

@@ -53,6 +53,9 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
         else:
             seen = [c for c in state.hands[s] if player is not None and c in state.known[player]]
             hands.append({"count": len(state.hands[s]), "seen": seen})
+    poker: list[Any] = [
+        list(cards) if s == player else {"count": len(cards)} for s, cards in enumerate(state.poker)
+    ]
     p = state.pending
     return {
         "scenario": state.setup.name,
@@ -82,6 +85,8 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
         "deck": len(state.deck),
         "order": list(state.order),
         "flipped": list(state.flipped),
+        "poker": poker,
+        "shown": list(state.shown),
         "played": [[s, c] for s, c in state.played],
         "cards_used": {"own": list(state.own_used), "opponent": list(state.opp_used)},
         "pending": None
