@@ -120,3 +120,19 @@ def test_a_person_plays_a_scenario_to_the_end_by_typing_actions(
     child.expect(r"Save this game's record\? ")
     child.sendline("")
     child.expect(pexpect.EOF)
+
+
+def test_a_bots_poker_draw_names_no_card_to_the_person(saloon: Run) -> None:
+    """Advanced Optional Rule 7: the poker hand is hidden until shown, so
+    a person hears how many cards the bot's side throws away, not which."""
+    done = saloon(
+        "play", "cowboys", "-o", "poker_order=true", "--seat", "heuristic", "--seat", "human",
+        "--seed", "3", "--delay", "0", stdin="stand\nquit\ny\n",
+    )  # fmt: skip
+    said = [line for line in done.stdout.splitlines() if line.startswith("Player 1 (heuristic)")]
+    assert said and said[0].startswith("Player 1 (heuristic): throw away 3 poker cards and draw 3")
+    bots = saloon(
+        "play", "cowboys", "-o", "poker_order=true", "--seat", "heuristic", "--seat", "heuristic",
+        "--seed", "3", "--delay", "0",
+    )  # fmt: skip
+    assert re.search(r"Player 1 \(heuristic\): throw away (\S+ ){3}and draw 3", bots.stdout)

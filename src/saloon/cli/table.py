@@ -257,7 +257,9 @@ class GameTable:
                 action = turn.choose(s.agents)
         else:
             action = turn.choose(s.agents)
-        self.console.print(f"{name}: {self.state.describe_action(action)}", markup=False)
+        # A person at the table hears what any player would; bots alone, all.
+        words = self.state.announce(action) if self.humans else self.state.describe_action(action)
+        self.console.print(f"{name}: {words}", markup=False)
         s.apply_bot(turn, action)
         self.pause()
 

@@ -226,6 +226,13 @@ class State(ABC):
         cost; games override for friendlier text than the notation."""
         return str(action)
 
+    def announce(self, action: Action) -> str:
+        """What the other players are told of ``action`` as it is taken (a
+        bot's choice at a person's table): by default its words
+        (:meth:`describe_action`); a game whose action carries a secret
+        (cards thrown away unseen) says only what the others may know."""
+        return self.describe_action(action)
+
     def action_groups(self, legal: Sequence[Action]) -> Sequence[ActionGroup]:
         """``legal`` grouped for a menu, the choices that matter first; by
         default one group in the game's order."""

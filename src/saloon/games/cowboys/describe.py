@@ -91,6 +91,19 @@ def describe(state: CowboysState, action: Action) -> str:
     return str(action)
 
 
+def announce(state: CowboysState, action: Action) -> str:
+    """What the other sides are told of ``action``: its words, but a draw
+    in the poker hand names no card (the hand is hidden until shown).
+
+    >>> announce(None, Discard(("7H", "3C")))  # type: ignore[arg-type]
+    'throw away 2 poker cards and draw 2'
+    """
+    if isinstance(action, Discard) and action.cards:
+        n = len(action.cards)
+        return f"throw away {n} poker card{'s' if n > 1 else ''} and draw {n}"
+    return describe(state, action)
+
+
 def _act(state: CowboysState, i: int, act: Act) -> str:
     f = state.figures[i]
     who = f.short

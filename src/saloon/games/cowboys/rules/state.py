@@ -615,6 +615,13 @@ class CowboysState(State):
 
         return describe(self, action)
 
+    def announce(self, action: Action) -> str:
+        """A draw in the poker hand says how many cards, not which
+        (Advanced Optional Rule 7: the hand is hidden until shown)."""
+        from saloon.games.cowboys.describe import announce
+
+        return announce(self, action)
+
     def action_groups(self, legal: Sequence[Action]) -> Sequence[ActionGroup]:
         from saloon.games.cowboys.describe import groups
 
