@@ -1,7 +1,10 @@
 """Agents: the generic ones (``random``, ``mcts``, ``expectimax``) and the registry.
 
 An agent is named by a spec, a name with optional parameters:
-``"random"``, ``"mcts:iterations=200,c=1.4"``, ``"expectimax:depth=3"``.
+``"random"``, ``"mcts:iterations=200,c=1.4"``, ``"expectimax:depth=3"``,
+``"mcts:rollout=heuristic,top=6,max_depth=40"`` (MCTS whose rollouts the
+game's ``heuristic`` plays, cut after 40 steps, each node narrowed to the
+heuristic's six best actions; see :class:`MCTSAgent`).
 The names are the generic agents plus the game's own (``Game.agents()``,
 e.g. a solver or a heuristic); a game's own agent of the same name as a
 generic one takes its place.
