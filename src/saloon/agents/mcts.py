@@ -10,7 +10,9 @@ the search works for any number of players. Values are the game's returns
 
 Rollouts are uniformly random unless another agent of the game plays them
 (``rollout``); an agent that ranks its choices (a method ``ranked(state)``,
-best first) can also narrow every node of the tree to its ``top`` choices.
+best first) can also narrow every node of the tree to its ``top`` choices,
+weighted by their rank (``PUCT``); and the tree may be kept from one
+decision to the next (``reuse``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from saloon.agents._playout import random_playout
+from saloon.agents._playout import agent_playout, random_playout
 from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.state import CHANCE, State
@@ -70,7 +72,13 @@ class MCTSAgent:
     once from the search's own stream, so a seeded search stays
     reproducible); ``None`` plays uniformly random actions. With ``top``,
     each node of the tree considers only the rollout agent's ``top`` best
-    actions (its :meth:`RankingAgent.ranked`), tried in that order.
+    actions (its :meth:`RankingAgent.ranked`), chosen by AlphaZero's PUCT
+    rule with the ``k``-th of them weighing ``1/k`` (``c`` its constant):
+    a small budget keeps to the agent's own choice unless the rollouts
+    find a better one. With ``reuse``, the next search starts from the
+    node of this tree the game has reached since (not through a chance
+    outcome where information is hidden: it may be one this player did
+    not see), with its statistics.
 
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
@@ -312,23 +320,6 @@ class MCTSAgent:
         if len(legal) == len(ranked):
             return ranked
         return legal or list(self._ranker.ranked(s)[: self.top])
-
-
-def agent_playout(
-    state: State, agent: Agent, rng: np.random.Generator, max_steps: int | None = None
-) -> State:
-    """Play ``state`` on (in place) with ``agent`` choosing for every player
-    and sampled chance, until the game ends or ``max_steps`` steps."""
-    steps = 0
-    while True:
-        mover = state.to_move
-        if mover is None or (max_steps is not None and steps >= max_steps):
-            return state
-        if mover == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-        else:
-            state.apply_unchecked(agent.choose(state))
-        steps += 1
 
 
 @functools.cache
