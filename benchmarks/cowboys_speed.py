@@ -11,6 +11,10 @@ Each figure is the median of ``--repeats`` runs, timed in the process's
 CPU seconds (steadier than wall time on a shared machine).
 
     python benchmarks/cowboys_speed.py [--games N] [--repeats R] [--scenarios a,b] [--no-heuristic]
+    python benchmarks/cowboys_speed.py --mcts SPEC [--decisions D] [--scenarios a,b]
+
+With ``--mcts``: the mean CPU seconds of that agent a decision (those with
+more than one choice), in seat 1 against the heuristic.
 """
 
 from __future__ import annotations
@@ -92,13 +96,51 @@ def heuristic_games(scenario: str, games: int, seed: int = 0) -> tuple[float, fl
     return games / seconds, steps / seconds, 1000 * thinking / max(decisions, 1)
 
 
+def mcts_decisions(scenario: str, spec: str, decisions: int, seed: int = 0) -> float:
+    """Mean CPU seconds of the agent ``spec`` (an MCTS) a decision with more
+    than one choice, in seat 1 against the heuristic in seat 2 (new games
+    until ``decisions`` are timed)."""
+    from saloon.agents import make_agent
+
+    game = Cowboys()
+    options = CowboysOptions(scenario=scenario)
+    rng = np.random.default_rng(seed)
+    timed: list[float] = []
+    g = 0
+    while len(timed) < decisions:
+        state = game.new_state(options)
+        state.quiet = True
+        agents = [make_agent(spec, game, seed=seed + g), make_agent("heuristic", game, seed=g)]
+        g += 1
+        while not state.is_over and len(timed) < decisions:
+            mover = state.to_move
+            assert mover is not None
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            many = len(state.legal_actions()) > 1
+            t = time.process_time()
+            action = agents[min(mover, 1)].choose(state)
+            if mover == 0 and many:
+                timed.append(time.process_time() - t)
+            state.apply(action)
+    return statistics.fmean(timed)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
     parser.add_argument("--no-heuristic", action="store_true")
+    parser.add_argument("--mcts", metavar="SPEC", help="time this MCTS's decisions instead")
+    parser.add_argument("--decisions", type=int, default=30, help="MCTS decisions timed")
     args = parser.parse_args()
+    if args.mcts:
+        for scenario in args.scenarios.split(","):
+            seconds = mcts_decisions(scenario, args.mcts, args.decisions)
+            print(f"{scenario:20} {args.mcts} {seconds:5.2f} s/decision", flush=True)
+        return
     for scenario in args.scenarios.split(","):
         runs = [playouts(scenario, args.games, seed=r) for r in range(args.repeats)]
         line = (

@@ -128,6 +128,27 @@ class OutOfBounds(TinyState):
         return tuple(2 * v for v in r)
 
 
+class WildGuess(TinyState):
+    """An estimate mid-game beyond the returns' bounds."""
+
+    def estimate(self) -> tuple[float, ...]:
+        return super().estimate() if self.is_over else (1.5, -1.5)
+
+
+class OneGuess(TinyState):
+    """An estimate with one value for two players."""
+
+    def estimate(self) -> tuple[float, ...]:
+        return (0.0,)
+
+
+class StaleGuess(TinyState):
+    """An estimate that is not the returns once the game is over."""
+
+    def estimate(self) -> tuple[float, ...]:
+        return (0.0, 0.0)
+
+
 class NoActions(TinyState):
     def legal_actions(self) -> Sequence[Action]:
         return [] if self.decisions == 3 else super().legal_actions()
@@ -195,6 +216,9 @@ def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) ->
         (broken(LoadedSampler), "sample_chance does not draw from chance_outcomes()"),
         (broken(LaxApply), "was applied without IllegalAction"),
         (broken(OutOfBounds), "outside returns_bounds"),
+        (broken(WildGuess), "estimate() (1.5, -1.5) lies outside returns_bounds"),
+        (broken(OneGuess), "estimate() (0.0,) has not one value per player"),
+        (broken(StaleGuess), "is not returns()"),
         (broken(NoActions), "has no legal action"),
         (broken(TinyState, TooShort), "over its max_length"),
         (broken(Unreplayable), "replays to a state with a different key()"),
@@ -212,6 +236,9 @@ def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) ->
         "sampler",
         "lax-apply",
         "returns",
+        "estimate-bounds",
+        "estimate-length",
+        "estimate-at-the-end",
         "no-actions",
         "length",
         "replay",

@@ -20,7 +20,10 @@ from saloon.core.state import CHANCE
 
 from .conftest import GAMES, big_number, fuzz, hostile_text, time_bound
 
-KNOBS = ["iterations", "seconds", "c", "max_depth", "depth", "rollouts", "steps", "reach", "pace"]
+KNOBS = [
+    "iterations", "seconds", "c", "max_depth", "rollout", "top", "reuse",
+    "depth", "rollouts", "steps", "reach", "pace",
+]  # fmt: skip
 
 
 def specs(names: list[str]) -> st.SearchStrategy[str]:

@@ -1,7 +1,10 @@
 """Agents: the generic ones (``random``, ``mcts``, ``expectimax``) and the registry.
 
 An agent is named by a spec, a name with optional parameters:
-``"random"``, ``"mcts:iterations=200,c=1.4"``, ``"expectimax:depth=3"``.
+``"random"``, ``"mcts:iterations=200,c=1.4"``, ``"expectimax:depth=3"``,
+``"mcts:rollout=heuristic,top=6,max_depth=40"`` (MCTS whose rollouts the
+game's ``heuristic`` plays, cut after 40 steps, each node narrowed to the
+heuristic's six best actions; see :class:`MCTSAgent`).
 The names are the generic agents plus the game's own (``Game.agents()``,
 e.g. a solver or a heuristic); a game's own agent of the same name as a
 generic one takes its place.
@@ -18,11 +21,11 @@ saloon.core.errors.OptionError: agent 'mcts' has no parameter 'iteration' (param
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from saloon.agents._params import Params, check_numbers, parse_spec
 from saloon.agents.expectimax import MAX_STEPS, ExpectimaxAgent
-from saloon.agents.mcts import MCTSAgent
+from saloon.agents.mcts import MCTSAgent, RankingAgent
 from saloon.agents.random_agent import RandomAgent
 from saloon.core.agent import Agent, check_agent, spec_label
 from saloon.core.dice import check_seed
@@ -37,9 +40,11 @@ __all__ = [
     "GENERIC_AGENTS",
     "MCTS_MAX_ITERATIONS",
     "MCTS_MAX_SECONDS",
+    "MCTS_MAX_TOP",
     "ExpectimaxAgent",
     "MCTSAgent",
     "RandomAgent",
+    "RankingAgent",
     "agent_names",
     "make_agent",
     "parse_spec",
@@ -56,13 +61,16 @@ def _random(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
 #: run for hours or fill the memory.
 MCTS_MAX_ITERATIONS = 1_000_000
 MCTS_MAX_SECONDS = 3600.0
+MCTS_MAX_TOP = 1000
 EXPECTIMAX_MAX_DEPTH = 10
 EXPECTIMAX_MAX_ROLLOUTS = 1000
 EXPECTIMAX_MAX_STEPS = 100_000_000
 
 
 def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
-    p = Params("mcts", params, ("iterations", "seconds", "c", "max_depth"))
+    p = Params(
+        "mcts", params, ("iterations", "seconds", "c", "max_depth", "rollout", "top", "reuse")
+    )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
     if seconds is not None and seconds <= 0:
         raise p.bad("seconds", f"a positive number of at most {MCTS_MAX_SECONDS:g}")
@@ -70,14 +78,51 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     if iterations is None:
         # A time budget alone still stops at the most iterations (memory).
         iterations = 500 if seconds is None else MCTS_MAX_ITERATIONS
+    rollout = _rollout_agent(game, p)
+    top = p.optional_int("top", minimum=1, maximum=MCTS_MAX_TOP)
+    if top is not None and not _ranks(game, rollout):
+        raise p.bad(
+            "top",
+            f"given with a rollout agent that ranks its actions (rollout={rollout} does not)",
+        )
     return MCTSAgent(
         iterations=iterations,
         seconds=seconds,
         c=p.get_float("c", 1.4, maximum=100.0),
-        max_depth=p.optional_int("max_depth", minimum=1, maximum=MCTS_MAX_ITERATIONS),
+        max_depth=p.optional_int("max_depth", minimum=0, maximum=MCTS_MAX_ITERATIONS),
         seed=seed,
         name=spec_label("mcts", params),
+        rollout=_rollout_factory(game, rollout),
+        top=top,
+        reuse=bool(p.get_int("reuse", 0, minimum=0, maximum=1)),
     )
+
+
+def _rollout_agent(game: Game, p: Params) -> str:
+    """The name of the agent that plays MCTS's rollouts: ``random`` (the
+    default) or any other agent of the game but a search of its own."""
+    name = p.raw.get("rollout", "random")
+    allowed = [n for n in agent_names(game) if n not in _NOT_ROLLOUTS]
+    if name not in allowed:
+        raise p.bad("rollout", f"an agent of {game.id} other than a search: {', '.join(allowed)}")
+    return name
+
+
+def _rollout_factory(game: Game, name: str) -> Callable[[int], Agent] | None:
+    """What makes the rollout agent from a seed; ``None`` for the generic
+    ``random`` (MCTS's own uniformly random playouts)."""
+    if name == "random" and "random" not in game.agents():
+        return None
+
+    def make(seed: int) -> Agent:
+        return make_agent(name, game, seed=seed)
+
+    return make
+
+
+def _ranks(game: Game, name: str) -> bool:
+    """Whether agent ``name`` of ``game`` orders its choices (``ranked``)."""
+    return isinstance(make_agent(name, game, seed=0), RankingAgent)
 
 
 def _expectimax(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
@@ -97,6 +142,10 @@ GENERIC_AGENTS: Mapping[str, AgentFactory] = {
     "mcts": _mcts,
     "expectimax": _expectimax,
 }
+
+#: The agents that may not play MCTS's rollouts: searches themselves (a
+#: search in every step of every rollout, or MCTS within MCTS).
+_NOT_ROLLOUTS = frozenset({"mcts", "expectimax"})
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

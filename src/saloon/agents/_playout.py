@@ -1,9 +1,10 @@
-"""Random playouts shared by the generic agents."""
+"""Playouts shared by the generic agents: random, or by another agent."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from saloon.core.agent import Agent
 from saloon.core.state import CHANCE, State
 
 
@@ -27,4 +28,22 @@ def play_randomly(state: State, rng: np.random.Generator, max_steps: int | None 
             legal = state.legal_actions()
             n = len(legal)
             state.apply_unchecked(legal[int(rng.integers(n))] if n > 1 else legal[0])
+        steps += 1
+
+
+def agent_playout(
+    state: State, agent: Agent, rng: np.random.Generator, max_steps: int | None = None
+) -> State:
+    """Play ``state`` on (in place) with ``agent`` choosing for every player
+    and sampled chance, until the game ends or ``max_steps`` steps have
+    been taken."""
+    steps = 0
+    while True:
+        mover = state.to_move
+        if mover is None or (max_steps is not None and steps >= max_steps):
+            return state
+        if mover == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        else:
+            state.apply_unchecked(agent.choose(state))
         steps += 1

@@ -5,38 +5,80 @@ is hidden, every iteration starts from a fresh determinization
 (:meth:`State.resample_hidden`) and the tree is shared between them, keyed
 by actions. Every node maximizes the value of the player to move there, so
 the search works for any number of players. Values are the game's returns
-mapped into ``[0, 1]`` by the range of returns seen in the search.
+(:meth:`State.estimate` where a rollout is cut before the end) mapped into
+``[0, 1]`` by the range of values seen in the search.
+
+Rollouts are uniformly random unless another agent of the game plays them
+(``rollout``); an agent that ranks its choices (a method ``ranked(state)``,
+best first) can also narrow every node of the tree to its ``top`` choices,
+weighted by their rank (``PUCT``); and the tree may be kept from one
+decision to the next (``reuse``).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from saloon.agents._playout import random_playout
+from saloon.agents._playout import agent_playout, random_playout
 from saloon.core.action import Action
+from saloon.core.agent import Agent
 from saloon.core.state import CHANCE, State
+
+#: The largest seed handed to a rollout agent (drawn from the search's stream).
+_ROLLOUT_SEED_BOUND = 2**31
+
+
+@runtime_checkable
+class RankingAgent(Protocol):
+    """An agent that can also order the legal actions, its favourite first
+    (what :class:`MCTSAgent` reads for ``top``)."""
+
+    name: str
+
+    def choose(self, state: State) -> Action: ...
+
+    def ranked(self, state: State) -> Sequence[Action]: ...
 
 
 class _Node:
-    __slots__ = ("children", "totals", "visits")
+    __slots__ = ("candidates", "children", "totals", "visits")
 
     def __init__(self, num_players: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.totals = [0.0] * num_players
+        #: With ``top``: the ranking agent's best actions here, best first
+        #: (from the first determinization that reached the node).
+        self.candidates: list[Action] | None = None
 
 
 class MCTSAgent:
-    """UCT with random rollouts.
+    """UCT with random rollouts, or rollouts played by another agent.
 
     ``iterations`` and ``seconds`` bound the search (whichever ends first;
     at least one iteration is always run); ``c`` is the exploration
-    constant; ``max_depth`` cuts rollouts after that many steps (the
-    returns of the state reached are then used). The chosen action is the
-    root's most visited child.
+    constant; ``max_depth`` cuts rollouts after that many steps (chance
+    outcomes count too; 0: the leaf is valued as it stands), and a state
+    reached before the end is valued by :meth:`State.estimate`. The chosen
+    action is the root's most visited child.
+
+    ``rollout`` makes the agent that plays the rollouts from a seed (drawn
+    once from the search's own stream, so a seeded search stays
+    reproducible); ``None`` plays uniformly random actions. With ``top``,
+    each node of the tree considers only the rollout agent's ``top`` best
+    actions (its :meth:`RankingAgent.ranked`), chosen by AlphaZero's PUCT
+    rule with the ``k``-th of them weighing ``1/k`` (``c`` its constant):
+    a small budget keeps to the agent's own choice unless the rollouts
+    find a better one. With ``reuse``, the next search starts from the
+    node of this tree the game has reached since (not through a chance
+    outcome where information is hidden: it may be one this player did
+    not see), with its statistics.
 
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
@@ -58,6 +100,9 @@ class MCTSAgent:
         max_depth: int | None = None,
         seed: int | np.random.SeedSequence | None = None,
         name: str = "mcts",
+        rollout: Callable[[int], Agent] | None = None,
+        top: int | None = None,
+        reuse: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -67,8 +112,24 @@ class MCTSAgent:
         self.max_depth = max_depth
         self.name = name
         self.rng = np.random.default_rng(seed)
+        #: The agent that plays the rollouts (``None``: uniformly random).
+        self.rollout: Agent | None = None
+        if rollout is not None:
+            self.rollout = rollout(int(self.rng.integers(_ROLLOUT_SEED_BOUND)))
+        self.top = top
+        self._ranker: RankingAgent | None = None
+        if top is not None:
+            if not isinstance(self.rollout, RankingAgent):
+                raise ValueError("top needs a rollout agent that ranks its actions")
+            self._ranker = self.rollout
+        self.reuse = reuse
+        #: With ``reuse``: the last search's root, the history it was run
+        #: at, and the game and options it was run for.
+        self._kept: tuple[_Node, list[tuple[int, Action]], tuple[str, object]] | None = None
         #: Iterations run by the last :meth:`choose`.
         self.last_iterations = 0
+        #: With ``reuse``: the visits the last search started with.
+        self.last_reused = 0
 
     def choose(self, state: State) -> Action:
         me = state.to_move
@@ -97,7 +158,11 @@ class MCTSAgent:
         # wider than its usual scores still explores at the right scale.
         seen_lo, seen_hi = math.inf, -math.inf
         c = self.c
-        root = _Node(n)
+        ranker = self._ranker
+        root = self._reused(state, hidden) if self.reuse else None
+        self.last_reused = 0 if root is None else root.visits
+        if root is None:
+            root = _Node(n)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -125,17 +190,31 @@ class MCTSAgent:
                     node = child
                     path.append(node)
                     continue
-                legal = s.legal_actions()
                 children = node.children
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    action = (
-                        untried[int(rng.integers(len(untried)))] if len(untried) > 1 else untried[0]
-                    )
+                if ranker is None:
+                    legal = s.legal_actions()
+                    untried = [a for a in legal if a not in children]
+                    if untried:
+                        action = (
+                            untried[int(rng.integers(len(untried)))]
+                            if len(untried) > 1
+                            else untried[0]
+                        )
+                        s.apply_unchecked(action)
+                        child = children[action] = _Node(n)
+                        path.append(child)
+                        break
+                else:
+                    action = self._puct(node, s, hidden, mover, seen_lo, seen_hi)
                     s.apply_unchecked(action)
-                    child = children[action] = _Node(n)
-                    path.append(child)
-                    break
+                    child = children.get(action)
+                    if child is None:
+                        child = children[action] = _Node(n)
+                        path.append(child)
+                        break
+                    node = child
+                    path.append(node)
+                    continue
                 log_n = math.log(node.visits) if node.visits > 0 else 0.0
                 best_score = -math.inf
                 action = legal[0]
@@ -153,8 +232,11 @@ class MCTSAgent:
                 path.append(node)
             # Rollout and backpropagation.
             if not s.is_over:
-                random_playout(s, rng, self.max_depth)
-            values = s.returns()
+                if self.rollout is None:
+                    random_playout(s, rng, self.max_depth)
+                else:
+                    agent_playout(s, self.rollout, rng, self.max_depth)
+            values = s.returns() if s.is_over else s.estimate()
             for v in values:
                 if v < seen_lo:
                     seen_lo = v
@@ -166,7 +248,84 @@ class MCTSAgent:
                 for p in range(n):
                     totals[p] += values[p]
         self.last_iterations = done
+        if self.reuse:
+            self._kept = (root, list(state.history), (state.game.id, state.options))
         return root
+
+    def _reused(self, state: State, hidden: bool) -> _Node | None:
+        """The node of the last search's tree that ``state`` has reached, if
+        its history goes on from that search's (and the node is one of this
+        player's decisions with statistics). Where information is hidden the
+        way may not pass a chance outcome (it might be one this player did
+        not see, such as a card dealt to another)."""
+        if self._kept is None:
+            return None
+        node, history, where = self._kept
+        now = state.history
+        if where != (state.game.id, state.options) or len(now) <= len(history):
+            return None
+        if now[: len(history)] != history:
+            return None
+        for mover, action in now[len(history) :]:
+            if mover == CHANCE and hidden:
+                return None
+            got = node.children.get(action)
+            if got is None:
+                return None
+            node = got
+        if node.visits == 0 or not all(state.is_legal(a) for a in node.children):
+            return None
+        return node
+
+    def _puct(
+        self, node: _Node, s: State, hidden: bool, mover: int, lo: float, hi: float
+    ) -> Action:
+        """The ranked candidate to follow from ``node``: the best mean value
+        plus ``c`` times its prior (the ``k``-th of the ranking weighs
+        ``1/k``) times ``sqrt(N) / (1 + n)``, as in AlphaZero's PUCT; a
+        candidate not yet tried counts the node's own mean value."""
+        candidates = self._candidates(node, s, hidden)
+        children = node.children
+        span = hi - lo
+        scale = 1.0 / span if span > 0 else 0.0
+        fpu = (node.totals[mover] / node.visits - lo) * scale if node.visits else 0.5
+        push = self.c * math.sqrt(node.visits)
+        best = candidates[0]
+        best_score = -math.inf
+        for k, a in enumerate(candidates):
+            ch = children.get(a)
+            if ch is None or ch.visits == 0:
+                q, visits = fpu, 0
+            else:
+                q, visits = (ch.totals[mover] / ch.visits - lo) * scale, ch.visits
+            score = q + push * _prior(k, len(candidates)) / (1 + visits)
+            if score > best_score:
+                best_score = score
+                best = a
+        return best
+
+    def _candidates(self, node: _Node, s: State, hidden: bool) -> Sequence[Action]:
+        """The ranking agent's ``top`` best actions at ``node``, ranked once;
+        where hidden information makes some of them illegal in this
+        determinization, the legal ones (or, if none is, this state's own
+        ranking)."""
+        assert self._ranker is not None and self.top is not None
+        ranked = node.candidates
+        if ranked is None:
+            ranked = node.candidates = list(self._ranker.ranked(s)[: self.top])
+            return ranked
+        if not hidden:
+            return ranked
+        legal = [a for a in ranked if s.is_legal(a)]
+        if len(legal) == len(ranked):
+            return ranked
+        return legal or list(self._ranker.ranked(s)[: self.top])
+
+
+@functools.cache
+def _prior(k: int, n: int) -> float:
+    """The prior of the ``k``-th (from 0) of ``n`` ranked actions: ``1/(k+1)``, normalized."""
+    return 1.0 / (k + 1) / sum(1.0 / (j + 1) for j in range(n))
 
 
 def _mean(node: _Node, player: int) -> float:

@@ -132,6 +132,16 @@ class State(ABC):
     def returns(self) -> tuple[float, ...]:
         """One utility per player, within ``game.returns_bounds``; final once over."""
 
+    def estimate(self) -> tuple[float, ...]:
+        """A guess at :meth:`returns` from here on: one value per player,
+        within ``game.returns_bounds``, what a search reads where it stops
+        before the end (a rollout cut by its depth). Once the game is over
+        it must be :meth:`returns`. By default it is :meth:`returns` now; a
+        game whose returns say nothing mid-game (0 until somebody wins)
+        gives a better guess, kept short of the bounds so that a real win
+        always weighs more than any estimate."""
+        return self.returns()
+
     @abstractmethod
     def key(self) -> Hashable:
         """A hashable key: equal keys mean equal futures (for solvers)."""

@@ -4,8 +4,9 @@
 random dice) and checks, at every state reached:
 
 * ``is_over`` holds exactly when ``to_move is None``; the game never runs
-  longer than ``game.max_length``; ``returns()`` has one value per player,
-  each within ``game.returns_bounds``;
+  longer than ``game.max_length``; ``returns()`` and ``estimate()`` have one
+  value per player, each within ``game.returns_bounds`` (``estimate()`` is
+  ``returns()`` once the game is over);
 * a player to move has at least one legal action, and each applies without
   error on a clone (on a node with more than :data:`CLONED` actions, a
   random sample of them), leaving the original's key and history unchanged;
@@ -227,6 +228,7 @@ class _Checker:
         for v in returns:
             if not lo <= v <= hi:
                 raise self.fail(f"returns() {returns} lie outside returns_bounds {self.bounds}")
+        self.check_estimate(state, returns)
         if mover is None:
             return
         if mover == CHANCE:
@@ -262,6 +264,19 @@ class _Checker:
                 raise self.fail(f"legal action {action} fails to apply: {exc!r}") from exc
             if state.key() != key or len(state.history) != length:
                 raise self.fail(f"applying {action} to a clone changed the original")
+
+    def check_estimate(self, state: State, returns: tuple[float, ...]) -> None:
+        """``estimate()`` has one finite value per player within the bounds,
+        and is the returns once the game is over."""
+        estimate = tuple(state.estimate())
+        if len(estimate) != state.num_players:
+            raise self.fail(f"estimate() {estimate} has not one value per player")
+        lo, hi = self.bounds
+        for v in estimate:
+            if not (math.isfinite(v) and lo <= v <= hi):
+                raise self.fail(f"estimate() {estimate} lies outside returns_bounds {self.bounds}")
+        if state.is_over and estimate != returns:
+            raise self.fail(f"estimate() {estimate} is not returns() {returns} at the end")
 
     def _sample(self, actions: Sequence[Action]) -> list[Action]:
         """A sample of a big node's actions: the first and last, and a random

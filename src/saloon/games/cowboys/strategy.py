@@ -129,6 +129,12 @@ def _dist2(chart: ShotChart, weapon: Weapon, rng: int, mod: int) -> tuple[float,
     return tuple(out)
 
 
+@cache
+def _hits(chart: ShotChart, weapon: Weapon, rng: int, mod: int) -> float:
+    """The expected hits of one shot."""
+    return _mean(_dist(chart, weapon, rng, mod))
+
+
 def _mean(dist: Sequence[float]) -> float:
     return sum(k * p for k, p in enumerate(dist))
 
@@ -293,6 +299,7 @@ class _Gun:
     weapon: Weapon
     mod: int
     shots: float
+    reach: int
 
 
 class HeuristicAgent:
@@ -437,7 +444,7 @@ class HeuristicAgent:
             mod = g.modifier + g.bonus
             if g.horse is not None:
                 mod += MOUNTED[best.weapon]
-            out.append(_Gun(g.square, best.weapon, mod, shots))
+            out.append(_Gun(g.square, best.weapon, mod, shots, st.chart.max_range(best.weapon)))
         st._cache[key] = out
         return out
 
@@ -481,7 +488,7 @@ class HeuristicAgent:
             gx, gy = gun.square
             dx, dy = gx - sq[0], gy - sq[1]
             rng = max(abs(dx), abs(dy))
-            if rng < 1 or rng > chart.max_range(gun.weapon):
+            if rng < 1 or rng > gun.reach:
                 continue
             line = st.sight_line(gun.square, sq)
             if line is None:
@@ -491,8 +498,8 @@ class HeuristicAgent:
                 mod -= 1
             if line.open_door_at_target:
                 mod -= 1
-            front = _mean(_dist(chart, gun.weapon, rng, mod)) * gun.shots
-            back = _mean(_dist(chart, gun.weapon, rng, mod + 2)) * gun.shots
+            front = _hits(chart, gun.weapon, rng, mod) * gun.shots
+            back = _hits(chart, gun.weapon, rng, mod + 2) * gun.shots
             for fc in FACINGS:
                 sx, sy = STEPS[fc]
                 threat[fc] += front if dx * sx + dy * sy >= 0 else back
@@ -518,7 +525,7 @@ class HeuristicAgent:
                 if line.open_door_at_target:
                     m -= 1
                 per, health = self._target_value(st, side, tid)
-                v = _mean(_dist(chart, weapon, rng, m)) * per * weight
+                v = _hits(chart, weapon, rng, m) * per * weight
                 v *= 1.0 + 0.25 * (COWBOY_HEALTH - health)
                 for fc in FACINGS:
                     sx, sy = STEPS[fc]
@@ -583,21 +590,101 @@ class HeuristicAgent:
             return END
         return best[2]
 
+    # -- every choice in order (for a search) ----------------------------------------------
+
+    def ranked(self, state: State) -> list[Action]:
+        """Every legal action, the one :meth:`choose` takes first.
+
+        When a figure is chosen (``SELECT``) the rest follow in turns, one
+        action of each figure (the figures by their best score), each
+        figure's by its score, other facings of a square already listed
+        after all the squares; ``end`` comes last. In a card window the
+        other choices follow in the game's order. A search (``mcts:top=K``)
+        looks at the first few."""
+        st = _cowboys(state)
+        legal = st.legal_actions()
+        if len(legal) <= 1:
+            return list(legal)
+        if st.phase == Phase.SELECT:
+            return self._ranked_select(st)
+        first = self.choose(st)
+        return [first, *(a for a in legal if a != first)]
+
+    def _ranked_select(self, st: CowboysState) -> list[Action]:
+        side = st.active
+        lists: list[tuple[float, list[Act]]] = []
+        best: tuple[float, int, Action] | None = None
+        for i, f in enumerate(st.figures):
+            if f.side != side or not f.standing or f.actions <= 0:
+                continue
+            scored = self._figure_scores(st, i, ally=False)
+            if not scored:
+                continue
+            top_v, top_a = scored[0]
+            for v, a in scored:
+                if v > top_v:
+                    top_v, top_a = v, a
+            kind = 0 if isinstance(top_a, Wait) else 2 if top_a.kind == "move" else 1
+            if best is None or (kind, top_v) > (best[1], best[0]):
+                best = (top_v, kind, top_a)
+            order = sorted(range(len(scored)), key=lambda k: -scored[k][0])
+            squares: set[tuple[str, bool]] = set()
+            head: list[Act] = []
+            tail: list[Act] = []
+            for k in order:
+                a = scored[k][1]
+                if isinstance(a, Move):
+                    where = (a.dest, a.ride)
+                    if where in squares:
+                        tail.append(a)
+                        continue
+                    squares.add(where)
+                head.append(a)
+            lists.append((top_v, head + tail))
+        first: Action = END if best is None or best[1] == 0 else best[2]
+        out: list[Action] = [first]
+        lists.sort(key=lambda x: -x[0])
+        for r in range(max((len(acts) for _, acts in lists), default=0)):
+            out.extend(acts[r] for _, acts in lists if r < len(acts) and acts[r] != first)
+        if first != END:
+            out.append(END)
+        return out
+
     def _figure_best(self, st: CowboysState, i: int, ally: bool) -> tuple[float, Act] | None:
         """The best action of figure ``i`` and its gain over waiting."""
+        best: tuple[float, Act] | None = None
+        for v, a in self._figure_scores(st, i, ally):
+            if best is None or v > best[0]:
+                best = (v, a)
+        return best
+
+    def _figure_scores(self, st: CowboysState, i: int, ally: bool) -> list[tuple[float, Act]]:
+        """Each action of figure ``i`` with its gain over waiting."""
         f = st.figures[i]
         assert f.square is not None
         k = self.knobs
         acts = st.figure_actions(i, ally)
         here = self._square_scores(st, f, f.square, f.horse is not None)
         stay = here[f.facing]
-        best: tuple[float, Act] | None = None
+        out: list[tuple[float, Act]] = []
         scores: dict[tuple[XY, bool], dict[Facing, float]] = {(f.square, f.horse is not None): here}
         plan = _plan(st, f.side)
         opts = st.move_options(i, ally) if any(isinstance(a, Move) for a in acts) else None
         run_cost = 0.3
-        for a in acts:
-            if isinstance(a, Wait):
+        # the noise for every action at once (the same numbers as one by one)
+        noise = self._rng.uniform(0, k.jitter, len(acts)).tolist() if k.jitter else None
+        for j, a in enumerate(acts):
+            if type(a) is Move and not a.off:  # the most of them, first
+                xy = st.square_of(a.dest)
+                assert xy is not None
+                key = (xy, a.ride)
+                sc = scores.get(key)
+                if sc is None:
+                    sc = scores[key] = self._square_scores(st, f, xy, a.ride)
+                v = sc[a.facing] - stay
+                if opts is not None and key not in opts.ends:
+                    v -= run_cost  # it takes a Run card
+            elif isinstance(a, Wait):
                 v = 0.0
             elif isinstance(a, (Shoot, Draw, Spin)):
                 v = self._shot_value(st, i, a)
@@ -628,11 +715,10 @@ class HeuristicAgent:
                 v = self._arm_value(st, f, a.slot)
             else:  # pragma: no cover
                 v = -1.0
-            if k.jitter:
-                v += float(self._rng.uniform(0, k.jitter))
-            if best is None or v > best[0]:
-                best = (v, a)
-        return best
+            if noise is not None:
+                v += noise[j]
+            out.append((v, a))
+        return out
 
     def _reload_value(self, st: CowboysState, f: Figure, slot: str, stay: float) -> float:
         k = self.knobs

@@ -519,6 +519,11 @@ class CowboysState(State):
         lose = -1.0 / (n - 1)
         return tuple(1.0 if s == self.winner else lose for s in range(n))
 
+    def estimate(self) -> tuple[float, ...]:
+        from saloon.games.cowboys.estimate import estimate
+
+        return estimate(self)
+
     def result(self) -> Result:
         r = self.returns()
         standing = tuple(

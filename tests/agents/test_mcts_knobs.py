@@ -1,0 +1,228 @@
+"""MCTS's knobs beyond its budget: the rollout agent (``rollout``), the
+ranked candidates (``top``), the tree kept between moves (``reuse``), and a
+cut rollout valued by the state's ``estimate``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pytest
+
+from saloon.agents import MCTSAgent, RankingAgent, make_agent
+from saloon.core import Action, Agent, Game, OptionError, RandomDice, State, get_game, play
+from saloon.core.game import AgentFactory
+from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState
+
+
+class _Greedy:
+    """Adds 2 while it may, and ranks ``add 2``, ``add 1``, ``stop``; counts its calls."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.name = "greedy"
+        self.seed = seed
+        self.calls = 0
+
+    def choose(self, state: State) -> Action:
+        self.calls += 1
+        return self.ranked(state)[0]
+
+    def ranked(self, state: State) -> list[Action]:
+        order: list[Action] = [Add(2), Add(1), Stop()]
+        legal = state.legal_actions()
+        return [a for a in order if a in legal] + [a for a in legal if a not in order]
+
+
+class _Stopper:
+    """Always stops; ranks nothing."""
+
+    name = "stopper"
+
+    def choose(self, state: State) -> Action:
+        return Stop()
+
+
+def _greedy(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    return _Greedy(seed)
+
+
+def _stopper(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    return _Stopper()
+
+
+class _Tiny(TinyGame):
+    def agents(self) -> Mapping[str, AgentFactory]:
+        return {"greedy": _greedy, "stopper": _stopper}
+
+
+class _Guessing(TinyState):
+    """Guesses (0.25, -0.25) until the game is over."""
+
+    def estimate(self) -> tuple[float, ...]:
+        return self.returns() if self.is_over else (0.25, -0.25)
+
+
+def _dealt(game: TinyGame) -> State:
+    state = game.new_state()
+    state.apply(Deal(3))
+    state.apply(Deal(1))
+    return state
+
+
+# -- the spec ----------------------------------------------------------------------------
+
+
+def test_the_knobs_are_read_from_the_spec() -> None:
+    agent = make_agent("mcts:iterations=30,rollout=greedy,top=2,reuse=1,max_depth=0", _Tiny(), 1)
+    assert isinstance(agent, MCTSAgent)
+    assert isinstance(agent.rollout, _Greedy) and isinstance(agent.rollout, RankingAgent)
+    assert (agent.top, agent.reuse, agent.max_depth) == (2, True, 0)
+    assert agent.name == "mcts:iterations=30,rollout=greedy,top=2,reuse=1,max_depth=0"
+    plain = make_agent("mcts", _Tiny(), 1)
+    assert isinstance(plain, MCTSAgent)
+    assert (plain.rollout, plain.top, plain.reuse) == (None, None, False)
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:rollout=robot", "rollout='robot' must be an agent of tiny-test other than a search: "
+         "random, greedy, stopper"),
+        ("mcts:rollout=mcts", "rollout='mcts' must be an agent"),
+        ("mcts:rollout=expectimax", "rollout='expectimax' must be an agent"),
+        ("mcts:top=3", "top='3' must be given with a rollout agent that ranks its actions "
+         "(rollout=random does not)"),
+        ("mcts:rollout=stopper,top=3", "(rollout=stopper does not)"),
+        ("mcts:rollout=greedy,top=0", "top='0' must be a whole number of at least 1"),
+        ("mcts:rollout=greedy,reuse=2", "reuse='2' must be a whole number of at least 0 and at "
+         "most 1"),
+    ],
+)  # fmt: skip
+def test_a_bad_rollout_agent_is_refused_in_one_line(spec: str, words: str) -> None:
+    with pytest.raises(OptionError, match=re.escape(words)) as info:
+        make_agent(spec, _Tiny())
+    assert "\n" not in str(info.value)
+
+
+# -- the rollouts ------------------------------------------------------------------------
+
+
+def test_rollout_random_is_the_default_search() -> None:
+    """Naming the default changes nothing: the same tree, to the visit."""
+    game = get_game("shootout")
+    state = game.new_state()
+    while state.is_chance:
+        state.apply(state.chance_outcomes()[0][0])
+    a = make_agent("mcts:iterations=80", game, seed=4)
+    b = make_agent("mcts:iterations=80,rollout=random", game, seed=4)
+    assert isinstance(a, MCTSAgent) and isinstance(b, MCTSAgent)
+    ta, tb = a.search(state), b.search(state)
+    assert {k: v.visits for k, v in ta.children.items()} == {
+        k: v.visits for k, v in tb.children.items()
+    }
+    assert ta.totals == tb.totals
+
+
+def test_the_rollout_agent_plays_the_rollouts_from_a_seed_of_the_search() -> None:
+    game = _Tiny()
+    agent = make_agent("mcts:iterations=40,rollout=greedy", game, seed=7)
+    assert isinstance(agent, MCTSAgent) and isinstance(agent.rollout, _Greedy)
+    agent.choose(_dealt(game))
+    assert agent.rollout.calls > 0
+    again = make_agent("mcts:iterations=40,rollout=greedy", game, seed=7)
+    assert isinstance(again, MCTSAgent) and isinstance(again.rollout, _Greedy)
+    assert again.rollout.seed == agent.rollout.seed
+
+
+def test_seeded_searches_with_a_rollout_agent_repeat() -> None:
+    game = _Tiny()
+
+    def moves(seed: int) -> list[tuple[int, str]]:
+        seats = [make_agent("mcts:iterations=30,rollout=greedy,top=2", game, seed=seed + k)
+                 for k in range(2)]  # fmt: skip
+        return play(game, None, seats, RandomDice(seed)).moves
+
+    assert moves(1) == moves(1)
+
+
+def test_top_narrows_every_node_to_the_ranking() -> None:
+    game = _Tiny()
+    state = _dealt(game)
+    agent = make_agent("mcts:iterations=50,rollout=greedy,top=1", game, seed=2)
+    assert isinstance(agent, MCTSAgent)
+    root = agent.search(state)
+    assert set(root.children) == {Add(2)}
+    wide = make_agent("mcts:iterations=50,rollout=greedy,top=3", game, seed=2)
+    assert isinstance(wide, MCTSAgent)
+    assert set(wide.search(state).children) == {Add(2), Add(1), Stop()}
+
+
+def test_a_cut_rollout_is_valued_by_the_estimate() -> None:
+    """``max_depth=0``: every leaf short of the end counts the state's
+    estimate, not its returns (0 until the game is over)."""
+    game = TinyGame()
+    game.state_type = _Guessing
+    state = _dealt(game)
+    agent = MCTSAgent(iterations=12, max_depth=0, seed=1)
+    root = agent.search(state)
+    assert root.visits == 12
+    assert root.totals[0] == pytest.approx(12 * 0.25)
+
+
+# -- the tree kept between moves ---------------------------------------------------------
+
+
+def _game_with(agent: MCTSAgent, game: Game, seed: int) -> list[int]:
+    """A seeded game of ``agent`` (seat 1) against random; the visits each
+    search of the agent started with."""
+    state = game.new_state()
+    dice = RandomDice(seed)
+    rng = np.random.default_rng(seed)
+    reused: list[int] = []
+    while not state.is_over:
+        if state.is_chance:
+            state.apply(dice.roll(state))
+        elif state.to_move == 0:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+        else:
+            state.apply(agent.choose(state))
+            reused.append(agent.last_reused)
+    return reused
+
+
+def test_reuse_keeps_the_subtree_the_game_went_down() -> None:
+    agent = MCTSAgent(iterations=200, seed=3, reuse=True)
+    reused = _game_with(agent, get_game("shootout"), 1)
+    assert max(reused) > 0
+
+
+def test_reuse_never_walks_through_a_chance_outcome_with_hidden_information() -> None:
+    """In the tiny game a die is rolled between two decisions of a player,
+    and a card dealt to the other might be behind one: nothing is kept."""
+    agent = MCTSAgent(iterations=60, seed=3, reuse=True)
+    assert set(_game_with(agent, TinyGame(), 2)) == {0}
+
+
+def test_reuse_needs_the_history_to_go_on() -> None:
+    """A state changed without its history (``apply_unchecked``) is searched afresh."""
+    game = get_game("shootout")
+    state = game.new_state()
+    while state.is_chance:
+        state.apply(state.chance_outcomes()[0][0])
+    agent = MCTSAgent(iterations=40, seed=1, reuse=True)
+    first = agent.choose(state)
+    state.apply_unchecked(first)
+    while state.is_chance:
+        state.apply_unchecked(state.chance_outcomes()[0][0])
+    assert not state.is_over
+    agent.choose(state)
+    assert agent.last_reused == 0
+
+
+def test_ranking_agents_are_recognized() -> None:
+    assert isinstance(_Greedy(1), RankingAgent)
+    assert not isinstance(_Stopper(), RankingAgent)
+    seq: Sequence[Action] = _Greedy(1).ranked(_dealt(_Tiny()))
+    assert list(seq) == [Add(2), Add(1), Stop()]
