@@ -25,7 +25,8 @@ from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.shotchart import Weapon
 from saloon.games.cowboys.strategy import HeuristicAgent
 
-from .test_cowboys_strategy import SCENARIOS, C, game
+from .conftest import C, street_game
+from .test_cowboys_strategy import SCENARIOS
 
 
 def _changed(state: CowboysState, i: int, **kw: object) -> CowboysState:
@@ -37,9 +38,10 @@ def _changed(state: CowboysState, i: int, **kw: object) -> CowboysState:
 
 
 def test_more_standing_figures_estimate_higher() -> None:
-    s = game(
+    s = street_game(
         [C("C1", "a1", "S"), C("C2", "b1", "S")],
         [C("C3", "a6", "N"), C("C4", "b6", "N")],
+        turns=5,
     )
     even = estimate(s)
     assert even == pytest.approx((0.0, 0.0))
@@ -53,7 +55,9 @@ def test_more_standing_figures_estimate_higher() -> None:
 
 def test_a_runner_nearer_the_edge_estimates_higher() -> None:
     goals = ((Goal("escape", loot=True),), (Goal("eliminate"),))
-    far = game([C("C1", "e4", "S", loot=True)], [C("C2", "h6", "N")], goals=goals, exits=("N",))
+    far = street_game(
+        [C("C1", "e4", "S", loot=True)], [C("C2", "h6", "N")], goals=goals, exits=("N",), turns=5
+    )
     near = _changed(far, 0, square=(4, 0))
     assert estimate(near)[0] > estimate(far)[0]
     without = _changed(far, 0, loot=False)  # the loot is not on the board: no way out
