@@ -674,7 +674,7 @@ class HeuristicAgent:
         # the noise for every action at once (the same numbers as one by one)
         noise = self._rng.uniform(0, k.jitter, len(acts)).tolist() if k.jitter else None
         for j, a in enumerate(acts):
-            if type(a) is Move and not a.off:  # the most of them, first
+            if isinstance(a, Move) and not a.off:  # the most of them, first
                 xy = st.square_of(a.dest)
                 assert xy is not None
                 key = (xy, a.ride)
@@ -696,19 +696,8 @@ class HeuristicAgent:
                         v -= 0.1
             elif isinstance(a, Reload):
                 v = self._reload_value(st, f, a.slot, stay)
-            elif isinstance(a, Move):
-                if a.off:
-                    v = self._leave_value(st, f, plan)
-                else:
-                    xy = st.square_of(a.dest)
-                    assert xy is not None
-                    key = (xy, a.ride)
-                    sc = scores.get(key)
-                    if sc is None:
-                        sc = scores[key] = self._square_scores(st, f, xy, a.ride)
-                    v = sc[a.facing] - stay
-                    if opts is not None and key not in opts.ends:
-                        v -= run_cost  # it takes a Run card
+            elif isinstance(a, Move):  # leaving the town (the others are above)
+                v = self._leave_value(st, f, plan)
             elif isinstance(a, Pickup):
                 v = self._pickup_value(st, f, a.item, plan)
             elif isinstance(a, Arm):

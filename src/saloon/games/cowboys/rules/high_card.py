@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import high_card_value
 from saloon.games.cowboys.rules.phase import Phase
+from saloon.games.cowboys.rules.play_order import side_names, split, unsettled
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -63,14 +64,10 @@ def start(state: CowboysState) -> None:
     _next_round(state)
 
 
-def _unsettled(state: CowboysState) -> tuple[int, ...]:
-    return tuple(s for group in state.ranking if len(group) > 1 for s in group)
-
-
 def _next_round(state: CowboysState) -> None:
     """A round of flips for the sides not yet ranked, or the order decided
     when none is left or the deck cannot supply the round (CW-A6)."""
-    sides = _unsettled(state)
+    sides = unsettled(state)
     if sides:
         queue = tuple(s for s in sides for _ in range(cards_to_flip(state, s)))
         under = set(state.bottom)
@@ -82,7 +79,7 @@ def _next_round(state: CowboysState) -> None:
         state.say(
             "flip",
             "Too few cards are left to flip again: "
-            f"{_names(state, sides)} keep the scenario's order among themselves.",
+            f"{side_names(state, sides)} keep the scenario's order among themselves.",
         )
     _decide(state)
 
@@ -132,20 +129,15 @@ def _settle(state: CowboysState) -> None:
             + ", ".join(f"{state.side_name(s)} {kept[s]}" for s in group)
             + ".",
         )
-        for v in sorted({_value(state, c) for c in kept.values()}, reverse=True):
-            sub = tuple(s for s in group if _value(state, kept[s]) == v)
+        values = {s: _value(state, kept[s]) for s in group}
+        for sub in split(group, values.__getitem__):
             ranking.append(sub)
             if len(sub) > 1:
                 ties.append(sub)
     state.ranking = tuple(ranking)
     for sub in ties:
-        state.say("flip", f"{_names(state, sub)} are equal: they flip again.")
+        state.say("flip", f"{side_names(state, sub)} are equal: they flip again.")
     _next_round(state)
-
-
-def _names(state: CowboysState, sides: tuple[int, ...]) -> str:
-    names = [state.side_name(s) for s in sides]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _decide(state: CowboysState) -> None:

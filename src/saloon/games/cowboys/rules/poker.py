@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import HandCategory, PokerHand, poker_hand
 from saloon.games.cowboys.rules.phase import Phase
+from saloon.games.cowboys.rules.play_order import side_names, split, unsettled
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -46,14 +47,10 @@ def start(state: CowboysState) -> None:
     _next_hand(state)
 
 
-def _unsettled(state: CowboysState) -> tuple[int, ...]:
-    return tuple(s for group in state.ranking if len(group) > 1 for s in group)
-
-
 def _next_hand(state: CowboysState) -> None:
     """A hand for the sides not yet ranked, or the order decided when none
     is left or the deck cannot supply the hand (CW-A7)."""
-    sides = _unsettled(state)
+    sides = unsettled(state)
     if sides:
         under = set(state.bottom)
         if MOST_A_SIDE * len(sides) <= sum(1 for c in state.deck if c not in under):
@@ -65,7 +62,7 @@ def _next_hand(state: CowboysState) -> None:
         state.say(
             "poker",
             "Too few cards are left to deal again: "
-            f"{_names(state, sides)} keep the scenario's order among themselves.",
+            f"{side_names(state, sides)} keep the scenario's order among themselves.",
         )
     _decide(state)
 
@@ -142,21 +139,15 @@ def _showdown(state: CowboysState) -> None:
                 f"{state.side_name(s)} shows {' '.join(state.poker[s])}: {hands[s]}.",
                 s,
             )
-        for h in sorted(set(hands.values()), reverse=True):
-            sub = tuple(s for s in group if hands[s] == h)
+        for sub in split(group, hands.__getitem__):
             ranking.append(sub)
             if len(sub) > 1:
                 ties.append(sub)
     state.ranking = tuple(ranking)
     state.poker = tuple(() for _ in range(state.num_players))
     for sub in ties:
-        state.say("poker", f"{_names(state, sub)} have equal hands: they play again.")
+        state.say("poker", f"{side_names(state, sub)} have equal hands: they play again.")
     _next_hand(state)
-
-
-def _names(state: CowboysState, sides: tuple[int, ...]) -> str:
-    names = [state.side_name(s) for s in sides]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _decide(state: CowboysState) -> None:
