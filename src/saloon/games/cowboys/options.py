@@ -43,6 +43,14 @@ class CowboysOptions(Options):
     random_modifiers: bool = False
     poker_order: bool = False
     fist_fights: bool = False
+    activation_cup: bool = False
+    facing_after_move: bool = False
+    move_and_shoot: bool = False
+    spin_two_shots: bool = False
+    reaction_fire: bool = False
+    variable_damage: bool = False
+    slowed_horses: bool = False
+    advanced: bool = False
 
     HELP: ClassVar[dict[str, str]] = {
         "scenario": "a built-in scenario's id (the duel hickok-tutt by default; brawl, Saloon's "
@@ -69,6 +77,23 @@ class CowboysOptions(Options):
         "five-card draw; the best hand acts first (not with high_card)",
         "fist_fights": "Advanced Optional Rule 8: a cowboy with no loaded weapon may fight "
         "a figure next to him with his fists",
+        "activation_cup": "Advanced Rules, Player Turn Sequence: after the first turn, markers "
+        "drawn from a cup (one per cowboy, one for each side's town folk) say who acts next",
+        "facing_after_move": "Advanced Rules, Facing After Movement: a move ends facing the way "
+        "of its last square; turning at the end costs 1 point",
+        "move_and_shoot": "Advanced Rules, Move and Shoot: a cowboy may move and take one shot "
+        "(-1 a square moved, no movement after), or shoot once and move up to 2 squares",
+        "spin_two_shots": "Advanced Rules, Modification to Spin and Shoot: a spin and shoot "
+        "fires two shots",
+        "reaction_fire": "Advanced Rules, Reaction Fire: a cowboy who has not acted this turn "
+        "may shoot once at -2 at a figure moving through his sight, as his action",
+        "variable_damage": "Advanced Rules, Variable Damage: each hit flips a card for its "
+        "damage (joker a miss, 2 a graze that pins, 3-10 one, J-Q two, K three, A four)",
+        "slowed_horses": "a horse once shot adds only 2 to its rider's movement (with the "
+        "Advanced Rules; see docs/rulings.md)",
+        "advanced": "the Advanced Rules together, as the rulebook recommends: activation_cup, "
+        "facing_after_move, move_and_shoot, spin_two_shots, reaction_fire, variable_damage, "
+        "slowed_horses",
     }
 
     def validate(self) -> None:
@@ -81,11 +106,15 @@ class CowboysOptions(Options):
         >>> CowboysOptions(fan_fire=True, deadly_shots=True).optional_rules
         ('fan_fire', 'deadly_shots')
         """
-        return tuple(name for name in OPTIONAL_RULES if getattr(self, name))
+        on = {name for name in OPTIONAL_RULES if getattr(self, name)}
+        if self.advanced:
+            on |= set(ADVANCED_RULES)
+        return tuple(name for name in OPTIONAL_RULES if name in on)
 
 
-#: The Advanced Optional Rules Saloon offers as options, in the rulebook's
-#: order (rulings CW-A1..; ``docs/rulings.md``, "Advanced Optional Rules").
+#: The Advanced Optional Rules and the Advanced Rules Saloon offers as
+#: options, in the rulebook's order (rulings CW-A1.., CW-V1..;
+#: ``docs/rulings.md``, "Advanced Optional Rules", "Advanced Rules").
 OPTIONAL_RULES = (
     "facing_by_last_step",
     "fan_fire",
@@ -96,6 +125,25 @@ OPTIONAL_RULES = (
     "random_modifiers",
     "poker_order",
     "fist_fights",
+    "activation_cup",
+    "facing_after_move",
+    "move_and_shoot",
+    "spin_two_shots",
+    "reaction_fire",
+    "variable_damage",
+    "slowed_horses",
+)
+
+#: The Advanced Rules, which ``advanced`` switches on together (rulebook,
+#: Advanced Rules: "players should generally use them all"; rulings CW-V..).
+ADVANCED_RULES = (
+    "activation_cup",
+    "facing_after_move",
+    "move_and_shoot",
+    "spin_two_shots",
+    "reaction_fire",
+    "variable_damage",
+    "slowed_horses",
 )
 
 

@@ -200,7 +200,7 @@ from saloon.core.files import read_text
 from saloon.games.cowboys.board import XY, Board, Town, board_set, compose, parse_layout
 from saloon.games.cowboys.cards import DECK_SIZE, Deck, load_deck
 from saloon.games.cowboys.geometry import FACINGS, Facing
-from saloon.games.cowboys.options import OPTIONAL_RULES
+from saloon.games.cowboys.options import ADVANCED_RULES, OPTIONAL_RULES
 from saloon.games.cowboys.shotchart import Weapon, content_header, content_int, content_str
 
 #: What a figure is (Cowboys rulebook, Game Components).
@@ -1053,12 +1053,15 @@ class _Reader:
     def options(self, value: object) -> tuple[str, ...]:
         """The ``[options]`` table: the Advanced Optional Rules switched on."""
         data = self.table("options", value, "Advanced Optional Rules, each true or false")
-        self.keys("options", data, OPTIONAL_RULES, "[options]")
-        return tuple(
+        self.keys("options", data, (*OPTIONAL_RULES, "advanced"), "[options]")
+        on = {
             name
             for name in OPTIONAL_RULES
             if name in data and self.flag(f"options.{name}", data[name])
-        )
+        }
+        if "advanced" in data and self.flag("options.advanced", data["advanced"]):
+            on |= set(ADVANCED_RULES)
+        return tuple(name for name in OPTIONAL_RULES if name in on)
 
     def cards(self, value: object, n: int) -> tuple[int, ...]:
         items = self.items("cards", value, "numbers, one per side", empty=False)

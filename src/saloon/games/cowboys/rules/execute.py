@@ -57,6 +57,8 @@ def finish(state: CowboysState, p: Pending) -> None:
     state._cache.clear()
     i = state.index[p.act.fig]
     f = state.figures[i]
+    if p.act.kind != "wait":
+        state.acted |= {f.id}
     if not p.ally:
         state.figures[i] = replace(f, actions=max(0, f.actions - 1))
         if p.act.kind in ("fire", "reload", "fist_fight"):

@@ -62,7 +62,8 @@ class Figure:
     ``stunned``: he loses his side's next part (his horse was killed under
     him); ``knocked``: he may not move in his side's next part (Knock-Down);
     ``no_move``: he may not move in this part. ``bonus`` is a lasting shot
-    bonus (A Good Day for a Killing).
+    bonus (A Good Day for a Killing). ``pinned``: grazed under Variable
+    Damage, he may not move the next time he acts (Advanced Rules).
     """
 
     id: str
@@ -81,6 +82,7 @@ class Figure:
     no_move: bool = False
     loot: bool = False
     bonus: int = 0
+    pinned: bool = False
 
     @property
     def cowboy(self) -> bool:

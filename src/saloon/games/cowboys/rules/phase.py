@@ -22,7 +22,13 @@ class Phase(enum.IntEnum):
     Optional Rule 8; ``FLIP``: a card flipped for the order of play,
     Advanced Optional Rule 6; ``MODIFIER``: a cowboy's modifier rolled on
     its die table; ``POKER``: a card dealt for the poker hand of Advanced
-    Optional Rule 7), a side making its draw in that hand (``DRAW``), or nobody (``OVER``)."""
+    Optional Rule 7), a side making its draw in that hand (``DRAW``), or nobody (``OVER``).
+
+    The Advanced Rules add ``CUP`` (chance: the next marker drawn from the
+    activation cup), ``DAMAGE`` (chance: the card flipped for a hit's
+    variable damage), ``REACT`` (a side deciding whether a cowboy of his
+    shoots at a figure moving through his sight) and ``SHOOT_MOVE`` (the
+    move of up to two squares after a shoot-and-move shot)."""
 
     DEAL = 0
     SELECT = 1
@@ -38,6 +44,10 @@ class Phase(enum.IntEnum):
     MODIFIER = 11
     POKER = 12
     DRAW = 13
+    CUP = 14
+    DAMAGE = 15
+    REACT = 16
+    SHOOT_MOVE = 17
 
 
 @dataclass(frozen=True, slots=True)

@@ -169,6 +169,13 @@ class CowboysState(State):
         self.known: list[frozenset[str]] = [frozenset() for _ in range(n)]
         self.turn = 1
         self.part = 0
+        #: The figures that have moved or shot this turn (a ``wait`` is
+        #: neither): Reaction Fire asks it of a cowboy (Advanced Rules).
+        self.acted: frozenset[str] = frozenset()
+        #: The markers still in the activation cup this turn (Advanced
+        #: Rules, Player Turn Sequence): cowboys' ids, and ``s1``.. for a
+        #: side's town folk (:mod:`.cup`).
+        self.cup: tuple[str, ...] = ()
         self.active = self.order[0]
         self.own_used = [False] * n
         self.opp_used = [False] * n
@@ -548,7 +555,7 @@ class CowboysState(State):
             self.poker_cards,
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
-            self.winner, self.loot_squares, self.unlocked,
+            self.winner, self.loot_squares, self.unlocked, self.acted, self.cup,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:

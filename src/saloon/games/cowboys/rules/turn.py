@@ -72,6 +72,7 @@ def _start_turn(state: CowboysState) -> None:
     """A new turn: each side may play its cards again, and every horse
     may carry a rider again (CW-T5)."""
     n = state.num_players
+    state.acted = frozenset()
     state.own_used = [False] * n
     state.opp_used = [False] * n
     state.horses = [replace(h, moved=False) if h.moved else h for h in state.horses]
