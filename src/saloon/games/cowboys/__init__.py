@@ -164,10 +164,25 @@ class Cowboys(Game):
         return CowboysState(self, opts, setup)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        """``heuristic`` (:mod:`saloon.games.cowboys.strategy`)."""
+        """``heuristic`` (:mod:`saloon.games.cowboys.strategy`) and ``solo``,
+        a side played by a solitaire scenario's written rules
+        (:mod:`saloon.games.cowboys.solo`)."""
+        from saloon.games.cowboys.solo import AGENTS as SOLO
         from saloon.games.cowboys.strategy import AGENTS
 
-        return AGENTS
+        return {**AGENTS, **SOLO}
+
+    def scripted_seats(self, options: Options | None = None) -> Mapping[int, str]:
+        """A solitaire scenario's bot side, played by ``solo`` (ruling CS-S8).
+
+        >>> GAME.scripted_seats(CowboysOptions(scenario="hickok-tutt"))
+        {}
+        """
+        opts = self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        sc = setup_of(opts).scenario
+        solo = getattr(sc, "solo", None)
+        return {} if solo is None else {solo.side: "solo"}
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
