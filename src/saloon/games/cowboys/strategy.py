@@ -26,6 +26,12 @@ Every decision of the game (:class:`HeuristicAgent`):
   weapon, Adrenaline on a runner or a move that ends in range, Friend in
   Town on a town folk who can shoot his own side; the cards a move counted
   on when it must; ``pass`` otherwise.
+* **the Advanced Optional Rules' shots**: fan fire, two pistols and two
+  targets score the expected damage of every shot they fire (each at its
+  own modifier, the shots at one target added up), so a cowboy fans when
+  the rounds he empties at -3 do more than two aimed shots (a close,
+  badly wounded or dangerous target); a fist fight scores the chance his
+  die wins times the wound it does, less the chance it loses times his own.
 
 It sees only what its side sees (its own hand, the table). The knobs, each
 settable in the agent spec (``heuristic:threat=0.8``), are
@@ -34,7 +40,6 @@ settable in the agent spec (``heuristic:threat=0.8``), are
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -52,21 +57,26 @@ from saloon.games.cowboys.actions import (
     Arm,
     Discard,
     Draw,
+    Fan,
+    Fist,
     Move,
     Pickup,
+    Pistols,
     Play,
     Reload,
     Shoot,
     Spin,
+    Split,
     Wait,
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Effect
-from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph
+from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, walking_distances
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
+from saloon.games.cowboys.rules.fists import fist_mods
 from saloon.games.cowboys.rules.poker import simple_discards
-from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info
+from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info, volley
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.shotchart import MAX_MODIFIER, ShotChart, Weapon
 
@@ -139,6 +149,15 @@ def _mean(dist: Sequence[float]) -> float:
     return sum(k * p for k, p in enumerate(dist))
 
 
+def _add(a: Sequence[float], b: Sequence[float]) -> tuple[float, ...]:
+    """The hits of two independent shots together, as a distribution."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for x, pa in enumerate(a):
+        for y, pb in enumerate(b):
+            out[x + y] += pa * pb
+    return tuple(out)
+
+
 def _shift(dist: Sequence[float], factor: int) -> tuple[float, ...]:
     """The hits multiplied by ``factor`` (a Critical Hit), as a distribution."""
     out = [0.0] * ((len(dist) - 1) * factor + 1)
@@ -148,40 +167,6 @@ def _shift(dist: Sequence[float], factor: int) -> tuple[float, ...]:
 
 
 # -- distances over the town -----------------------------------------------------------
-
-
-def _distances(town: Town, sources: frozenset[XY]) -> Mapping[XY, int]:
-    """Walking distance (movement points on foot) from every square to the
-    nearest of ``sources``; kept per town."""
-    cache_ = town.cache.get("heuristic-distances")
-    if not isinstance(cache_, dict):
-        cache_ = town.cache["heuristic-distances"] = {}
-    got: Mapping[XY, int] | None = cache_.get(sources)
-    if got is not None:
-        return got
-    g = _graph(town)
-    w = g.width
-    best: dict[int, int] = {}
-    heap: list[tuple[int, int]] = []
-    for x, y in sources:
-        i = y * w + x
-        best[i] = 0
-        heap.append((0, i))
-    heapq.heapify(heap)
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > best.get(i, 1 << 30):
-            continue
-        for j, c in g.steps[i]:
-            nd = d + c
-            if nd < best.get(j, 1 << 30):
-                best[j] = nd
-                heapq.heappush(heap, (nd, j))
-    out = {(i % w, i // w): d for i, d in best.items()}
-    if len(cache_) > 512:
-        cache_.clear()
-    cache_[sources] = out
-    return out
 
 
 def _edge_squares(town: Town, edges: Iterable[str]) -> frozenset[XY]:
@@ -412,6 +397,41 @@ class HeuristicAgent:
                 v -= 0.05
         return v * self.knobs.shot
 
+    def _volley_value(self, st: CowboysState, i: int, act: Fan | Pistols | Split) -> float:
+        """An Advanced Optional Rule's shots (fan fire, two pistols, two
+        targets): the expected damage at each target of all the shots at
+        him, each at its own modifier (:func:`~.rules.shots.volley`)."""
+        shots = volley(st, i, act)
+        if not shots:
+            return -1.0
+        side = st.figures[i].side
+        per_target: dict[str, tuple[float, ...]] = {}
+        for target, info in shots:
+            one = _dist(st.chart, info.weapon, info.range, info.modifier)
+            per_target[target] = _add(per_target.get(target, (1.0,)), one)
+        v = sum(self._damage_value(st, side, t, d) for t, d in per_target.items())
+        f = st.figures[i]
+        held = f.held()
+        if f.cowboy and held is not None and held.ammo - len(shots) <= 0:
+            v -= 0.05
+        return v * self.knobs.shot
+
+    def _fist_value(self, st: CowboysState, i: int, act: Fist) -> float:
+        """A fist fight (Advanced Optional Rule 8): the chance the higher
+        die is his times the wound he does, less the chance it is the
+        defender's times the wound he takes; a tie does nothing."""
+        j = st.index.get(act.target)
+        if j is None:
+            return -1.0
+        m = fist_mods(st, i, j)
+        diff = sum(v for _, v in m.attacker) - sum(v for _, v in m.defender)
+        win = sum(1 for a in range(1, 7) for b in range(1, 7) if a + diff > b) / 36
+        lose = sum(1 for a in range(1, 7) for b in range(1, 7) if a + diff < b) / 36
+        f, g = st.figures[i], st.figures[j]
+        gain = self._damage_value(st, f.side, g.id, (1 - win, win))
+        loss = self._damage_value(st, g.side, f.id, (1 - lose, lose))
+        return (gain - loss) * self.knobs.shot
+
     # -- positions ----------------------------------------------------------------------
 
     def _guns(self, st: CowboysState, side: int) -> list[_Gun]:
@@ -543,16 +563,16 @@ class HeuristicAgent:
         plan = _plan(st, f.side)
         town = st.town
         if f.id in plan.runners and (f.loot or not plan.loot):
-            d = _distances(town, plan.runners[f.id]).get(sq, 99)
+            d = walking_distances(town, plan.runners[f.id]).get(sq, 99)
             return -k.goal * 1.5 * d
         if f.id in plan.runners and plan.loot and plan.loot_squares:
-            d = _distances(town, plan.loot_squares).get(sq, 99)
+            d = walking_distances(town, plan.loot_squares).get(sq, 99)
             return -k.goal * 1.5 * d
         if f.id in plan.places:
             squares = plan.places[f.id]
             if sq in squares:
                 return 2.0 if not plan.hold else 1.5
-            d = _distances(town, squares).get(sq, 99)
+            d = walking_distances(town, squares).get(sq, 99)
             return -k.goal * (1.5 if not plan.hold else 1.0) * d
         enemies = frozenset(
             g.square
@@ -567,7 +587,7 @@ class HeuristicAgent:
             if w in st.index and st.figures[st.index[w]].standing
         ]
         near = frozenset(x for x in wanted if x is not None) or enemies
-        d = _distances(town, near).get(sq, 99)
+        d = walking_distances(town, near).get(sq, 99)
         return -k.hunt * d * (2.0 if wanted else 1.0)
 
     # -- choosing a figure's action ----------------------------------------------------
@@ -694,6 +714,10 @@ class HeuristicAgent:
                     held = f.held()
                     if f.cowboy and held is not None and held.ammo - 2 < k.double_ammo - 2:
                         v -= 0.1
+            elif isinstance(a, (Fan, Pistols, Split)):
+                v = self._volley_value(st, i, a)
+            elif isinstance(a, Fist):
+                v = self._fist_value(st, i, a)
             elif isinstance(a, Reload):
                 v = self._reload_value(st, f, a.slot, stay)
             elif isinstance(a, Move):  # leaving the town (the others are above)
