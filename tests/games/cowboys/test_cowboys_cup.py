@@ -175,14 +175,15 @@ def test_a_drawn_cowboy_acts_or_waits() -> None:
 
 
 def test_a_drawn_cowboy_of_the_other_side_makes_it_active() -> None:
-    """``state.active`` is the side of the marker drawn."""
+    """``state.active`` is the side of the marker drawn; the last marker
+    left is drawn at once, with no chance node (CW-V3)."""
     s = cup_game([C("C1", "a1", "S")], [C("C2", "a3", "N")])
     to_turn_2(s)
     act(s, "C2")
     assert s.active == 1 and s.to_move == 1 and "C2 shoot C1" in legal(s)
     act(s, "C2 wait")
-    act(s, "C1")
-    assert s.active == 0
+    assert s.phase == Phase.SELECT and s.drawn == "C1" and s.active == 0 and s.cup == ()
+    assert "Turn 2: Cowboy 1 is drawn from the cup (0 markers left)." in log_text(s)
 
 
 def test_a_town_folk_marker_moves_all_the_sides_town_folk() -> None:
@@ -233,7 +234,7 @@ def test_adrenaline_gives_the_drawn_cowboy_a_second_action() -> None:
     act(s, "play 10H")
     assert s.phase == Phase.SELECT and "C1 move T:a4 E" in legal(s) and "end" not in legal(s)
     act(s, "C1 wait")
-    assert s.phase == Phase.CUP
+    assert s.drawn == "C2"  # the last marker
 
 
 def test_a_fallen_figures_marker_is_taken_out_not_drawn() -> None:
@@ -254,7 +255,7 @@ def test_a_fallen_figures_marker_is_taken_out_not_drawn() -> None:
     act(s, "C3")
     act(s, "C3 shoot T2")
     rolls(s, "6 6")
-    assert s.cup == ("C4",)
+    assert s.cup == () and s.drawn == "C4"  # the last marker left
     assert "Side 2 has no town folk left in the town: its town-folk marker comes out" in (
         log_text(s)
     )
@@ -294,7 +295,7 @@ def test_a_rider_whose_horse_is_killed_loses_his_next_activation() -> None:
     assert figure(s, "C2").stunned and s.phase == Phase.CUP
     act(s, "C2")
     assert "Cowboy 2 lost his horse under him: he loses this activation." in log_text(s)
-    assert s.phase == Phase.CUP and s.cup == ("C4",)
+    assert s.drawn == "C4" and s.cup == ()
     assert not figure(s, "C2").stunned and figure(s, "C2").actions == 0
 
 
@@ -369,8 +370,7 @@ def test_an_empty_cup_ends_the_turn_and_the_next_fills_it_again() -> None:
     act(s, "play 10H")
     assert s.own_used[0]
     act(s, "C1 wait")
-    act(s, "C2")
-    act(s, "C2 wait")
+    act(s, "C2 wait")  # the last marker, drawn at once
     assert s.turn == 3 and s.phase == Phase.CUP and s.cup == ("C1", "C2")
     assert not s.own_used[0] and s.drawn is None
     assert "Turn 3 of 3 begins: 2 markers go in the cup (Cowboy 1, Cowboy 2)." in log_text(s)
@@ -382,8 +382,7 @@ def test_the_turn_limit_ends_the_game_when_the_last_cup_is_empty() -> None:
     to_turn_2(s)
     act(s, "C2")
     act(s, "C2 wait")
-    assert s.phase == Phase.CUP
-    act(s, "C1")
+    assert s.drawn == "C1"
     act(s, "C1 wait")
     assert s.is_over and s.winner == 1 and s.category == "turn limit"
 

@@ -138,12 +138,19 @@ def figure_notes(state: CowboysState, f: Figure) -> list[str]:
         out.append(f"on {state.horses[f.horse].id}")
     if f.loot:
         out.append("loot")
-    if f.side == state.active and not state.is_over and state.phase.name != "DEAL":
+    cup = state.turn > 1 and state.rule("activation_cup")
+    if cup and not state.is_over and f.side >= 0:
+        # The activation cup: drawn and acting, still in the cup, or done.
+        marker = f.id if f.cowboy else f"s{f.side + 1}"
+        out.append("to act" if f.actions > 0 else "in the cup" if marker in state.cup else "acted")
+        if f.actions > 1:
+            out[-1] = f"{f.actions} actions"
+    elif f.side == state.active and not state.is_over and state.phase.name != "DEAL":
         out.append("to act" if f.actions > 0 else "acted")
         if f.actions > 1:
             out[-1] = f"{f.actions} actions"
     if f.stunned:
-        out.append("loses next part")
+        out.append("loses next activation" if state.rule("activation_cup") else "loses next part")
     if f.knocked or f.no_move:
         out.append("knocked down")
     if f.bonus:

@@ -118,6 +118,22 @@ def outcomes(state: CowboysState) -> list[Marker]:
     return [Marker(m) for m in state.cup if marker_figures(state, m)]
 
 
+def prompt(state: CowboysState) -> str:
+    """What a referee drawing from a real cup types: the markers in it.
+
+    >>> from saloon.games.cowboys import GAME
+    >>> from saloon.games.cowboys.options import CowboysOptions
+    >>> s = GAME.new_state(CowboysOptions(scenario="brawl", activation_cup=True))
+    >>> s.cup = ("C1", "C4", "s2")
+    >>> prompt(s)
+    "the marker drawn from the cup: C1, C4 or s2 (Law's town folk), e.g. C1"
+    """
+    left = [o.marker for o in outcomes(state)]
+    words = [m if m[0] == "C" else f"{m} ({marker_name(state, m)})" for m in left]
+    listed = ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+    return f"the marker drawn from the cup: {listed}, e.g. {left[0]}"
+
+
 def draw(state: CowboysState, marker: str) -> None:
     """``marker`` is drawn: its side acts (``state.active``), with the
     cowboy, or with each of its town folk in turn (Player Turn Sequence).

@@ -419,8 +419,7 @@ class CowboysState(State):
             who = self.name_of(self.modifier_queue[0])
             return f"one die for {who}'s modifier (1-3: 0, 4-5: +1, 6: +2), e.g. 4"
         if self.phase == Phase.CUP:
-            left = ", ".join(f"{m} ({cup.marker_name(self, m.marker)})" for m in cup.outcomes(self))
-            return f"the marker drawn from the cup, e.g. {cup.outcomes(self)[0]} (in it: {left})"
+            return cup.prompt(self)
         return super().chance_prompt()
 
     def parse(self, text: str) -> Action:

@@ -130,8 +130,9 @@ def _next_turn(state: CowboysState) -> bool:
 def _next_draw(state: CowboysState) -> bool:
     """With the activation cup (Advanced Rules, Player Turn Sequence): the
     markers of figures that can no longer act come out, and the next one is
-    drawn (``Phase.CUP``); an empty cup ends the turn and the next turn
-    fills it again (CW-V7). False when the game has ended."""
+    drawn (``Phase.CUP``; the last one left is drawn at once, CW-V3); an
+    empty cup ends the turn and the next turn fills it again (CW-V7).
+    False when the game has ended."""
     cup.purge(state)
     while not state.cup:
         state.drawn = None
@@ -139,7 +140,11 @@ def _next_draw(state: CowboysState) -> bool:
             return False
         cup.fill(state)
         cup.purge(state)
-    state.phase = Phase.CUP
+    if len(state.cup) == 1:
+        # The last marker could be no other: drawn without a chance node.
+        cup.draw(state, state.cup[0])
+    else:
+        state.phase = Phase.CUP
     return True
 
 
