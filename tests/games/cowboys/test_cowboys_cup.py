@@ -201,6 +201,9 @@ def test_a_town_folk_marker_moves_all_the_sides_town_folk() -> None:
     assert {"T1 wait", "T3 wait", "end"} <= got and not any(a.startswith("C1") for a in got)
     act(s, "T1 wait")
     assert {"T3 wait", "end"} <= legal(s)
+    assert (
+        s.describe_action(END) == "end the activation of Side 1's town folk: Town folk 3 do nothing"
+    )
     act(s, "end")
     assert "Side 1 ends its town folk's activation in turn 2." in log_text(s)
     assert s.phase == Phase.CUP and s.cup == ("C1", "C2")
