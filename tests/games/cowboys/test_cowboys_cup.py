@@ -530,3 +530,22 @@ def test_the_figures_a_marker_moves() -> None:
     s = cup_game([C("C1", "a1", "S"), C("T1", "g1"), C("T3", "h1")], [C("C2", "a4", "N")])
     assert [s.figures[i].id for i in cup.marker_figures(s, "s1")] == ["T1", "T3"]
     assert cup.marker_figures(s, "s2") == [] and cup.side_of(s, "C2") == 1
+
+
+def test_advanced_switches_the_cup_on() -> None:
+    """Advanced Rules: "players should generally use them all": ``advanced``
+    plays the cup with the others."""
+    s = GAME.new_state(CowboysOptions(scenario="hickok-tutt", advanced=True))
+    assert isinstance(s, CowboysState) and s.rule("activation_cup")
+    rng = np.random.default_rng(0)
+    while s.turn < 2 and not s.is_over:
+        s.apply(s.sample_chance(rng) if s.is_chance else s.legal_actions()[-1])
+    assert s.phase == Phase.CUP and s.cup == ("C1", "C2")
+
+
+def test_the_rules_at_a_draw_explain_the_cup() -> None:
+    """``rules`` at the table: the Player Turn Sequence in brief."""
+    s = cup_game([C("C1", "a1", "S")], [C("C2", "a4", "N")])
+    to_turn_2(s)
+    text = GAME.rules_help(s)
+    assert "Player Turn Sequence (Advanced Rules)" in text and "cup" in text
