@@ -130,6 +130,21 @@ def test_no_marker_for_a_side_without_town_folk_nor_for_bystanders() -> None:
     assert s.phase == Phase.CUP and s.cup == ("C1", "C4")
 
 
+def test_a_cowboy_gone_from_the_town_has_no_marker() -> None:
+    """CW-V2: a cowboy who left the town is not on the board."""
+    s = cup_game(
+        [C("C1", "a2", "N"), C("C3", "h1", "S")],
+        [C("C2", "h6")],
+        exits=("N",),
+        goals=((Goal("escape", count=2),), (Goal("eliminate"),)),
+    )
+    act(s, "C1 move off N")
+    assert figure(s, "C1").gone
+    act(s, "end")
+    act(s, "end")
+    assert s.cup == ("C3", "C2")
+
+
 # -- the draw ---------------------------------------------------------------------------------
 
 
