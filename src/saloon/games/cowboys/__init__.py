@@ -87,7 +87,8 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     action (Adrenaline, Friend in Town); with high card (Advanced Optional
     Rule 6) the flips, at most one per card of the deck, and with its die
     table a die per cowboy (CW-A6); with poker (Rule 7) each poker card and
-    each draw, at most two per card of the deck (CW-A7). ``rules``:
+    each draw, at most two per card of the deck (CW-A7); with the activation
+    cup a draw per marker and an ``end`` per side each turn (CW-V9). ``rules``:
     the Advanced Optional Rules the options switch on (the scenario's own
     are read here)."""
     from saloon.games.cowboys.cards import DECK_SIZE
@@ -101,8 +102,15 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     if "poker_order" in every:
         flips = 2 * DECK_SIZE  # each poker card, and at most one draw per five (CW-A7)
     dice = figures if "random_modifiers" in every else 0
+    # The activation cup (Advanced Rules, CW-V9): each turn, a draw per
+    # marker (a cowboy's or a side's town folk's) and an ``end`` per side.
+    draws = figures + sides if "activation_cup" in every else 0
     return (
-        dice + flips + cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)
+        dice
+        + flips
+        + cards
+        + setup.turns * (sides + draws + figures * per)
+        + cards * ((sides - 1) + per)
     )
 
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.geometry import walking_distances
+from saloon.games.cowboys.rules import cup
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.strategy import _edge_squares, _plan
@@ -172,6 +173,12 @@ def _aims(state: CowboysState) -> list[_Aim]:
 def _turns_left(state: CowboysState, side: int) -> int:
     """The parts ``side`` still has: this turn's if not yet over, and the later turns'."""
     later = state.setup.turns - state.turn
+    if cup.in_play(state):
+        # The activation cup: this turn's, while the side acts or a marker
+        # of its is still in the cup.
+        acting = state.phase != Phase.CUP and state.drawn is not None and state.active == side
+        left = acting or any(cup.side_of(state, m) == side for m in state.cup)
+        return later + (1 if left else 0)
     mine = state.order.index(side) if side in state.order else 0
     return later + (1 if mine >= state.part else 0)
 

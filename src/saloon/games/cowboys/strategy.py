@@ -73,6 +73,7 @@ from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Effect
 from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, walking_distances
 from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules.cup import cowboy_drawn
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
 from saloon.games.cowboys.rules.fists import fist_mods
 from saloon.games.cowboys.rules.poker import simple_discards
@@ -607,7 +608,7 @@ class HeuristicAgent:
             if best is None or (kind, score) > (best[1], best[0]):
                 best = (score, kind, act)
         if best is None or best[1] == 0:
-            return END
+            return _nothing(st)
         return best[2]
 
     # -- every choice in order (for a search) ----------------------------------------------
@@ -661,12 +662,12 @@ class HeuristicAgent:
                     squares.add(where)
                 head.append(a)
             lists.append((top_v, head + tail))
-        first: Action = END if best is None or best[1] == 0 else best[2]
+        first: Action = _nothing(st) if best is None or best[1] == 0 else best[2]
         out: list[Action] = [first]
         lists.sort(key=lambda x: -x[0])
         for r in range(max((len(acts) for _, acts in lists), default=0)):
             out.extend(acts[r] for _, acts in lists if r < len(acts) and acts[r] != first)
-        if first != END:
+        if first != END and not cowboy_drawn(st):
             out.append(END)
         return out
 
@@ -998,6 +999,14 @@ class HeuristicAgent:
             return 0 if e is Effect.JAM else 1
 
         return min(plays, key=rank)
+
+
+def _nothing(st: CowboysState) -> Action:
+    """Doing nothing more: ``end``, or the drawn cowboy's ``wait`` when the
+    activation cup has drawn one (Advanced Rules, Player Turn Sequence)."""
+    if cowboy_drawn(st) and st.drawn is not None:
+        return Wait(st.drawn)
+    return END
 
 
 def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
