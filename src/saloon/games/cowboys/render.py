@@ -146,6 +146,8 @@ def figure_notes(state: CowboysState, f: Figure) -> list[str]:
         out.append("loses next part")
     if f.knocked or f.no_move:
         out.append("knocked down")
+    if f.pinned:
+        out.append("pinned")
     if f.bonus:
         out.append(f"{f.bonus:+d} to shoot")
     if state.ally == f.id:
@@ -348,8 +350,13 @@ def status_lines(state: CowboysState) -> list[str]:
             f"Fist fight: {p.act.fig} against {p.target_id}; roll one die each, "
             "the attacker's first."
         )
+    elif ph == Phase.DAMAGE and p is not None:
+        lines.append(
+            f"{p.act.fig} has hit: flip the top card of the unused deck for the damage "
+            f"({p.to_flip} to flip)."
+        )
     elif ph == Phase.AFTER_HIT and p is not None:
-        hits = "two hits" if p.hits > 1 else "a hit"
+        hits = f"{p.hits} hits" if p.hits > 1 else "a hit"
         lines.append(f"{p.act.fig} scores {hits}: {side} may play a card before the damage.")
     shot = pending_shot(state)
     if shot is not None:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import Window
+from saloon.games.cowboys.rules import damage_cards
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
@@ -70,7 +71,10 @@ def begin(state: CowboysState) -> None:
 
 def _start_turn(state: CowboysState) -> None:
     """A new turn: each side may play its cards again, and every horse
-    may carry a rider again (CW-T5)."""
+    may carry a rider again (CW-T5). With Variable Damage, the turn before
+    ends with the unused deck reshuffled if cards went under it (CW-V13)."""
+    if state.turn > 1 and state.rule("variable_damage"):
+        damage_cards.reshuffle(state)
     n = state.num_players
     state.acted = frozenset()
     state.own_used = [False] * n
@@ -81,7 +85,8 @@ def _start_turn(state: CowboysState) -> None:
 def _start_part(state: CowboysState) -> None:
     """A side's part of the turn: each standing figure may act once; a
     figure whose horse was killed under him loses this part; a knocked
-    down figure may not move in it (CW-T3)."""
+    down figure may not move in it (CW-T3), nor may a figure pinned by a
+    graze (Variable Damage, CW-V11)."""
     side = state.active
     state.fired = False
     for i, f in enumerate(state.figures):
@@ -90,8 +95,9 @@ def _start_part(state: CowboysState) -> None:
                 f,
                 actions=0 if f.stunned or not f.standing else 1,
                 stunned=False,
-                no_move=f.knocked,
+                no_move=f.knocked or f.pinned,
                 knocked=False,
+                pinned=False,
             )
     state.say(
         "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
@@ -195,6 +201,11 @@ def advance(state: CowboysState) -> None:
                 state.phase = Phase.AFTER_HIT
                 return
             state.pending = replace(p, stage="damage")
+        elif stage == "flip":
+            # Variable Damage (Advanced Rules): a card for each hit (CW-V10).
+            if damage_cards.waiting(state, p):
+                state.phase = Phase.DAMAGE
+                return
         elif stage == "damage":
             damage(state, p)
         else:  # pragma: no cover
