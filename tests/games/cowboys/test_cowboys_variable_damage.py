@@ -151,8 +151,9 @@ def test_a_graze_pins_the_target_for_his_next_part() -> None:
     assert s.to_move == 1
     assert "C2 shoot C1" in legal(s)
     assert not any(" move " in a or " ride " in a for a in legal(s))
-    assert s.view(0)["figures"][1]["knocked"] and not figure(s, "C2").pinned
+    assert s.view(0)["figures"][1]["pinned"] and figure(s, "C2").no_move
     act(s, "C2 wait")
+    assert not figure(s, "C2").pinned
     # turn 2: the pin is gone
     act(s, "C1 wait")
     assert "C2 move T:a4 N" in legal(s)

@@ -144,10 +144,10 @@ def figure_notes(state: CowboysState, f: Figure) -> list[str]:
             out[-1] = f"{f.actions} actions"
     if f.stunned:
         out.append("loses next part")
-    if f.knocked or f.no_move:
-        out.append("knocked down")
     if f.pinned:
         out.append("pinned")
+    elif f.knocked or f.no_move:
+        out.append("knocked down")
     if f.bonus:
         out.append(f"{f.bonus:+d} to shoot")
     if state.ally == f.id:
@@ -740,7 +740,9 @@ def hand_lines(state: CowboysState, view: dict[str, Any], player: int | None) ->
             t.append(", ".join(f"{c} {state.card(c).name}" for c in seen))
             out.append(t)
     deck = view["deck"]
-    out.append(Text(f"Deck: {deck} card{'s' if deck != 1 else ''} left.", style="dim"))
+    under = view.get("under", 0)
+    besides = f", {under} of them under it (Variable Damage)" if under else ""
+    out.append(Text(f"Deck: {deck} card{'s' if deck != 1 else ''} left{besides}.", style="dim"))
     return out
 
 

@@ -91,10 +91,11 @@ def flip(state: CowboysState, face: str) -> None:
         what = _hits_words(got.hits)
     left = p.to_flip - 1
     more = f" {left} more to flip." if left else ""
+    # the shooting side flips (the active side's, or an ally's director)
+    side = state.active if p.ally else state.figures[state.index[p.act.fig]].side
     state.say(
         "damage",
-        f"{state.side_name(state.active)} flips {face} ({card.name}) for a hit on "
-        f"{target}: {what}.{more}",
+        f"{state.side_name(side)} flips {face} ({card.name}) for a hit on {target}: {what}.{more}",
         state.active,
     )
     state.pending = replace(p, to_flip=p.to_flip - 1, hits=p.hits + got.hits)

@@ -97,7 +97,6 @@ def _start_part(state: CowboysState) -> None:
                 stunned=False,
                 no_move=f.knocked or f.pinned,
                 knocked=False,
-                pinned=False,
             )
     state.say(
         "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
@@ -109,7 +108,10 @@ def next_part(state: CowboysState) -> bool:
     begins, or the last turn is over. False when the game has ended."""
     for i, f in enumerate(state.figures):
         if f.side == state.active and (f.actions or f.no_move):
-            state.figures[i] = replace(f, actions=0, no_move=False)
+            # a pin that held him in this part is over (CW-V11)
+            state.figures[i] = replace(
+                f, actions=0, no_move=False, pinned=f.pinned and not f.no_move
+            )
     state.part += 1
     if state.part >= len(state.order):
         if state.turn >= state.setup.turns:
