@@ -156,3 +156,39 @@ def test_the_heuristic_counts_both_spin_shots() -> None:
     split = s.parse("C1 spin S C2 C4")
     assert isinstance(split, SpinSplit)
     assert agent._spin_split_value(s, s.index["C1"], split) > 0
+
+
+def test_random_games_offer_the_two_target_spin_and_read_it_back() -> None:
+    """In random games of brawl with both options, two-target spins are
+    offered, and every spin reads back from its notation."""
+    import numpy as np
+
+    from saloon.games.cowboys import GAME
+    from saloon.games.cowboys.options import CowboysOptions
+
+    rng = np.random.default_rng(2)
+    seen = 0
+    for _ in range(2):
+        s = GAME.new_state(CowboysOptions(scenario="brawl", spin_two_shots=True, two_targets=True))
+        while not s.is_over:
+            if s.is_chance:
+                s.apply(s.sample_chance(rng))
+                continue
+            acts = list(s.legal_actions())
+            for a in acts:
+                if isinstance(a, (Spin, SpinSplit)):
+                    assert s.parse(str(a)) == a
+                    seen += isinstance(a, SpinSplit)
+            s.apply(acts[int(rng.integers(len(acts)))])
+    assert seen > 0
+
+
+def test_conformance_with_the_advanced_rules_on() -> None:
+    """``advanced=true`` (these rules with the others of the Advanced Rules)
+    and Rule 5: the contract holds on brawl."""
+    from saloon.games.cowboys import GAME
+    from saloon.games.cowboys.options import CowboysOptions
+    from saloon.testing import check_game
+
+    opts = CowboysOptions(scenario="brawl", advanced=True, two_targets=True, deadly_shots=True)
+    assert check_game(GAME, opts, games=2, seed=1).games == 2

@@ -318,6 +318,7 @@ def test_the_flip_notation_reads_back() -> None:
     with pytest.raises(NotationError):
         s.parse("damage XX")
     assert isinstance(s.sample_chance(np.random.default_rng(0)), DamageCard)
+    assert "Variable Damage (Advanced Rules)" in GAME.rules_help(s)
 
 
 # -- the bound, the heuristic ----------------------------------------------------------------
