@@ -22,6 +22,7 @@ card put under the deck (the cards played, ``state.played``).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import Deck, variable_damage
@@ -126,6 +127,7 @@ def _hits_words(n: int) -> str:
     return "one hit" if n == 1 else f"{n} hits"
 
 
+@cache
 def mean_hits(deck: Deck) -> float:
     """The damage one hit does on average under Variable Damage, over the
     whole deck: 76/54 (about 1.41) for the standard deck of 52 and two
@@ -139,6 +141,7 @@ def mean_hits(deck: Deck) -> float:
     return sum(variable_damage(c).hits for c in cards) / len(cards)
 
 
+@cache
 def hits_distribution(deck: Deck) -> tuple[float, ...]:
     """The chances of 0, 1, 2, 3, 4 damage from one hit's flip, over the
     whole deck (the heuristic's estimate; a flip draws from the unseen
