@@ -136,6 +136,16 @@ def test_a_deadly_shot_flips_twice() -> None:
     assert s.pending is not None and s.pending.to_flip == 2
 
 
+def test_a_fist_fight_flips_no_card() -> None:
+    """A fist fight's blow is no shot: one damage, no card (CW-V10)."""
+    s = street_game(
+        [C("C1", "a1", "S", weapons=())], [C("C2", "a2", "N")], rules=(*VD, "fist_fights")
+    )
+    act(s, "C1 fist C2")
+    chance(s, "fists 5 3")
+    assert figure(s, "C2").health == 3 and s.turned == () and s.to_move == 1
+
+
 # -- the graze ------------------------------------------------------------------------------
 
 
