@@ -342,15 +342,18 @@ def test_a_knocked_down_cowboy_may_not_move_in_his_activation() -> None:
 
 def test_a_pinned_figure_may_shoot_but_not_move_and_the_pin_comes_off() -> None:
     """Variable Damage: a pinned figure, "the next time his chit is drawn,
-    he may not move, but may shoot"; the pin is removed then (CW-V5)."""
+    he may not move, but may shoot"; the pin comes off when that activation
+    ends (CW-V5, CW-V11)."""
     s = cup_game([C("C1", "a1", "S")], [C("C2", "a3", "N"), C("C4", "h6", "N")])
     to_turn_2(s)
     set_figure(s, "C2", pinned=True)
     act(s, "C2")
     assert "Cowboy 2 is pinned: he may not move in this activation." in log_text(s)
-    assert not figure(s, "C2").pinned
+    assert figure(s, "C2").pinned and figure(s, "C2").no_move
     mine = in_sight(s, "C2")
     assert not moves(mine) and "C2 shoot C1" in mine
+    act(s, "C2 wait")
+    assert not figure(s, "C2").pinned
 
 
 def test_a_pinned_figure_in_a_turn_played_side_by_side() -> None:
@@ -359,9 +362,11 @@ def test_a_pinned_figure_in_a_turn_played_side_by_side() -> None:
     s = street_game([C("C1", "a1", "S")], [C("C2", "a3", "N")])
     set_figure(s, "C2", pinned=True)
     act(s, "end")
-    assert s.active == 1 and not figure(s, "C2").pinned
+    assert s.active == 1 and figure(s, "C2").pinned
     mine = in_sight(s, "C2")
     assert not moves(mine) and "C2 shoot C1" in mine
+    act(s, "C2 wait")
+    assert not figure(s, "C2").pinned
 
 
 def test_a_cowboy_who_can_only_wait_is_not_asked() -> None:

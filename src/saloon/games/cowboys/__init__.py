@@ -27,9 +27,11 @@ from saloon.games.cowboys.rules.state import CowboysState
 #: Steps a figure's action can take at most, not counting card plays: the
 #: choice, an answer window per other side, the start window, and per shot
 #: (``shots`` at most) a window before it, two rolls (a shotgun) and a
-#: window after. A fist fight (Advanced Optional Rule 8) takes fewer.
-def _per_action(sides: int, shots: int = 2) -> int:
-    return 1 + (sides - 1) + 1 + shots * (1 + 2 + 1)
+#: window after; with Variable Damage (Advanced Rules) ``flips`` cards a
+#: shot (two hits for each of a shotgun's rolls: CW-V10). A fist fight
+#: (Advanced Optional Rule 8) takes fewer.
+def _per_action(sides: int, shots: int = 2, flips: int = 0) -> int:
+    return 1 + (sides - 1) + 1 + shots * (1 + 2 + flips + 1)
 
 
 def most_shots(rules: frozenset[str] | set[str] | tuple[str, ...]) -> int:
@@ -88,7 +90,8 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     Rule 6) the flips, at most one per card of the deck, and with its die
     table a die per cowboy (CW-A6); with poker (Rule 7) each poker card and
     each draw, at most two per card of the deck (CW-A7); with the activation
-    cup a draw per marker and an ``end`` per side each turn (CW-V9). ``rules``:
+    cup a draw per marker and an ``end`` per side each turn (CW-V9); with
+    Variable Damage a card flipped per hit, four a shot at most (CW-V10). ``rules``:
     the Advanced Optional Rules the options switch on (the scenario's own
     are read here)."""
     from saloon.games.cowboys.cards import DECK_SIZE
@@ -97,7 +100,7 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     sides = len(setup.sides)
     figures = sum(len(s.figures) for s in setup.sides)
     cards = sum(s.cards for s in setup.sides)
-    per = _per_action(sides, most_shots(every))
+    per = _per_action(sides, most_shots(every), 4 if "variable_damage" in every else 0)
     flips = DECK_SIZE if "high_card" in every else 0
     if "poker_order" in every:
         flips = 2 * DECK_SIZE  # each poker card, and at most one draw per five (CW-A7)

@@ -15,7 +15,8 @@ A figure's whole action is one decision (``str`` is the notation,
   ``C6 draw C3``, ``C6 spin S C3``, ``C6 reload pistol``, ``C6 wait``;
 * with the Advanced Optional Rules: ``C6 fan C3`` (fan fire), ``C6 pistols
   C3`` (both pistols), ``C6 shoot C3 C4`` (one shot at each of two
-  targets), ``C6 fist C3`` (a fist fight);
+  targets), ``C6 fist C3`` (a fist fight); with the Advanced Rules' two
+  spin shots and Rule 5, ``C6 spin S C3 C4`` (one at each);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
@@ -24,8 +25,9 @@ Chance outcomes: ``roll 3 5`` (two dice, low first), ``fists 5 3`` (a fist
 fight's two dice, the attacker's first), ``deal QS`` (a card dealt) and
 ``flip QS`` (a card flipped for the order of play, Advanced Optional Rule 6;
 ``die 4``, a cowboy's modifier rolled on its die table) and ``poker QS``
-(a card dealt for the poker hand of Advanced Optional Rule 7). A side's
-draw in that hand is ``discard 3C 7H``, or ``stand`` to keep its five.
+(a card dealt for the poker hand of Advanced Optional Rule 7), ``damage JS``
+(the card flipped for a hit's damage, the Advanced Rules' Variable Damage).
+A side's draw in that hand is ``discard 3C 7H``, or ``stand`` to keep its five.
 With the Advanced Rules' activation cup, the marker drawn is written alone:
 ``C6`` (a cowboy's) or ``s2`` (the town folk of side 2).
 
@@ -41,6 +43,8 @@ With the Advanced Rules' activation cup, the marker drawn is written alone:
 (Flip(card='KS'), Die(face=4))
 >>> parse_action("c06"), str(parse_action("S2"))
 (Marker(marker='C6'), 's2')
+>>> parse_action("damage js"), str(parse_action("c6 spin s c3 t2"))
+(DamageCard(card='JS'), 'C6 spin S C3 T2')
 """
 
 from __future__ import annotations
@@ -148,6 +152,24 @@ class Spin(Act):
 
     def __str__(self) -> str:
         return f"{self.fig} spin {self.facing} {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class SpinSplit(Act):
+    """Face ``facing`` and fire two shots, one at ``target`` and then one at
+    ``second`` (Advanced Rules, Modification to Spin and Shoot, with
+    Advanced Optional Rule 5's two targets; ruling CW-V17)."""
+
+    facing: Facing
+    target: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} spin {self.facing} {self.target} {self.second}"
 
     @property
     def kind(self) -> str:
@@ -351,6 +373,17 @@ class Marker(Outcome):
         return self.marker
 
 
+@dataclass(frozen=True, slots=True)
+class DamageCard(Outcome):
+    """The card flipped from the top of the unused deck for one hit's damage
+    (its face; Advanced Rules, Variable Damage)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"damage {self.card}"
+
+
 def _face_key(face: str) -> tuple[int, str, int]:
     c = parse_card(face)
     return (c.rank, c.suit, c.joker)
@@ -377,7 +410,7 @@ class Discard(Action):
 
 
 #: The actions that fire a weapon (their ``kind`` is ``fire``).
-FIRING = (Shoot, Draw, Spin, Fan, Pistols, Split)
+FIRING = (Shoot, Draw, Spin, SpinSplit, Fan, Pistols, Split)
 
 END = End()
 PASS = Pass()
@@ -518,6 +551,8 @@ def parse_action(text: str) -> Action:
         return Flip(card_face(words[1]))
     if head == "poker" and n == 2:
         return PokerCard(card_face(words[1]))
+    if head == "damage" and n == 2:
+        return DamageCard(card_face(words[1]))
     if head == "play" and n in (2, 3):
         face = card_face(words[1])
         if n == 2:
@@ -567,6 +602,8 @@ def parse_action(text: str) -> Action:
         return Draw(fig, _target(rest[0]))
     if verb == "spin" and len(rest) == 2:
         return Spin(fig, _facing(rest[0]), _target(rest[1]))
+    if verb == "spin" and len(rest) == 3:
+        return SpinSplit(fig, _facing(rest[0]), _target(rest[1]), _target(rest[2]))
     if verb == "reload" and len(rest) == 1:
         return Reload(fig, _slot(rest[0]))
     if verb == "wait" and not rest:

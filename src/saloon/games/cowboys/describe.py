@@ -18,6 +18,7 @@ from saloon.core.state import ActionGroup
 from saloon.games.cowboys.actions import (
     Act,
     Arm,
+    DamageCard,
     Deal,
     Die,
     Discard,
@@ -38,11 +39,16 @@ from saloon.games.cowboys.actions import (
     Roll,
     Shoot,
     Spin,
+    SpinSplit,
     Split,
     Wait,
 )
+from saloon.games.cowboys.geometry import HORSE_POINTS, Reach
 from saloon.games.cowboys.rules.card_windows import target_words
+from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.fists import fist_mods, mods_words
+from saloon.games.cowboys.rules.moves import horse_path
+from saloon.games.cowboys.rules.shot_horses import SLOWED_POINTS, ridden_points, slowed_squares
 from saloon.games.cowboys.rules.shots import shot_info, volley
 
 if TYPE_CHECKING:
@@ -98,7 +104,25 @@ def describe(state: CowboysState, action: Action) -> str:
         if m in state.index or (m[0] == "s" and int(m[1:]) <= state.num_players):
             return f"the marker of {marker_name(state, action.marker)} is drawn from the cup"
         return f"the marker {action.marker} is drawn from the cup"
+    if isinstance(action, DamageCard):
+        what = _damage_words(state, action.card)
+        return f"the card {action.card} is flipped for the hit's damage: {what}"
     return str(action)
+
+
+def _damage_words(state: CowboysState, face: str) -> str:
+    """What a card flipped for Variable Damage does (Advanced Rules)."""
+    from saloon.games.cowboys.cards import variable_damage
+
+    try:
+        got = variable_damage(state.card(face))
+    except KeyError:
+        return "no such card in the deck"
+    if got.miss:
+        return "a miss"
+    if got.pinned:
+        return "a graze, no damage, the target pinned"
+    return "one hit" if got.hits == 1 else f"{got.hits} hits"
 
 
 def announce(state: CowboysState, action: Action) -> str:
@@ -132,7 +156,7 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return f"{who} reloads the {h.weapon} ({h.ammo} → {h.weapon.capacity} rounds)"
     if isinstance(act, Wait):
         return f"{who} does nothing this turn"
-    if isinstance(act, (Fan, Pistols, Split)):
+    if isinstance(act, (Fan, Pistols, Split, SpinSplit)):
         return _optional_shot(state, i, act)
     if isinstance(act, Fist):
         j = state.index.get(act.target)
@@ -149,12 +173,16 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
         shots = act.shots if isinstance(act, Shoot) else 1
         facing = act.facing if isinstance(act, Spin) else None
+        if isinstance(act, Spin):
+            spun = volley(state, i, act)  # two shots with the Advanced Rules
+            shots = len(spun) if spun is not None else 1
         info = shot_info(state, i, act.target, verb=verb, facing=facing, shots=shots)
         target = state.name_of(act.target)
+        count = "two" if shots == 2 else "one"
         lead = {
-            "shoot": f"{who} fires {'two' if shots == 2 else 'one'} ",
+            "shoot": f"{who} fires {count} ",
             "draw": f"{who} draws and fires one ",
-            "spin": f"{who} spins to face {facing} and fires one ",
+            "spin": f"{who} spins to face {facing} and fires {count} ",
         }[verb]
         if info is None:
             return f"{lead}shot at {target}"
@@ -170,8 +198,9 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
     return str(act)
 
 
-def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split) -> str:
-    """The shoot actions of the Advanced Optional Rules 2, 3 and 5 in words."""
+def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split | SpinSplit) -> str:
+    """The shoot actions of the Advanced Optional Rules 2, 3 and 5 in
+    words (and a spin and shoot at two targets, Advanced Rules)."""
     f = state.figures[i]
     who = f.short
     shots = volley(state, i, act)
@@ -180,6 +209,11 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split) -> s
         lead = f"{who} fans his pistol at {target}"
     elif isinstance(act, Pistols):
         lead = f"{who} fires both pistols at {target}, two shots each"
+    elif isinstance(act, SpinSplit):
+        lead = (
+            f"{who} spins to face {act.facing} and fires one shot at {target}, "
+            f"then one at {state.name_of(act.second)}"
+        )
     else:
         lead = f"{who} fires one shot at {target}, then one at {state.name_of(act.second)}"
     if shots is None:
@@ -187,7 +221,7 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split) -> s
     info = shots[0][1]
     text = f"{lead}: {len(shots)} shots, range {info.range}, hits on {info.needed}+, "
     text += info.mods_text()
-    if isinstance(act, Split):
+    if isinstance(act, (Split, SpinSplit)):
         two = shots[1][1]
         text += f"; then range {two.range}, hits on {two.needed}+, {two.mods_text()}"
     return text
@@ -213,12 +247,23 @@ def _move(state: CowboysState, i: int, act: Move) -> str:
     if xy == f.square and own == 0 and act.ride == (f.horse is not None):
         return f"{who} turns to face {act.facing}"
     if act.ride:
-        horse = 4 - reach.horse_left
+        full = _horse_points(state, f, reach)
+        horse = full - reach.horse_left
         return (
             f"{who} rides to {act.dest} facing {act.facing} "
-            f"({own} of {f.movement} own points, {horse} of the horse's 4{run})"
+            f"({own} of {f.movement} own points, {horse} of the horse's {full}{run})"
         )
     return f"{who} moves to {act.dest} facing {act.facing} ({own} of {f.movement} points{run})"
+
+
+def _horse_points(state: CowboysState, f: Figure, reach: Reach) -> int:
+    """The points of the horse a move rides: his own horse's, or those of
+    the horse he mounts on the way (2 for a shot one with ``slowed_horses``)."""
+    if f.horse is not None:
+        return ridden_points(state, f)
+    mount_at, _ = horse_path(reach.path)
+    slow = slowed_squares(state, state.free_horses())
+    return SLOWED_POINTS if mount_at in slow else HORSE_POINTS
 
 
 def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:

@@ -98,6 +98,15 @@ PASSAGES = (
         ("cup",),
     ),
     Passage(
+        "Variable Damage (Advanced Rules)",
+        "Each hit flips the top card of the unused deck: a joker is a miss, a 2 a graze "
+        "(no damage, but the target may not move the next time he acts), 3-10 one hit, "
+        "J or Q two, K three, A four. Critical Hit, played after the flip, doubles it. "
+        "Cards played, and the cards flipped, go under the deck, which is reshuffled at "
+        "the end of a turn.",
+        ("damage", "after_hit"),
+    ),
+    Passage(
         "Card Play",
         "Cards are dealt as the scenario says and shared by a side's players. A side "
         "may play one card during its own actions (when a figure starts its action) "

@@ -84,13 +84,13 @@ class CowboysOptions(Options):
         "move_and_shoot": "Advanced Rules, Move and Shoot: a cowboy may move and take one shot "
         "(-1 a square moved, no movement after), or shoot once and move up to 2 squares",
         "spin_two_shots": "Advanced Rules, Modification to Spin and Shoot: a spin and shoot "
-        "fires two shots",
+        "fires two shots (one with a single round left; at two targets with two_targets)",
         "reaction_fire": "Advanced Rules, Reaction Fire: a cowboy who has not acted this turn "
         "may shoot once at -2 at a figure moving through his sight, as his action",
         "variable_damage": "Advanced Rules, Variable Damage: each hit flips a card for its "
         "damage (joker a miss, 2 a graze that pins, 3-10 one, J-Q two, K three, A four)",
-        "slowed_horses": "a horse once shot adds only 2 to its rider's movement (with the "
-        "Advanced Rules; see docs/rulings.md)",
+        "slowed_horses": "Additional Advanced Options, Shot Horses: a horse once shot adds "
+        "only 2 to its rider's movement, not 4",
         "advanced": "the Advanced Rules together, as the rulebook recommends: activation_cup, "
         "facing_after_move, move_and_shoot, spin_two_shots, reaction_fire, variable_damage, "
         "slowed_horses",

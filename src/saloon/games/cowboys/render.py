@@ -151,7 +151,9 @@ def figure_notes(state: CowboysState, f: Figure) -> list[str]:
             out[-1] = f"{f.actions} actions"
     if f.stunned:
         out.append("loses next activation" if state.rule("activation_cup") else "loses next part")
-    if f.knocked or f.no_move:
+    if f.pinned:
+        out.append("pinned")
+    elif f.knocked or f.no_move:
         out.append("knocked down")
     if f.bonus:
         out.append(f"{f.bonus:+d} to shoot")
@@ -364,8 +366,13 @@ def status_lines(state: CowboysState) -> list[str]:
             f"Fist fight: {p.act.fig} against {p.target_id}; roll one die each, "
             "the attacker's first."
         )
+    elif ph == Phase.DAMAGE and p is not None:
+        lines.append(
+            f"{p.act.fig} has hit: flip the top card of the unused deck for the damage "
+            f"({p.to_flip} to flip)."
+        )
     elif ph == Phase.AFTER_HIT and p is not None:
-        hits = "two hits" if p.hits > 1 else "a hit"
+        hits = f"{p.hits} hits" if p.hits > 1 else "a hit"
         lines.append(f"{p.act.fig} scores {hits}: {side} may play a card before the damage.")
     shot = pending_shot(state)
     if shot is not None:
@@ -766,7 +773,9 @@ def hand_lines(state: CowboysState, view: dict[str, Any], player: int | None) ->
             t.append(", ".join(f"{c} {state.card(c).name}" for c in seen))
             out.append(t)
     deck = view["deck"]
-    out.append(Text(f"Deck: {deck} card{'s' if deck != 1 else ''} left.", style="dim"))
+    under = view.get("under", 0)
+    besides = f", {under} of them under it (Variable Damage)" if under else ""
+    out.append(Text(f"Deck: {deck} card{'s' if deck != 1 else ''} left{besides}.", style="dim"))
     return out
 
 

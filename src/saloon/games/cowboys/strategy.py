@@ -9,7 +9,11 @@ Every decision of the game (:class:`HeuristicAgent`):
   damage its hits do (the shot chart with every modifier the engine
   applies: range, back shot, red line and open door, mounted, spin, the
   cowboy's modifier), more on the most wounded, the most dangerous and the
-  goal's figures, a kill most; two shots when the rounds allow. A move
+  goal's figures, a kill most; two shots when the rounds allow. With
+  Variable Damage (Advanced Rules) each hit's damage is the deck's: none
+  for a joker or a 2, up to four for an ace, about 1.41 on average; a
+  spin and shoot fires two shots with the Advanced Rules, and may go at
+  two targets with Rule 5. A move
   scores where it ends: the shots it gives next turn against the shots it
   draws (how many enemies see the square, from what range, cover at the
   target, backs turned: the figure faces the enemy), and the scenario's
@@ -66,6 +70,7 @@ from saloon.games.cowboys.actions import (
     Reload,
     Shoot,
     Spin,
+    SpinSplit,
     Split,
     Wait,
 )
@@ -74,10 +79,12 @@ from saloon.games.cowboys.cards import Effect
 from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, walking_distances
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cup import cowboy_drawn
+from saloon.games.cowboys.rules.damage_cards import hits_distribution, mean_hits
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
 from saloon.games.cowboys.rules.fists import fist_mods
 from saloon.games.cowboys.rules.poker import simple_discards
 from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info, volley
+from saloon.games.cowboys.rules.spin_shots import spin_shots
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.shotchart import MAX_MODIFIER, ShotChart, Weapon
 
@@ -144,6 +151,30 @@ def _dist2(chart: ShotChart, weapon: Weapon, rng: int, mod: int) -> tuple[float,
 def _hits(chart: ShotChart, weapon: Weapon, rng: int, mod: int) -> float:
     """The expected hits of one shot."""
     return _mean(_dist(chart, weapon, rng, mod))
+
+
+@cache
+def _flipped(dist: tuple[float, ...], per_hit: tuple[float, ...]) -> tuple[float, ...]:
+    """The chances of 0, 1, 2, ... damage when each of ``dist``'s hits
+    flips a card whose damage is distributed as ``per_hit`` (Variable
+    Damage; the flips taken as independent draws from the whole deck).
+
+    >>> _flipped((0.5, 0.5), (0.25, 0.75))
+    (0.625, 0.375)
+    """
+    powers: list[tuple[float, ...]] = [(1.0,)]
+    for _ in range(1, len(dist)):
+        last = powers[-1]
+        nxt = [0.0] * (len(last) + len(per_hit) - 1)
+        for a, pa in enumerate(last):
+            for b, pb in enumerate(per_hit):
+                nxt[a + b] += pa * pb
+        powers.append(tuple(nxt))
+    out = [0.0] * len(powers[-1])
+    for k, p in enumerate(dist):
+        for d, q in enumerate(powers[k]):
+            out[d] += p * q
+    return tuple(out)
 
 
 def _mean(dist: Sequence[float]) -> float:
@@ -378,8 +409,20 @@ class HeuristicAgent:
     ) -> tuple[float, ...]:
         mod = info.modifier + extra
         if shots == 2:
-            return _dist2(st.chart, info.weapon, info.range, mod)
-        return _dist(st.chart, info.weapon, info.range, mod)
+            return self._damage(st, _dist2(st.chart, info.weapon, info.range, mod))
+        return self._damage(st, _dist(st.chart, info.weapon, info.range, mod))
+
+    def _damage(self, st: CowboysState, hits: tuple[float, ...]) -> tuple[float, ...]:
+        """The chances of 0, 1, 2, ... damage from ``hits``' chances of
+        hits: the same, or with Variable Damage a card's damage a hit."""
+        if not st.rule("variable_damage"):
+            return hits
+        return _flipped(hits, hits_distribution(st.deckdef))
+
+    def _per_hit(self, st: CowboysState) -> float:
+        """The damage of one hit on average: 1, or the deck's under
+        Variable Damage (76/54, about 1.41, for Saloon's deck)."""
+        return mean_hits(st.deckdef) if st.rule("variable_damage") else 1.0
 
     def _shot_value(self, st: CowboysState, i: int, act: Shoot | Draw | Spin) -> float:
         verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
@@ -388,6 +431,8 @@ class HeuristicAgent:
         info = shot_info(st, i, act.target, verb=verb, facing=facing, shots=shots)
         if info is None:
             return -1.0
+        if isinstance(act, Spin):
+            shots = spin_shots(st, i, info.slot)  # two with the Advanced Rules
         side = st.figures[i].side
         v = self._damage_value(st, side, act.target, self._shot_dist(st, info, shots))
         f = st.figures[i]
@@ -398,10 +443,13 @@ class HeuristicAgent:
                 v -= 0.05
         return v * self.knobs.shot
 
-    def _volley_value(self, st: CowboysState, i: int, act: Fan | Pistols | Split) -> float:
-        """An Advanced Optional Rule's shots (fan fire, two pistols, two
-        targets): the expected damage at each target of all the shots at
-        him, each at its own modifier (:func:`~.rules.shots.volley`)."""
+    def _volley_value(
+        self, st: CowboysState, i: int, act: Fan | Pistols | Split | SpinSplit
+    ) -> float:
+        """The shots of an Advanced Optional Rule (fan fire, two pistols, two
+        targets; a spin at two targets under the Advanced Rules): the
+        expected damage at each target of all the shots at him, each at its
+        own modifier (:func:`~.rules.shots.volley`)."""
         shots = volley(st, i, act)
         if not shots:
             return -1.0
@@ -410,7 +458,7 @@ class HeuristicAgent:
         for target, info in shots:
             one = _dist(st.chart, info.weapon, info.range, info.modifier)
             per_target[target] = _add(per_target.get(target, (1.0,)), one)
-        v = sum(self._damage_value(st, side, t, d) for t, d in per_target.items())
+        v = sum(self._damage_value(st, side, t, self._damage(st, d)) for t, d in per_target.items())
         f = st.figures[i]
         held = f.held()
         if f.cowboy and held is not None and held.ammo - len(shots) <= 0:
@@ -432,8 +480,6 @@ class HeuristicAgent:
         gain = self._damage_value(st, f.side, g.id, (1 - win, win))
         loss = self._damage_value(st, g.side, f.id, (1 - lose, lose))
         return (gain - loss) * self.knobs.shot
-
-    # -- positions ----------------------------------------------------------------------
 
     def _guns(self, st: CowboysState, side: int) -> list[_Gun]:
         """The enemies who could shoot at ``side`` next turn."""
@@ -505,6 +551,7 @@ class HeuristicAgent:
         side = f.side
         threat = {fc: 0.0 for fc in FACINGS}
         cover_val = 1.0 + 0.25 * (COWBOY_HEALTH - f.health) if f.cowboy else 0.8
+        per_hit = self._per_hit(st)
         for gun in self._guns(st, side):
             gx, gy = gun.square
             dx, dy = gx - sq[0], gy - sq[1]
@@ -519,8 +566,8 @@ class HeuristicAgent:
                 mod -= 1
             if line.open_door_at_target:
                 mod -= 1
-            front = _hits(chart, gun.weapon, rng, mod) * gun.shots
-            back = _hits(chart, gun.weapon, rng, mod + 2) * gun.shots
+            front = _hits(chart, gun.weapon, rng, mod) * gun.shots * per_hit
+            back = _hits(chart, gun.weapon, rng, mod + 2) * gun.shots * per_hit
             for fc in FACINGS:
                 sx, sy = STEPS[fc]
                 threat[fc] += front if dx * sx + dy * sy >= 0 else back
@@ -546,7 +593,7 @@ class HeuristicAgent:
                 if line.open_door_at_target:
                     m -= 1
                 per, health = self._target_value(st, side, tid)
-                v = _hits(chart, weapon, rng, m) * per * weight
+                v = _hits(chart, weapon, rng, m) * per * weight * per_hit
                 v *= 1.0 + 0.25 * (COWBOY_HEALTH - health)
                 for fc in FACINGS:
                     sx, sy = STEPS[fc]
@@ -711,6 +758,8 @@ class HeuristicAgent:
                 v = self._shot_value(st, i, a)
                 if isinstance(a, Spin):
                     v += here[a.facing] - stay
+            elif isinstance(a, SpinSplit):
+                v = self._volley_value(st, i, a) + here[a.facing] - stay
                 if isinstance(a, Shoot) and a.shots == 2:
                     held = f.held()
                     if f.cowboy and held is not None and held.ammo - 2 < k.double_ammo - 2:
@@ -873,6 +922,8 @@ class HeuristicAgent:
         info = shot_info(st, i, act.target, verb=verb, facing=facing, shots=shots)
         if info is None:
             return 0.0
+        if isinstance(act, Spin):
+            shots = spin_shots(st, i, info.slot)
         side = st.figures[i].side
         before = self._damage_value(st, side, act.target, self._shot_dist(st, info, shots))
         after = self._damage_value(
@@ -886,7 +937,9 @@ class HeuristicAgent:
         assert p is not None and p.info is not None and p.target_id is not None
         side = st.active
         extra = p.action_bonus + p.shot_bonus
-        base = _dist(st.chart, p.info.weapon, p.info.range, p.info.modifier + extra)
+        base = self._damage(
+            st, _dist(st.chart, p.info.weapon, p.info.range, p.info.modifier + extra)
+        )
         now = self._damage_value(st, side, p.target_id, base)
         best: tuple[float, Action] = (k.card_gain, PASS)
         for a in legal:
@@ -895,7 +948,9 @@ class HeuristicAgent:
             card = st.card(a.card)
             if card.effect is Effect.SHOT_BONUS:
                 b = card.number("bonus")
-                d = _dist(st.chart, p.info.weapon, p.info.range, p.info.modifier + extra + b)
+                d = self._damage(
+                    st, _dist(st.chart, p.info.weapon, p.info.range, p.info.modifier + extra + b)
+                )
                 gain = self._damage_value(st, side, p.target_id, d) - now
                 if gain > best[0]:
                     best = (gain, a)
@@ -960,6 +1015,8 @@ class HeuristicAgent:
                 facing = act.facing if isinstance(act, Spin) else None
                 info = shot_info(st, i, t, verb=verb, facing=facing, shots=shots)
                 if info is not None:
+                    if isinstance(act, Spin):
+                        shots = spin_shots(st, i, info.slot)
                     dist = self._shot_dist(st, info, shots)
                     threat = _mean(dist) * (0.5 if t[0] == "H" else 1.0)
                     if t[0] != "T" and t[0] != "H":

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.games.cowboys.actions import Act, Draw, Move, Play, Wait
 from saloon.games.cowboys.cards import Effect
+from saloon.games.cowboys.rules import damage_cards
 from saloon.games.cowboys.rules.cards_play import answer_plays
 from saloon.games.cowboys.rules.execute import finish
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
@@ -72,12 +73,15 @@ def _open_answers(state: CowboysState, kind: str) -> None:
 
 def _spend(state: CowboysState, side: int, face: str) -> None:
     """``face`` leaves ``side``'s hand for the played cards (and is no
-    longer shown to anyone)."""
+    longer shown to anyone); with Variable Damage it goes under the unused
+    deck (CW-V12)."""
     hand = list(state.hands[side])
     hand.remove(face)
     state.hands[side] = tuple(hand)
     state.played.append((side, face))
     state.known = [k - {face} for k in state.known]
+    if state.rule("variable_damage"):
+        damage_cards.return_card(state, face)
 
 
 def answer(state: CowboysState, action: Action) -> None:

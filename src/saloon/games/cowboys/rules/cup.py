@@ -172,14 +172,15 @@ def activated(f: Figure) -> Figure:
     of a turn played side by side): one action, none if his horse was killed
     under him (CW-T3); no move if knocked down (Knock-Down) or pinned
     (Variable Damage: "the next time his chit is drawn, he may not move,
-    but may shoot"); the three are settled."""
+    but may shoot"). The stun and the knock-down are settled; the pin stays
+    on his counter until the activation ends (:func:`.turn.next_part`,
+    CW-V11), so that the table shows why he may not move."""
     return replace(
         f,
         actions=0 if f.stunned or not f.standing else 1,
         stunned=False,
         no_move=f.knocked or f.pinned,
         knocked=False,
-        pinned=False,
     )
 
 

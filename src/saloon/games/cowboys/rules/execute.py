@@ -31,13 +31,16 @@ from saloon.games.cowboys.actions import (
     Roll,
     Shoot,
     Spin,
+    SpinSplit,
     Split,
 )
+from saloon.games.cowboys.rules import damage_cards
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import Dropped
 from saloon.games.cowboys.rules.fists import die_text, fist_mods, fist_targets, loser, mods_words
 from saloon.games.cowboys.rules.legal import room_for
 from saloon.games.cowboys.rules.phase import Pending
+from saloon.games.cowboys.rules.shot_horses import horse_points, ridden_points, slowed_squares
 from saloon.games.cowboys.rules.shots import dice_text, volley
 from saloon.games.cowboys.rules.victory import check_winner
 from saloon.games.cowboys.shotchart import roll_hits
@@ -123,7 +126,15 @@ def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
     assert f.square is not None
     points = f.movement + p.run
     horses = () if f.id in state.setup.prisoners else state.free_horses()
-    ends = mv.reach_from(state.town, f.square, points, f.horse is not None, horses)
+    ends = mv.reach_from(
+        state.town,
+        f.square,
+        points,
+        f.horse is not None,
+        horses,
+        ridden_points(state, f),
+        slowed_squares(state, horses),
+    )
     others = {g.square for j, g in enumerate(state.figures) if j != i and g.standing}
     if act.off:
         cands = [
@@ -149,10 +160,14 @@ def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
     k = f.horse
     end_sq = reach.square
     if k is None and mount_at is not None:
-        k = next(
-            j
-            for j, h in enumerate(state.horses)
-            if h.alive and h.rider is None and not h.moved and h.square == mount_at
+        # the best horse of the square: one not slowed by a wound (CW-V15)
+        k = max(
+            (
+                j
+                for j, h in enumerate(state.horses)
+                if h.alive and h.rider is None and not h.moved and h.square == mount_at
+            ),
+            key=lambda j: (horse_points(state, state.horses[j]), -j),
         )
     if k is not None and last is not None:
         h = state.horses[k]
@@ -164,9 +179,10 @@ def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
     own = points - reach.rider_left
     how = f"{own} of {f.movement}" + (f"+{p.run}" if p.run else "") + " points"
     if k is not None and last is not None:
-        used = 4 - reach.horse_left if act.ride else None
+        full = horse_points(state, state.horses[k])
+        used = full - reach.horse_left if act.ride else None
         how += f", {state.horses[k].label}" + (
-            f" {used} of 4" if used is not None else " left behind"
+            f" {used} of {full}" if used is not None else " left behind"
         )
     state.figures[i] = replace(f, square=end_sq, facing=act.facing, horse=horse)
     state._cache.clear()
@@ -260,7 +276,7 @@ def _fire(state: CowboysState, i: int, act: Act, p: Pending) -> None:
         finish(state, p)
         return
     target, info = shots[0]
-    if isinstance(act, Spin):
+    if isinstance(act, (Spin, SpinSplit)):
         f = replace(f, facing=act.facing)
         if f.horse is not None:
             state.horses[f.horse] = replace(state.horses[f.horse], facing=act.facing)
@@ -284,13 +300,14 @@ def _fire(state: CowboysState, i: int, act: Act, p: Pending) -> None:
     elif isinstance(act, Pistols):
         text = f"{f.label} fires both pistols, two shots each, at {state.name_of(target)}"
     else:
-        assert isinstance(act, Split)
+        assert isinstance(act, (Split, SpinSplit))
+        lead = f"spins {act.facing} and fires" if isinstance(act, SpinSplit) else "fires"
         text = (
-            f"{f.label} fires the {held.weapon} at two targets, one shot at "
+            f"{f.label} {lead} the {held.weapon} at two targets, one shot at "
             f"{state.name_of(target)}, then one at {state.name_of(shots[1][0])}"
         )
     text += f": range {info.range}, needs {info.needed}, {info.mods_text()}"
-    if isinstance(act, Split):
+    if isinstance(act, (Split, SpinSplit)):
         second = shots[1][1]
         text += f"; then range {second.range}, needs {second.needed}, {second.mods_text()}"
     if f.cowboy:
@@ -304,7 +321,7 @@ def _fire(state: CowboysState, i: int, act: Act, p: Pending) -> None:
             text += f"; {h.weapon} {h.ammo} → {h.ammo - k} rounds"
     state.figures[i] = f
     state.say("shot", text + ".", side)
-    plan = shots if isinstance(act, (Fan, Pistols, Split)) else ()
+    plan = shots if isinstance(act, (Fan, Pistols, Split, SpinSplit)) else ()
     state.pending = replace(
         p, stage="before", info=info, target_id=target, shots=n, shot=0, roll=0, hits=0, plan=plan
     )
@@ -397,7 +414,9 @@ def roll(state: CowboysState, r: Roll) -> None:
     if p.roll < info.weapon.rolls_per_shot:
         state.pending = p
         return
-    if p.hits > 0:
+    if p.hits > 0 and state.rule("variable_damage"):
+        damage_cards.begin(state, p)  # a card flipped for each hit (CW-V10)
+    elif p.hits > 0:
         state.pending = replace(p, stage="after")
     else:
         next_shot(state, p)

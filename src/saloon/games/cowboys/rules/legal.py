@@ -37,6 +37,7 @@ from saloon.games.cowboys.actions import (
     Reload,
     Shoot,
     Spin,
+    SpinSplit,
     Split,
     Wait,
 )
@@ -51,6 +52,7 @@ from saloon.games.cowboys.rules.fists import fist_targets
 from saloon.games.cowboys.rules.legal_moves import move_actions, move_options
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.shots import firing_weapon, shot_info, volley
+from saloon.games.cowboys.rules.spin_shots import spin_splits
 from saloon.games.cowboys.shotchart import Weapon
 
 if TYPE_CHECKING:
@@ -241,7 +243,7 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
     f = state.figures[i]
     if isinstance(act, Wait):
         return True
-    if isinstance(act, (Fan, Pistols, Split)):
+    if isinstance(act, (Fan, Pistols, Split, SpinSplit)):
         return act in figure_actions(state, i, ally)
     if isinstance(act, Fist):
         # Advanced Optional Rule 8, Fist Fights (CW-A8).
@@ -392,6 +394,9 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
                             out.append(Spin(fid, facing, t))
         if in_sight and state.rules:
             out.extend(_optional_shots(state, i, in_sight))
+        if spin and state.rule("two_targets"):
+            # The Advanced Rules' two spin shots, at two targets (CW-V18).
+            out.extend(spin_splits(state, i, [a for a in out if isinstance(a, Spin)]))
         # Advanced Optional Rule 8: a fist fight, as a shoot action (CW-A8).
         if state.rule("fist_fights"):
             out.extend(Fist(fid, t) for t in fist_targets(state, i))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.geometry import FACINGS, HORSE_POINTS, STEPS, Facing, Reach, reachable
 from saloon.games.cowboys.rules.figures import Figure
+from saloon.games.cowboys.rules.shot_horses import SLOWED_POINTS, ridden_points, slowed_squares
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -91,23 +92,33 @@ _REACH_CACHE = 20_000
 def reach_key(state: CowboysState, f: Figure, run: int) -> tuple[object, ...]:
     """Everything a figure's reach depends on but the other figures' squares:
     his square, movement, whether he is mounted, the horses he may mount,
-    the edges he may leave by and a Run card's points."""
+    the edges he may leave by, a Run card's points, and with shot horses
+    slowed his horse's points and the squares of the slowed horses."""
     prisoner = f.id in state.setup.prisoners
     horses = () if prisoner else state.free_horses()
     leaves = (*state.setup.exits, *state.leavers.get(f.id, ()))
-    return (f.square, f.movement, f.horse is not None, horses, leaves, run)
+    ridden = ridden_points(state, f)
+    slow = slowed_squares(state, horses)
+    return (f.square, f.movement, f.horse is not None, horses, leaves, run, ridden, slow)
 
 
 def reach_from(
-    town: Town, square: XY, points: int, mounted: bool, horses: tuple[XY, ...]
+    town: Town,
+    square: XY,
+    points: int,
+    mounted: bool,
+    horses: tuple[XY, ...],
+    ridden: int = HORSE_POINTS,
+    slow: tuple[XY, ...] = (),
 ) -> Mapping[tuple[XY, bool], Reach]:
     """:func:`~saloon.games.cowboys.geometry.reachable` from ``square`` with
-    ``points``, the horses on ``horses`` free to mount (4 points each),
-    derived once per town and question."""
+    ``points``, the horses on ``horses`` free to mount (4 points each, 2
+    on the ``slow`` squares), ``ridden`` the points of the horse he rides
+    (shot horses slowed, CW-V15), derived once per town and question."""
     cache = town.cache.get("reachable")
     if not isinstance(cache, dict):
         cache = town.cache["reachable"] = {}
-    key = (square, points, mounted, horses)
+    key = (square, points, mounted, horses, ridden, slow)
     got: Mapping[tuple[XY, bool], Reach] | None = cache.get(key)
     if got is None:
         got = reachable(
@@ -115,7 +126,8 @@ def reach_from(
             square,
             points=points,
             mounted=mounted,
-            horses=dict.fromkeys(horses, HORSE_POINTS),
+            horse_points=ridden if mounted else HORSE_POINTS,
+            horses={sq: SLOWED_POINTS if sq in slow else HORSE_POINTS for sq in horses},
         )
         if len(cache) > _REACH_CACHE:
             cache.clear()
@@ -135,11 +147,12 @@ def reach_of(state: CowboysState, f: Figure, run: int) -> _Reached:
     got: _Reached | None = cache.get(key)
     if got is not None:
         return got
-    square, points, mounted, free, leaves, _ = key
+    square, points, mounted, free, leaves, _, ridden, slow = key
     assert isinstance(square, tuple) and isinstance(points, int) and isinstance(mounted, bool)
     assert isinstance(free, tuple) and isinstance(leaves, tuple)
-    ends_all = reach_from(town, square, points, mounted, free)
-    extra_all = reach_from(town, square, points + run, mounted, free) if run else {}
+    assert isinstance(ridden, int) and isinstance(slow, tuple)
+    ends_all = reach_from(town, square, points, mounted, free, ridden, slow)
+    extra_all = reach_from(town, square, points + run, mounted, free, ridden, slow) if run else {}
 
     def exits(ends: Mapping[tuple[XY, bool], Reach]) -> frozenset[tuple[Facing, bool]]:
         out: set[tuple[Facing, bool]] = set()

@@ -64,6 +64,10 @@ class Pending:
     ``plan`` is each shot's target and ``info`` for an action of the
     Advanced Optional Rules (fan fire, two pistols, two targets), empty
     for the basic game's shots (all at ``target_id``).
+    With Variable Damage (Advanced Rules) a shot that hits goes to the
+    stage ``flip``: ``to_flip`` counts the hits still to flip a card for,
+    and ``hits`` then counts the damage the flipped cards do
+    (:mod:`.damage_cards`).
     """
 
     act: Act
@@ -84,3 +88,4 @@ class Pending:
     factor: int = 1
     knock: bool = False
     plan: tuple[tuple[str, ShotInfo], ...] = ()
+    to_flip: int = 0

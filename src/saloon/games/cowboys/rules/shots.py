@@ -164,14 +164,15 @@ def volley(state: CowboysState, i: int, act: Act) -> Volley | None:
     """The shots figure ``i``'s firing action ``act`` would fire now, in
     order, or ``None`` if it cannot be taken (any of its shots).
 
-    Shoot (one or two shots), Draw and Shoot, Spin and Shoot; Advanced
+    Shoot (one or two shots), Draw and Shoot, Spin and Shoot (two shots
+    with the Advanced Rules, :mod:`.spin_shots`); Advanced
     Optional Rule 2, fan fire (a cowboy's pistol in hand, every round in it,
     at -3 a shot: ruling CW-A2); Rule 3, two pistols (two shots from the
     pistol in hand, then two from the other, at -2 a shot: CW-A3); Rule 5,
     two shots at two different targets, one each, at -2 (CW-A5). Whether
     the rule is in play is the caller's question (:mod:`.legal`).
     """
-    from saloon.games.cowboys.actions import Draw, Fan, Pistols, Shoot, Spin, Split
+    from saloon.games.cowboys.actions import Draw, Fan, Pistols, Shoot, Spin, SpinSplit, Split
 
     f = state.figures[i]
     if isinstance(act, Shoot):
@@ -180,9 +181,11 @@ def volley(state: CowboysState, i: int, act: Act) -> Volley | None:
     if isinstance(act, Draw):
         info = shot_info(state, i, act.target, verb="draw")
         return None if info is None else ((act.target, info),)
-    if isinstance(act, Spin):
-        info = shot_info(state, i, act.target, verb="spin", facing=act.facing)
-        return None if info is None else ((act.target, info),)
+    if isinstance(act, (Spin, SpinSplit)):
+        # Two shots with the Advanced Rules (CW-V17, CW-V18).
+        from saloon.games.cowboys.rules.spin_shots import spin_volley
+
+        return spin_volley(state, i, act)
     held = f.held()
     if isinstance(act, Fan):
         if not f.cowboy or held is None or held.weapon is not Weapon.PISTOL or held.ammo < 2:

@@ -27,6 +27,8 @@ The phases:
   defender's (Advanced Optional Rule 8);
 * ``CUP`` (chance): with the Advanced Rules' activation cup, from turn 2,
   the next marker drawn from the cup (:mod:`.cup`);
+* ``DAMAGE`` (chance): with Variable Damage (Advanced Rules), the card
+  flipped for a hit (:mod:`.damage_cards`);
 * ``OVER``.
 
 :class:`CowboysState` holds the game's fields, the small accessors the
@@ -68,6 +70,7 @@ from saloon.games.cowboys.actions import (
     ROLL_OUTCOMES,
     ROLLS,
     Act,
+    DamageCard,
     Deal,
     Die,
     Discard,
@@ -90,6 +93,7 @@ from saloon.games.cowboys.options import CowboysOptions, check_order_rules
 from saloon.games.cowboys.rules import (
     card_windows,
     cup,
+    damage_cards,
     execute,
     high_card,
     legal,
@@ -153,6 +157,9 @@ class CowboysState(State):
         self.bottom: tuple[str, ...] = ()
         #: Every card flipped for the order of play, in order (public).
         self.flipped: tuple[str, ...] = ()
+        #: Every card flipped for a hit's damage, in order (public; Variable
+        #: Damage, :mod:`.damage_cards`).
+        self.turned: tuple[str, ...] = ()
         #: Rule 6's flips: the sides left to flip, a card each; each side's
         #: cards of this round; the sides ranked so far, in groups of equals.
         self.flip_queue: tuple[int, ...] = ()
@@ -356,6 +363,10 @@ class CowboysState(State):
         if self.phase == Phase.CUP:
             markers = cup.outcomes(self)
             return [(m, 1.0 / len(markers)) for m in markers]
+        if self.phase == Phase.DAMAGE:
+            top = high_card.top_of_deck(self)
+            p = 1.0 / len(top)
+            return [(DamageCard(c), p) for c in top]
         return super().chance_outcomes()
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -380,6 +391,9 @@ class CowboysState(State):
         if self.phase == Phase.CUP:
             markers = cup.outcomes(self)
             return markers[int(rng.integers(len(markers)))]
+        if self.phase == Phase.DAMAGE:
+            top = high_card.top_of_deck(self)
+            return DamageCard(top[int(rng.integers(len(top)))])
         return super().sample_chance(rng)
 
     def chance_prompt(self) -> str:
@@ -420,6 +434,17 @@ class CowboysState(State):
             return f"one die for {who}'s modifier (1-3: 0, 4-5: +1, 6: +2), e.g. 4"
         if self.phase == Phase.CUP:
             return cup.prompt(self)
+        if self.phase == Phase.DAMAGE:
+            p = self.pending
+            what = ""
+            if p is not None and p.target_id is not None:
+                f = self.figures[self.index[p.act.fig]]
+                what = f" for {f.short}'s hit on {self.name_of(p.target_id)}"
+            return (
+                f"the top card of the unused deck, flipped{what} (joker a miss, 2 a graze, "
+                f"3-10 one hit, J-Q two, K three, A four), by its face, "
+                f"e.g. {high_card.top_of_deck(self)[0]}"
+            )
         return super().chance_prompt()
 
     def parse(self, text: str) -> Action:
@@ -446,6 +471,11 @@ class CowboysState(State):
         if self.phase == Phase.POKER and len(text.split()) == 1:
             try:
                 return PokerCard(card_face(text))
+            except ValueError:
+                pass
+        if self.phase == Phase.DAMAGE and len(text.split()) == 1:
+            try:
+                return DamageCard(card_face(text))
             except ValueError:
                 pass
         return self.game.parse_action(text)
@@ -479,6 +509,9 @@ class CowboysState(State):
         elif ph == Phase.FIST:
             assert isinstance(action, Fists)
             execute.fists(self, action)
+        elif ph == Phase.DAMAGE:
+            assert isinstance(action, DamageCard)
+            damage_cards.flip(self, action.card)
         elif ph == Phase.SELECT:
             if isinstance(action, End):
                 self.say(
@@ -577,6 +610,7 @@ class CowboysState(State):
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked, self.acted, self.cup,
             self.drawn,
+            self.turned,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -604,12 +638,17 @@ class CowboysState(State):
         """The other sides' unseen cards and the deck, redealt at random
         (the cards ``player`` was shown stay where they are, and so do the
         cards flipped for the order of play, seen by all: Advanced Optional
-        Rule 6). The other sides' poker cards not yet shown are redealt too,
-        in their places under the deck (Advanced Optional Rule 7)."""
+        Rule 6; and with Variable Damage the cards played and flipped for
+        damage, back in the deck in sight of all). The other sides' poker
+        cards not yet shown are redealt too, in their places under the deck
+        (Advanced Optional Rule 7)."""
         new = self.clone()
         mine = 0 <= player < self.num_players
         known = self.known[player] if mine else frozenset()
         seen = frozenset(self.flipped) | frozenset(self.shown)
+        # Variable Damage: the cards played and flipped for damage go back
+        # under the deck, in sight of all.
+        seen |= frozenset(c for _, c in self.played) | frozenset(self.turned)
         if mine:
             seen |= frozenset(self.poker_cards[player])
         known = known | seen

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import Window
-from saloon.games.cowboys.rules import cup
+from saloon.games.cowboys.rules import cup, damage_cards
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
@@ -71,7 +71,10 @@ def begin(state: CowboysState) -> None:
 
 def _start_turn(state: CowboysState) -> None:
     """A new turn: each side may play its cards again, and every horse
-    may carry a rider again (CW-T5)."""
+    may carry a rider again (CW-T5). With Variable Damage, the turn before
+    ends with the unused deck reshuffled if cards went under it (CW-V13)."""
+    if state.turn > 1 and state.rule("variable_damage"):
+        damage_cards.reshuffle(state)
     n = state.num_players
     state.acted = frozenset()
     state.own_used = [False] * n
@@ -82,7 +85,7 @@ def _start_turn(state: CowboysState) -> None:
 def _start_part(state: CowboysState) -> None:
     """A side's part of the turn: each standing figure may act once; a
     figure whose horse was killed under him loses this part; a knocked
-    down or pinned figure may not move in it (CW-T3, CW-V5)."""
+    down or pinned figure may not move in it (CW-T3, CW-V5, CW-V11)."""
     side = state.active
     state.fired = False
     for i, f in enumerate(state.figures):
@@ -99,7 +102,10 @@ def next_part(state: CowboysState) -> bool:
     begins, or the last turn is over. False when the game has ended."""
     for i, f in enumerate(state.figures):
         if f.side == state.active and (f.actions or f.no_move):
-            state.figures[i] = replace(f, actions=0, no_move=False)
+            # a pin that held him in this part is over (CW-V11)
+            state.figures[i] = replace(
+                f, actions=0, no_move=False, pinned=f.pinned and not f.no_move
+            )
     if cup.in_play(state):
         return _next_draw(state)
     state.part += 1
@@ -228,6 +234,11 @@ def advance(state: CowboysState) -> None:
                 state.phase = Phase.AFTER_HIT
                 return
             state.pending = replace(p, stage="damage")
+        elif stage == "flip":
+            # Variable Damage (Advanced Rules): a card for each hit (CW-V10).
+            if damage_cards.waiting(state, p):
+                state.phase = Phase.DAMAGE
+                return
         elif stage == "damage":
             damage(state, p)
         else:  # pragma: no cover

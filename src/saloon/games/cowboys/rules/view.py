@@ -3,9 +3,10 @@
 Cowboys rulebook, Game Set Up (a side's players share its hand, CW-T1;
 the face dealt is told to its side alone, CW-T17), Card Play: a side sees
 its own cards, and of another side's hand how many cards it holds and
-those a card showed it while they stay there (Card Sharp, CW-T16). The
-markers left in the activation cup are public (Advanced Rules, Player Turn
-Sequence: drawn from a cup on the table).
+those a card showed it while they stay there (Card Sharp, CW-T16); every
+card flipped for Variable Damage, and how many cards lie under the deck
+(Advanced Rules). The markers left in the activation cup are public
+(Advanced Rules, Player Turn Sequence: drawn from a cup on the table).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def _figure_view(state: CowboysState, f: Figure) -> dict[str, Any]:
         "loot": f.loot,
         "stunned": f.stunned,
         "knocked": f.knocked or f.no_move,
+        "pinned": f.pinned,
     }
 
 
@@ -85,6 +87,8 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
         "obstacles": sorted(state.ref(xy) for xy in state.obstacles),
         "hands": hands,
         "deck": len(state.deck),
+        "under": len(state.bottom),
+        "turned": list(state.turned),
         "order": list(state.order),
         "flipped": list(state.flipped),
         "poker": poker,
