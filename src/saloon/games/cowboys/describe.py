@@ -40,6 +40,7 @@ from saloon.games.cowboys.actions import (
     Split,
     Wait,
 )
+from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.card_windows import target_words
 from saloon.games.cowboys.rules.fists import fist_mods, mods_words
 from saloon.games.cowboys.rules.shots import shot_info, volley
@@ -200,8 +201,12 @@ def _move(state: CowboysState, i: int, act: Move) -> str:
     if reach is None:
         return f"{who} {'rides' if act.ride else 'moves'} to {act.dest} facing {act.facing}"
     own = f.movement + (opts.run if run else 0) - reach.rider_left
+    # Facing After Movement: 1 point to turn at the end (CW-V20).
+    turn = mv.turn_cost(mv.facing_rule(state), reach, f.facing, act.facing)
     if xy == f.square and own == 0 and act.ride == (f.horse is not None):
-        return f"{who} turns to face {act.facing}"
+        return f"{who} turns to face {act.facing}" + (" (1 point)" if turn else "")
+    if turn:
+        run = ", 1 more to turn" + run
     if act.ride:
         horse = 4 - reach.horse_left
         return (

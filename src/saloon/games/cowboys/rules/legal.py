@@ -32,10 +32,12 @@ from saloon.games.cowboys.actions import (
     Fan,
     Fist,
     Move,
+    MoveShoot,
     Pickup,
     Pistols,
     Reload,
     Shoot,
+    ShootMove,
     Spin,
     Split,
     Wait,
@@ -154,6 +156,10 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
         return [*shot_plays(state, state.active, w, p), PASS]
     if ph == Phase.ANSWER:
         return [*answer_plays(state, state.answer_queue[0], state.answering), PASS]
+    if ph == Phase.SHOOT_MOVE:
+        from saloon.games.cowboys.rules import move_shoot
+
+        return move_shoot.choices(state)
     return []
 
 
@@ -179,7 +185,7 @@ def is_legal(state: CowboysState, action: Action) -> bool:
             and action.fig == state.ally
             and act_legal(state, state.index[action.fig], action, ally=True)
         )
-    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
+    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER, Phase.SHOOT_MOVE):
         return action in state.legal_actions()
     if ph == Phase.DRAW:
         return isinstance(action, Discard) and set(action.cards) <= set(state.poker[state.active])
@@ -240,6 +246,11 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         return True
     if isinstance(act, (Fan, Pistols, Split)):
         return act in figure_actions(state, i, ally)
+    if isinstance(act, (MoveShoot, ShootMove)):
+        # Advanced Rules, Move and Shoot (CW-V22, CW-V26).
+        from saloon.games.cowboys.rules import move_shoot
+
+        return move_shoot.legal(state, i, act, ally)
     if isinstance(act, Fist):
         # Advanced Optional Rule 8, Fist Fights (CW-A8).
         return (
@@ -291,9 +302,9 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         reach = opts.ends.get((xy, act.ride)) or opts.extra.get((xy, act.ride))
         if reach is None:
             return False
-        # Advanced Optional Rule 1: facing by the last step (CW-A1).
-        must = mv.end_facing(reach) if state.rule("facing_by_last_step") else None
-        return must is None or act.facing == must
+        # Advanced Optional Rule 1 (CW-A1), Facing After Movement (CW-V20).
+        fixed, must = mv.must_face(mv.facing_rule(state), reach)
+        return not fixed or act.facing == (must or f.facing)
     return False
 
 
@@ -389,6 +400,11 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
                             out.append(Spin(fid, facing, t))
         if in_sight and state.rules:
             out.extend(_optional_shots(state, i, in_sight))
+            # Advanced Rules, Shoot and Move (CW-V26).
+            if state.rule("move_and_shoot") and cowboy:
+                from saloon.games.cowboys.rules import move_shoot
+
+                out.extend(move_shoot.shoot_moves(state, i, in_sight, ally))
         # Advanced Optional Rule 8: a fist fight, as a shoot action (CW-A8).
         if state.rule("fist_fights"):
             out.extend(Fist(fid, t) for t in fist_targets(state, i))
@@ -399,6 +415,11 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
     # Move actions, before any shoot action of the side (moves_first).
     if may_move(state, f, ally):
         chunks: list[Sequence[Act]] = [out, *move_actions(state, i, ally)]
+        # Advanced Rules, Move and Shoot: a cowboy's moves that end in a shot (CW-V22).
+        if state.rule("move_and_shoot") and f.cowboy and not ally:
+            from saloon.games.cowboys.rules import move_shoot
+
+            chunks.append(move_shoot.actions(state, i))
         out = []
         if f.movement >= mv.WEAPON_COST:
             for h in f.weapons:

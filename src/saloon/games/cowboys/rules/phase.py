@@ -64,6 +64,10 @@ class Pending:
     ``plan`` is each shot's target and ``info`` for an action of the
     Advanced Optional Rules (fan fire, two pistols, two targets), empty
     for the basic game's shots (all at ``target_id``).
+    ``moved``: the squares a move and shoot moved before its shot (its
+    stage ``aim``, between the move and the shot); ``shoot_move`` is the
+    stage after a shoot and move's shot, the move of up to two squares
+    (Advanced Rules, Move and Shoot: :mod:`.move_shoot`).
     """
 
     act: Act
@@ -84,3 +88,4 @@ class Pending:
     factor: int = 1
     knock: bool = False
     plan: tuple[tuple[str, ShotInfo], ...] = ()
+    moved: int = 0

@@ -25,6 +25,9 @@ The phases:
 * ``ROLL`` (chance): two dice for a shot (a shotgun shot rolls twice);
 * ``FIST`` (chance): a fist fight's two dice, the attacker's and the
   defender's (Advanced Optional Rule 8);
+* ``SHOOT_MOVE``: the acting side moves a cowboy up to two squares after
+  his shoot and move's shot, or says ``stay`` (Advanced Rules, Move and
+  Shoot: :mod:`.move_shoot`);
 * ``OVER``.
 
 :class:`CowboysState` holds the game's fields, the small accessors the
@@ -91,6 +94,7 @@ from saloon.games.cowboys.rules import (
     legal,
     legal_moves,
     modifiers,
+    move_shoot,
     poker,
     turn,
 )
@@ -109,7 +113,15 @@ __all__ = ["Actions", "CowboysState", "Pending", "Phase"]
 
 
 _DECISIONS = frozenset(
-    {Phase.DRAW, Phase.SELECT, Phase.START, Phase.ALLY, Phase.BEFORE_SHOT, Phase.AFTER_HIT}
+    {
+        Phase.DRAW,
+        Phase.SELECT,
+        Phase.START,
+        Phase.ALLY,
+        Phase.BEFORE_SHOT,
+        Phase.AFTER_HIT,
+        Phase.SHOOT_MOVE,
+    }
 )
 
 
@@ -494,6 +506,9 @@ class CowboysState(State):
                 self.pending = Pending(action, stage="execute", ally=True)
         elif ph == Phase.ANSWER:
             card_windows.answer(self, action)
+        elif ph == Phase.SHOOT_MOVE:
+            # Advanced Rules, Shoot and Move: the move after the shot (CW-V27).
+            move_shoot.move_after(self, action)
         else:
             p = self.pending
             assert p is not None
