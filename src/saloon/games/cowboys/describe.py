@@ -28,6 +28,7 @@ from saloon.games.cowboys.actions import (
     Fists,
     Flip,
     Move,
+    MoveShoot,
     Pass,
     Pickup,
     Pistols,
@@ -36,8 +37,10 @@ from saloon.games.cowboys.actions import (
     Reload,
     Roll,
     Shoot,
+    ShootMove,
     Spin,
     Split,
+    Stay,
     Wait,
 )
 from saloon.games.cowboys.rules import moves as mv
@@ -66,6 +69,8 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"end {state.side_name(state.active)}'s part of the turn{rest}"
     if isinstance(action, Pass):
         return "play no card"
+    if isinstance(action, Stay):
+        return "move no further after the shot"
     if isinstance(action, Play):
         try:
             card = state.card(action.card)
@@ -125,6 +130,8 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return f"{who} does nothing this turn"
     if isinstance(act, (Fan, Pistols, Split)):
         return _optional_shot(state, i, act)
+    if isinstance(act, (MoveShoot, ShootMove)):
+        return _move_shoot(state, i, act)
     if isinstance(act, Fist):
         j = state.index.get(act.target)
         lead = f"{who} fights {state.name_of(act.target)} with his fists"
@@ -182,6 +189,39 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split) -> s
         two = shots[1][1]
         text += f"; then range {two.range}, hits on {two.needed}+, {two.mods_text()}"
     return text
+
+
+def _move_shoot(state: CowboysState, i: int, act: MoveShoot | ShootMove) -> str:
+    """The Advanced Rules' move and shoot, and shoot and move, in words."""
+    from saloon.games.cowboys.rules.move_shoot import SHOOT_MOVE_SQUARES, plans
+
+    f = state.figures[i]
+    target = state.name_of(act.target)
+    if isinstance(act, MoveShoot):
+        info = plans(state, i).get(act)
+        xy = state.square_of(act.dest)
+        reach = state.move_options(i).ends.get((xy, act.ride)) if xy is not None else None
+        verb = "rides" if act.ride else "moves"
+        lead = f"{f.short} {verb} to {act.dest} facing {act.facing}"
+        if reach is not None:
+            n = mv.squares_moved(reach.path)
+            lead += f" ({n} square{'s' if n != 1 else ''})"
+        lead += ", then fires one "
+        tail = ""
+    else:
+        info = shot_info(state, i, act.target)
+        lead = f"{f.short} fires one "
+        tail = f", then may move up to {SHOOT_MOVE_SQUARES} squares"
+    if info is None:
+        return f"{lead}shot at {target}{tail}"
+    text = (
+        f"{lead}{info.weapon} shot at {target}: range {info.range}, hits on "
+        f"{info.needed}+, {info.mods_text()}"
+    )
+    held = f.weapon(info.slot)
+    if held is not None:
+        text += f" ({held.ammo} → {held.ammo - 1} rounds)"
+    return text + tail
 
 
 def _move(state: CowboysState, i: int, act: Move) -> str:
