@@ -33,15 +33,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.games.cowboys.actions import STAY, Act, Move, MoveShoot, ShootMove
 from saloon.games.cowboys.board import XY
-from saloon.games.cowboys.geometry import (
-    FACINGS,
-    Facing,
-    Reach,
-    back_shot,
-    in_front,
-    king_range,
-    sight,
-)
+from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, sight
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.execute import _do_move, finish
 from saloon.games.cowboys.rules.figures import Figure, Held
@@ -110,14 +102,46 @@ def actions(state: CowboysState, i: int) -> tuple[MoveShoot, ...]:
     return got
 
 
+#: One end of a move and shoot's move, whatever stands in the town: its
+#: square, whether mounted, the squares moved, the facings it may end in,
+#: and where it mounts a horse and leaves it or ends with it (CW-T5).
+_End = tuple[XY, bool, int, tuple[Facing, ...], XY | None, XY | None]
+#: How many figures' ends, and how many positions' plans, a town keeps.
+_ENDS_CACHE = 20_000
+_PLANS_CACHE = 2_000
+
+
+def _ends(state: CowboysState, f: Figure, rule: str) -> tuple[_End, ...]:
+    """The ends of figure ``f``'s move at least one square away (CW-V23),
+    with his own points and his horse's (no Run card: CW-V24), derived
+    once per reach (:func:`~.moves.reach_key`) and facing rule."""
+    key = (mv.reach_key(state, f, 0), rule)
+    cache = state.town.cache.get("move-shoot-ends")
+    if not isinstance(cache, dict):
+        cache = state.town.cache["move-shoot-ends"] = {}
+    got: tuple[_End, ...] | None = cache.get(key)
+    if got is None:
+        out: list[_End] = []
+        for (xy, m), reach in mv.reach_of(state, f, 0)[0].items():
+            path = reach.path
+            moved = mv.squares_moved(path)
+            if moved < 1:
+                continue
+            fixed, must = mv.must_face(rule, reach)
+            facings = (must,) if fixed and must is not None else FACINGS
+            out.append((xy, m, moved, facings, *mv.horse_path(path)))
+        got = tuple(out)
+        if len(cache) > _ENDS_CACHE:
+            cache.clear()
+        cache[key] = got
+    return got
+
+
 def _plans(state: CowboysState, i: int) -> dict[MoveShoot, ShotInfo]:
     f = state.figures[i]
     held = _gun(state, f, ally=False)
     if held is None or f.square is None or not may_move(state, f, False):
         return {}
-    weapon = held.weapon
-    chart = state.chart
-    reach_max = chart.max_range(weapon)
     rule = mv.facing_rule(state)
     targets: list[tuple[str, XY, Facing]] = []
     for t, sq in _target_places(state, f.side):
@@ -131,9 +155,52 @@ def _plans(state: CowboysState, i: int) -> dict[MoveShoot, ShotInfo]:
         for j, g in enumerate(state.figures)
         if j != i and g.standing and g.square is not None
     )
-    horses: list[tuple[int, XY]] = [
+    horses: tuple[tuple[int, XY], ...] = tuple(
         (k, h.square) for k, h in enumerate(state.horses) if h.alive and h.square is not None
-    ]
+    )
+    # The same position (a clone, a search's revisit) gives the same plans.
+    key = (
+        f.id,
+        mv.reach_key(state, f, 0),
+        f.facing,
+        f.horse,
+        f.modifier,
+        f.bonus,
+        held.slot,
+        held.weapon,
+        rule,
+        tuple(targets),
+        others,
+        horses,
+        state.obstacles,
+        state.chart,
+    )
+    cache = state.town.cache.get("move-shoot-plans")
+    if not isinstance(cache, dict):
+        cache = state.town.cache["move-shoot-plans"] = {}
+    got: dict[MoveShoot, ShotInfo] | None = cache.get(key)
+    if got is None:
+        got = _plans_from(state, f, held, targets, others, horses, rule)
+        if len(cache) > _PLANS_CACHE:
+            cache.clear()
+        cache[key] = got
+    return got
+
+
+def _plans_from(
+    state: CowboysState,
+    f: Figure,
+    held: Held,
+    targets: list[tuple[str, XY, Facing]],
+    others: frozenset[XY],
+    horses: tuple[tuple[int, XY], ...],
+    rule: str,
+) -> dict[MoveShoot, ShotInfo]:
+    """:func:`plans` worked out for one position (see there)."""
+    weapon = held.weapon
+    chart = state.chart
+    reach_max = chart.max_range(weapon)
+    needed_at = [None, *(chart.needed(weapon, r) for r in range(1, reach_max + 1))]
     fixed_blockers = others | state.obstacles
     still = fixed_blockers | {sq for _, sq in horses}
     mods0: list[tuple[str, int]] = []
@@ -141,72 +208,61 @@ def _plans(state: CowboysState, i: int) -> dict[MoveShoot, ShotInfo]:
         mods0.append(("cowboy", f.modifier))
     if f.bonus:
         mods0.append(("lasting card bonus", f.bonus))
+    mounted_mod = ("mounted", MOUNTED[weapon])
+    town = state.town
+    occupied = set(others)
     out: dict[MoveShoot, ShotInfo] = {}
-    for (xy, m), reach in move_options(state, i).ends.items():
-        moved = mv.squares_moved(reach.path)
-        if moved < 1:
+    for xy, m, moved, facings, mount_at, last in _ends(state, f, rule):
+        if xy in others:
             continue
-        fixed, must = mv.must_face(rule, reach)
-        facings = ((must or f.facing),) if fixed else FACINGS
-        # The town as it will stand: his horse (ridden, or left where he got off).
-        k, horse_at = _horse_after(state, f, reach)
+        x, y = xy
         blockers = still
-        if k is not None and horse_at is not None:
+        horse_id = ""
+        if last is not None:
+            # The town as it will stand: his horse ridden, or left where he got off.
+            k = f.horse
+            if k is None:
+                k = next(
+                    j
+                    for j, h in enumerate(state.horses)
+                    if h.alive and h.rider is None and not h.moved and h.square == mount_at
+                )
+            horse_id = state.horses[k].id
+            horse_at = xy if m else last
             blockers = fixed_blockers | {horse_at if j == k else sq for j, sq in horses}
-        occupied = others | {xy}
+        occupied.add(xy)
         ref = ""
         for t, tsq, tfacing in targets:
-            if k is not None and t == state.horses[k].id:
+            dx, dy = tsq[0] - x, tsq[1] - y
+            rng = max(abs(dx), abs(dy))
+            if rng < 1 or rng > reach_max or t == horse_id:
                 continue
-            rng = king_range(xy, tsq)
-            if rng < 1 or rng > reach_max:
-                continue
-            needed = chart.needed(weapon, rng)
+            needed = needed_at[rng]
             if needed is None:
                 continue
-            seeing = [fc for fc in facings if in_front(fc, xy, tsq)]
+            seeing = [fc for fc in facings if dx * STEPS[fc][0] + dy * STEPS[fc][1] >= 0]
             if not seeing:
                 continue
-            line = sight(state.town, xy, tsq, blockers=blockers, occupied=occupied)
+            line = sight(town, xy, tsq, blockers=blockers, occupied=occupied)
             if line is None:
                 continue
             mods = list(mods0)
-            if back_shot(tfacing, tsq, xy):
+            bx, by = STEPS[tfacing]
+            if dx * bx + dy * by > 0:  # he stands behind the target (a back shot)
                 mods.append(("back shot", BACK_SHOT))
             if line.red_line_at_target:
                 mods.append(("red line", RED_LINE))
             if line.open_door_at_target:
                 mods.append(("open door", OPEN_DOOR))
             if m:
-                mods.append(("mounted", MOUNTED[weapon]))
+                mods.append(mounted_mod)
             mods.append(("on the move", ON_THE_MOVE * moved))
             info = ShotInfo(held.slot, weapon, rng, needed, tuple(mods))
             ref = ref or state.ref(xy)
             for fc in seeing:
                 out[MoveShoot(f.id, ref, fc, t, m)] = info
+        occupied.discard(xy)
     return out
-
-
-def _horse_after(state: CowboysState, f: Figure, reach: Reach) -> tuple[int | None, XY | None]:
-    """The horse a move rides (the one he sits on, or the one he mounts on
-    the way, as the move takes it: CW-T5) and its square after the move;
-    ``(None, None)`` when it rides none."""
-    mount_at, last = mv.horse_path(reach.path)
-    if last is None:
-        return None, None
-    k = f.horse
-    if k is None:
-        k = next(
-            (
-                j
-                for j, h in enumerate(state.horses)
-                if h.alive and h.rider is None and not h.moved and h.square == mount_at
-            ),
-            None,
-        )
-    if k is None:  # pragma: no cover - a move mounts only where a horse stands
-        return None, None
-    return k, reach.square if reach.mounted else last
 
 
 def legal(state: CowboysState, i: int, act: Act, ally: bool) -> bool:
