@@ -39,7 +39,7 @@ settable in the agent spec (``heuristic:threat=0.8``), are
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -69,7 +69,7 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Effect
-from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph
+from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, SightLine, _graph, sight
 from saloon.games.cowboys.rules import move_shoot
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
@@ -310,6 +310,23 @@ class _Gun:
     reach: int
 
 
+def _sight_after_leaving(
+    st: CowboysState, f: Figure, sq: XY
+) -> Callable[[XY, XY], SightLine | None]:
+    """Lines of sight as the town will stand once ``f`` has stepped from his
+    square to ``sq`` on foot (a short step after a shoot and move's shot)."""
+    assert f.square is not None
+    blockers = (st.blockers() - {f.square}) | {sq}
+    if any(h.alive and h.square == f.square for h in st.horses):
+        blockers |= {f.square}
+    occupied = (st.occupied() - {f.square}) | {sq}
+
+    def line(a: XY, b: XY) -> SightLine | None:
+        return sight(st.town, a, b, blockers=blockers, occupied=occupied)
+
+    return line
+
+
 class HeuristicAgent:
     """Scores every choice by the rules of thumb of the module docstring."""
 
@@ -485,11 +502,16 @@ class HeuristicAgent:
         return None, 0.0
 
     def _square_scores(
-        self, st: CowboysState, f: Figure, sq: XY, mounted: bool
+        self, st: CowboysState, f: Figure, sq: XY, mounted: bool, leaving: bool = False
     ) -> dict[Facing, float]:
         """What ending a move on ``sq`` (facing each way) is worth to ``f``:
-        the shots it gives next turn against the shots it draws, and the goal."""
+        the shots it gives next turn against the shots it draws, and the goal.
+        ``leaving``: the lines of sight as they will be once he has left his
+        square (it no longer blocks them, nor holds a door open)."""
         k = self.knobs
+        sight_line: Callable[[XY, XY], SightLine | None] = st.sight_line
+        if leaving and f.square is not None and sq != f.square:
+            sight_line = _sight_after_leaving(st, f, sq)
         chart = st.chart
         side = f.side
         threat = {fc: 0.0 for fc in FACINGS}
@@ -500,7 +522,7 @@ class HeuristicAgent:
             rng = max(abs(dx), abs(dy))
             if rng < 1 or rng > gun.reach:
                 continue
-            line = st.sight_line(gun.square, sq)
+            line = sight_line(gun.square, sq)
             if line is None:
                 continue
             mod = gun.mod
@@ -523,7 +545,7 @@ class HeuristicAgent:
                 rng = max(abs(dx), abs(dy))
                 if rng < 1 or rng > reach:
                     continue
-                line = st.sight_line(sq, tsq)
+                line = sight_line(sq, tsq)
                 if line is None:
                     continue
                 m = mod
@@ -709,7 +731,7 @@ class HeuristicAgent:
             elif isinstance(a, ShootMove):
                 # Shoot and Move: the shot, then the best step of up to two squares.
                 if step is None:
-                    step = self._best_step(st, i, scores, stay)[0]
+                    step = self._best_step(st, i, {}, stay)[0]
                 v = self._shot_value(st, i, Shoot(a.fig, a.target, 1)) + step
             elif isinstance(a, (Shoot, Draw, Spin)):
                 v = self._shot_value(st, i, a)
@@ -764,7 +786,7 @@ class HeuristicAgent:
             key = (xy, a.ride)
             sc = scores.get(key)
             if sc is None:
-                sc = scores[key] = self._square_scores(st, f, xy, a.ride)
+                sc = scores[key] = self._square_scores(st, f, xy, a.ride, leaving=True)
             v = sc[a.facing] - stay
             if v > best[0]:
                 best = (v, a)
@@ -778,8 +800,7 @@ class HeuristicAgent:
         f = st.figures[i]
         assert f.square is not None
         here = self._square_scores(st, f, f.square, f.horse is not None)
-        scores = {(f.square, f.horse is not None): here}
-        return self._best_step(st, i, scores, here[f.facing])[1]
+        return self._best_step(st, i, {}, here[f.facing])[1]
 
     def _reload_value(self, st: CowboysState, f: Figure, slot: str, stay: float) -> float:
         k = self.knobs
