@@ -11,6 +11,7 @@ Each figure is the median of ``--repeats`` runs, timed in the process's
 CPU seconds (steadier than wall time on a shared machine).
 
     python benchmarks/cowboys_speed.py [--games N] [--repeats R] [--scenarios a,b] [--no-heuristic]
+        [-o key=value ...]
     python benchmarks/cowboys_speed.py --mcts SPEC [--decisions D] [--scenarios a,b]
 
 With ``--mcts``: the mean CPU seconds of that agent a decision (those with
@@ -42,10 +43,17 @@ SCENARIOS = (
 )
 
 
-def playouts(scenario: str, games: int, seed: int = 0) -> tuple[float, float]:
+def _options(scenario: str, extra: tuple[str, ...]) -> CowboysOptions:
+    """The scenario with the options given as ``-o key=value``."""
+    return CowboysOptions.parse([f"scenario={scenario}", *extra])
+
+
+def playouts(
+    scenario: str, games: int, seed: int = 0, extra: tuple[str, ...] = ()
+) -> tuple[float, float]:
     """(games/s, transitions/s) of uniform random play."""
     game = Cowboys()
-    options = CowboysOptions(scenario=scenario)
+    options = _options(scenario, extra)
     rng = np.random.default_rng(seed)
     steps = 0
     began = time.process_time()
@@ -64,12 +72,14 @@ def playouts(scenario: str, games: int, seed: int = 0) -> tuple[float, float]:
     return games / seconds, steps / seconds
 
 
-def heuristic_games(scenario: str, games: int, seed: int = 0) -> tuple[float, float, float]:
+def heuristic_games(
+    scenario: str, games: int, seed: int = 0, extra: tuple[str, ...] = ()
+) -> tuple[float, float, float]:
     """(games/s, transitions/s, ms per decision) of the heuristic in every seat."""
     from saloon.games.cowboys.strategy import HeuristicAgent
 
     game = Cowboys()
-    options = CowboysOptions(scenario=scenario)
+    options = _options(scenario, extra)
     rng = np.random.default_rng(seed)
     steps = decisions = 0
     thinking = 0.0
@@ -96,14 +106,16 @@ def heuristic_games(scenario: str, games: int, seed: int = 0) -> tuple[float, fl
     return games / seconds, steps / seconds, 1000 * thinking / max(decisions, 1)
 
 
-def mcts_decisions(scenario: str, spec: str, decisions: int, seed: int = 0) -> float:
+def mcts_decisions(
+    scenario: str, spec: str, decisions: int, seed: int = 0, extra: tuple[str, ...] = ()
+) -> float:
     """Mean CPU seconds of the agent ``spec`` (an MCTS) a decision with more
     than one choice, in seat 1 against the heuristic in seat 2 (new games
     until ``decisions`` are timed)."""
     from saloon.agents import make_agent
 
     game = Cowboys()
-    options = CowboysOptions(scenario=scenario)
+    options = _options(scenario, extra)
     rng = np.random.default_rng(seed)
     timed: list[float] = []
     g = 0
@@ -135,20 +147,27 @@ def main() -> None:
     parser.add_argument("--no-heuristic", action="store_true")
     parser.add_argument("--mcts", metavar="SPEC", help="time this MCTS's decisions instead")
     parser.add_argument("--decisions", type=int, default=30, help="MCTS decisions timed")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], help="an option, key=value (repeatable)"
+    )
     args = parser.parse_args()
+    extra = tuple(args.option)
     if args.mcts:
         for scenario in args.scenarios.split(","):
-            seconds = mcts_decisions(scenario, args.mcts, args.decisions)
+            seconds = mcts_decisions(scenario, args.mcts, args.decisions, extra=extra)
             print(f"{scenario:20} {args.mcts} {seconds:5.2f} s/decision", flush=True)
         return
     for scenario in args.scenarios.split(","):
-        runs = [playouts(scenario, args.games, seed=r) for r in range(args.repeats)]
+        runs = [playouts(scenario, args.games, seed=r, extra=extra) for r in range(args.repeats)]
         line = (
             f"{scenario:20} random {statistics.median(r[0] for r in runs):8.1f} games/s "
             f"{statistics.median(r[1] for r in runs):9,.0f} transitions/s"
         )
         if not args.no_heuristic:
-            hs = [heuristic_games(scenario, args.games, seed=r) for r in range(args.repeats)]
+            hs = [
+                heuristic_games(scenario, args.games, seed=r, extra=extra)
+                for r in range(args.repeats)
+            ]
             line += (
                 f" | heuristic {statistics.median(h[0] for h in hs):7.1f} games/s "
                 f"{statistics.median(h[1] for h in hs):8,.0f} transitions/s "
