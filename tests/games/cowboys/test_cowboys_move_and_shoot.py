@@ -433,3 +433,12 @@ def test_conformance_with_each_option_alone(option: str, scenario: str) -> None:
 
     report = check_game(GAME, CowboysOptions(scenario=scenario, **{option: True}), games=2, seed=0)
     assert report.games == 2
+
+
+@pytest.mark.parametrize("scenario", ["brawl", "ok-corral"])
+def test_conformance_with_the_advanced_rules(scenario: str) -> None:
+    """The contract holds with ``advanced`` (the Advanced Rules together)."""
+    from saloon.testing import check_game
+
+    report = check_game(GAME, CowboysOptions(scenario=scenario, advanced=True), games=2, seed=0)
+    assert report.games == 2

@@ -38,7 +38,7 @@ from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.execute import _do_move, finish
 from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.rules.legal import _target_places, may_fire, may_move
-from saloon.games.cowboys.rules.legal_moves import move_options
+from saloon.games.cowboys.rules.legal_moves import move_options, run_points
 from saloon.games.cowboys.rules.phase import Pending
 from saloon.games.cowboys.rules.shots import (
     BACK_SHOT,
@@ -115,14 +115,17 @@ def _ends(state: CowboysState, f: Figure, rule: str) -> tuple[_End, ...]:
     """The ends of figure ``f``'s move at least one square away (CW-V23),
     with his own points and his horse's (no Run card: CW-V24), derived
     once per reach (:func:`~.moves.reach_key`) and facing rule."""
-    key = (mv.reach_key(state, f, 0), rule)
+    # The reach of the move actions, with their Run card's points (whose
+    # own-points part is the same): derived once for both.
+    run = run_points(state, state.active)
+    key = (mv.reach_key(state, f, run), rule)
     cache = state.town.cache.get("move-shoot-ends")
     if not isinstance(cache, dict):
         cache = state.town.cache["move-shoot-ends"] = {}
     got: tuple[_End, ...] | None = cache.get(key)
     if got is None:
         out: list[_End] = []
-        for (xy, m), reach in mv.reach_of(state, f, 0)[0].items():
+        for (xy, m), reach in mv.reach_of(state, f, run)[0].items():
             path = reach.path
             moved = mv.squares_moved(path)
             if moved < 1:
@@ -210,6 +213,9 @@ def _plans_from(
         mods0.append(("lasting card bonus", f.bonus))
     mounted_mod = ("mounted", MOUNTED[weapon])
     town = state.town
+    made = town.cache.get("move-shoot-acts")
+    if not isinstance(made, dict) or len(made) > _ENDS_CACHE * 10:
+        made = town.cache["move-shoot-acts"] = {}
     occupied = set(others)
     out: dict[MoveShoot, ShotInfo] = {}
     for xy, m, moved, facings, mount_at, last in _ends(state, f, rule):
@@ -232,15 +238,18 @@ def _plans_from(
             blockers = fixed_blockers | {horse_at if j == k else sq for j, sq in horses}
         occupied.add(xy)
         ref = ""
+        steps = [(fc, *STEPS[fc]) for fc in facings]
         for t, tsq, tfacing in targets:
             dx, dy = tsq[0] - x, tsq[1] - y
-            rng = max(abs(dx), abs(dy))
+            rng = dx if dx >= 0 else -dx
+            if dy > rng or -dy > rng:
+                rng = dy if dy >= 0 else -dy
             if rng < 1 or rng > reach_max or t == horse_id:
                 continue
             needed = needed_at[rng]
             if needed is None:
                 continue
-            seeing = [fc for fc in facings if dx * STEPS[fc][0] + dy * STEPS[fc][1] >= 0]
+            seeing = [fc for fc, sx, sy in steps if dx * sx + dy * sy >= 0]
             if not seeing:
                 continue
             line = sight(town, xy, tsq, blockers=blockers, occupied=occupied)
@@ -250,17 +259,22 @@ def _plans_from(
             bx, by = STEPS[tfacing]
             if dx * bx + dy * by > 0:  # he stands behind the target (a back shot)
                 mods.append(("back shot", BACK_SHOT))
-            if line.red_line_at_target:
-                mods.append(("red line", RED_LINE))
-            if line.open_door_at_target:
-                mods.append(("open door", OPEN_DOOR))
+            if line.crossings:
+                if line.red_line_at_target:
+                    mods.append(("red line", RED_LINE))
+                if line.open_door_at_target:
+                    mods.append(("open door", OPEN_DOOR))
             if m:
                 mods.append(mounted_mod)
             mods.append(("on the move", ON_THE_MOVE * moved))
             info = ShotInfo(held.slot, weapon, rng, needed, tuple(mods))
-            ref = ref or state.ref(xy)
             for fc in seeing:
-                out[MoveShoot(f.id, ref, fc, t, m)] = info
+                # The same action objects from one position to the next.
+                a = made.get((f.id, xy, fc, t, m))
+                if a is None:
+                    ref = ref or state.ref(xy)
+                    a = made[(f.id, xy, fc, t, m)] = MoveShoot(f.id, ref, fc, t, m)
+                out[a] = info
         occupied.discard(xy)
     return out
 
