@@ -12,7 +12,12 @@ CPU seconds (steadier than wall time on a shared machine).
 
     python benchmarks/cowboys_speed.py [--games N] [--repeats R] [--scenarios a,b] [--no-heuristic]
         [-o key=value ...]
+    python benchmarks/cowboys_speed.py --lists N [-o key=value ...] [--scenarios a,b]
     python benchmarks/cowboys_speed.py --mcts SPEC [--decisions D] [--scenarios a,b]
+
+With ``--lists``: the size of the legal lists (a figure's action to choose)
+in the same positions with the basic rules and with the options given,
+and the CPU milliseconds to derive each afresh.
 
 With ``--mcts``: the mean CPU seconds of that agent a decision (those with
 more than one choice), in seat 1 against the heuristic.
@@ -139,6 +144,47 @@ def mcts_decisions(
     return statistics.fmean(timed)
 
 
+def legal_lists(
+    scenario: str, positions: int, extra: tuple[str, ...], seed: int = 0
+) -> list[tuple[str, float, int, int, float]]:
+    """The legal lists of the same positions (the choices of a figure's
+    action, from random games of the basic game), with the basic rules and
+    with the options ``extra``: (rules, mean size, median, largest, CPU ms
+    a list). Each list is derived afresh (none of the position's own
+    derived values kept)."""
+    from saloon.games.cowboys.rules.phase import Phase
+    from saloon.games.cowboys.rules.state import CowboysState
+
+    game = Cowboys()
+    rng = np.random.default_rng(seed)
+    states: list[CowboysState] = []
+    while len(states) < positions:
+        state = game.new_state(CowboysOptions(scenario=scenario))
+        assert isinstance(state, CowboysState)
+        while not state.is_over and len(states) < positions:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            if state.phase == Phase.SELECT:
+                states.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+    rules = _options(scenario, extra).optional_rules
+    out = []
+    for name, on in (("basic", frozenset[str]()), ("+".join(rules) or "basic", frozenset(rules))):
+        sizes: list[int] = []
+        began = time.process_time()
+        for st in states:
+            st.rules = on
+            st._cache.clear()
+            st.town.cache.pop("move-shoot-plans", None)
+            sizes.append(len(st.legal_actions()))
+        ms = 1000 * (time.process_time() - began) / len(states)
+        sizes.sort()
+        out.append((name, statistics.fmean(sizes), sizes[len(sizes) // 2], sizes[-1], ms))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
@@ -150,8 +196,20 @@ def main() -> None:
     parser.add_argument(
         "-o", "--option", action="append", default=[], help="an option, key=value (repeatable)"
     )
+    parser.add_argument(
+        "--lists", type=int, metavar="N", help="the legal lists of N positions instead"
+    )
     args = parser.parse_args()
     extra = tuple(args.option)
+    if args.lists:
+        for scenario in args.scenarios.split(","):
+            for name, mean, median, most, ms in legal_lists(scenario, args.lists, extra):
+                print(
+                    f"{scenario:20} {name:34} {mean:6.0f} mean {median:5d} median "
+                    f"{most:5d} largest {ms:6.2f} ms a list",
+                    flush=True,
+                )
+        return
     if args.mcts:
         for scenario in args.scenarios.split(","):
             seconds = mcts_decisions(scenario, args.mcts, args.decisions, extra=extra)
