@@ -302,6 +302,28 @@ def test_shoot_and_move_not_asked_when_he_cannot_move() -> None:
     assert figure(s, "C4").actions == 0
 
 
+def test_shoot_and_move_stays_inside_the_length_bound() -> None:
+    """Every window of a shoot and move open (an answer, the start, before
+    the shot, after the hit) and its move: fewer steps than the two shots
+    an action may take in ``max_length`` (CW-T14, CW-V29)."""
+    from saloon.games.cowboys import _per_action, most_shots
+
+    s = street_game(
+        [C("C4", "b2", "E")],
+        [C("C2", "e2", "W")],
+        deal=["6S", "JC", "2S", "QS"],
+        cards=(3, 1),
+        rules=MS,
+    )
+    before = len(s.history)
+    act(s, "C4 shoot C2 move")
+    for step in ("pass", "pass", "pass", "roll 6 6", "pass", "C4 move T:a3 S"):
+        assert s.phase != Phase.SELECT, step
+        act(s, step)
+    assert s.phase == Phase.SELECT and s.active == 1
+    assert len(s.history) - before == 7 <= _per_action(2, most_shots(s.rules))
+
+
 # -- notation and words --------------------------------------------------------------------
 
 

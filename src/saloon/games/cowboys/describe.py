@@ -257,7 +257,8 @@ def _move(state: CowboysState, i: int, act: Move) -> str:
 
 
 def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:
-    """The menu: one group per figure (its shots first), then the rest."""
+    """The menu: one group per figure (its shots first, its moves and then
+    its moves and shots after), then the rest."""
     by_fig: dict[str, list[Act]] = {}
     rest: list[Action] = []
     for a in legal:
@@ -268,8 +269,10 @@ def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:
     out: list[ActionGroup] = []
     for fid, acts in by_fig.items():
         f = state.figures[state.index[fid]]
-        fire: list[Action] = [a for a in acts if a.kind == "fire"]
+        # A move and shoot (many: an end, a facing, a target) after the moves.
+        fire: list[Action] = [a for a in acts if a.kind == "fire" and not isinstance(a, MoveShoot)]
         other: list[Action] = [a for a in acts if a.kind != "fire"]
+        other += [a for a in acts if isinstance(a, MoveShoot)]
         held = f.held()
         hand = f"{held.weapon} {held.ammo}" if held is not None else "holstered"
         title = f"{f.label}: {state.ref(f.square)} facing {f.facing}, {f.health} health, {hand}"
