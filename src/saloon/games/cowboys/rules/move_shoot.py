@@ -14,10 +14,11 @@ then shoot T" (``C6 move B:c7 N shoot C3``): the squares before the shot
 are the move, and stopping at X is where he shoots. It is legal when T is in
 his sight from X facing F with the weapon in hand loaded, so the list holds
 only the ends from which a target is in sight and the facings that see it
-(:func:`plans`, once per decision). It is carried out as a move action
-(:func:`~.execute.execute`'s move), then the shot as a stage of its own
-(``aim``), which goes through the usual stages: the window before the
-shot, the roll, the window after a hit, the wounds.
+(:func:`plans`, derived once per position and kept by the town). It is
+carried out as a move action (the move execution of :mod:`.execute`),
+then the shot as a stage of its own (``aim``), which goes through the
+usual stages: the window before the shot, the roll, the window after a
+hit, the wounds.
 
 A shoot and move (``C6 shoot C3 move``) fires its one shot through the same
 stages; once it is over, the side chooses the move of up to two squares
@@ -27,6 +28,7 @@ asked when the cowboy cannot move (down, knocked down, no square in reach).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -75,7 +77,7 @@ def _gun(state: CowboysState, f: Figure, ally: bool) -> Held | None:
 # -- Move and Shoot: the actions ----------------------------------------------------------
 
 
-def plans(state: CowboysState, i: int) -> dict[MoveShoot, ShotInfo]:
+def plans(state: CowboysState, i: int) -> Mapping[MoveShoot, ShotInfo]:
     """Every move and shoot figure ``i`` may take now, each with the shot it
     would fire from its end (range, the chart's number, the modifiers with
     -1 a square moved), kept until the next transition.
@@ -86,7 +88,7 @@ def plans(state: CowboysState, i: int) -> dict[MoveShoot, ShotInfo]:
     front; the target is in sight from the end as the town will stand once
     he is there: his old square empty, his horse with him (CW-V25)."""
     key = ("move-shoot", i)
-    got: dict[MoveShoot, ShotInfo] | None = state._cache.get(key)
+    got: Mapping[MoveShoot, ShotInfo] | None = state._cache.get(key)
     if got is not None:
         return got
     got = state._cache[key] = _plans(state, i)
@@ -140,7 +142,7 @@ def _ends(state: CowboysState, f: Figure, rule: str) -> tuple[_End, ...]:
     return got
 
 
-def _plans(state: CowboysState, i: int) -> dict[MoveShoot, ShotInfo]:
+def _plans(state: CowboysState, i: int) -> Mapping[MoveShoot, ShotInfo]:
     f = state.figures[i]
     held = _gun(state, f, ally=False)
     if held is None or f.square is None or not may_move(state, f, False):
