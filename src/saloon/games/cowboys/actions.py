@@ -17,6 +17,9 @@ A figure's whole action is one decision (``str`` is the notation,
   C3`` (both pistols), ``C6 shoot C3 C4`` (one shot at each of two
   targets), ``C6 fist C3`` (a fist fight); with the Advanced Rules' two
   spin shots and Rule 5, ``C6 spin S C3 C4`` (one at each);
+* with the Advanced Rules' Move and Shoot: ``C6 move B:c7 N shoot C3``
+  (move, then one shot; ``ride`` mounted) and ``C6 shoot C3 move`` (one
+  shot, then up to two squares, chosen after it as a move, or ``stay``);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
@@ -39,6 +42,8 @@ With the Advanced Rules' activation cup, the marker drawn is written alone:
 ('C6 fan C3', 'C6 shoot C3 T2')
 >>> str(parse_action("c6 fist c3")), parse_action("fists 5 3") == Fists(5, 3)
 ('C6 fist C3', True)
+>>> str(parse_action("c6 move b:c7 n SHOOT c3")), str(parse_action("c6 shoot c3 MOVE"))
+('C6 move B:c7 N shoot C3', 'C6 shoot C3 move')
 >>> parse_action("FLIP ks"), parse_action("die 4")
 (Flip(card='KS'), Die(face=4))
 >>> parse_action("c06"), str(parse_action("S2"))
@@ -239,6 +244,47 @@ class Fist(Act):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveShoot(Act):
+    """Move to ``dest`` facing ``facing`` (mounted when ``ride``), then take
+    one shot at ``target`` with the weapon in hand, -1 a square moved, and
+    move no more (Advanced Rules, Move and Shoot; a cowboy only)."""
+
+    dest: str
+    facing: Facing
+    target: str
+    ride: bool = False
+
+    def __str__(self) -> str:
+        verb = "ride" if self.ride else "move"
+        return f"{self.fig} {verb} {self.dest} {self.facing} shoot {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+    @property
+    def move(self) -> Move:
+        """The move part, as a move action would make it."""
+        return Move(self.fig, self.dest, self.facing, self.ride)
+
+
+@dataclass(frozen=True, slots=True)
+class ShootMove(Act):
+    """One shot at ``target`` with the weapon in hand, then a move of up to
+    two squares, chosen once the shot is over (Advanced Rules, Shoot and
+    Move; a cowboy only)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} shoot {self.target} move"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
 class Reload(Act):
     """Load one weapon fully (Reload)."""
 
@@ -270,6 +316,15 @@ class End(Action):
 
     def __str__(self) -> str:
         return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    """Take none of the squares a shoot and move allows (Advanced Rules,
+    Shoot and Move)."""
+
+    def __str__(self) -> str:
+        return "stay"
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,6 +469,7 @@ FIRING = (Shoot, Draw, Spin, SpinSplit, Fan, Pistols, Split)
 
 END = End()
 PASS = Pass()
+STAY = Stay()
 ROLLS: tuple[Roll, ...] = tuple(Roll(a, b) for a in range(1, 7) for b in range(a, 7))
 ROLL_OUTCOMES: tuple[tuple[Roll, float], ...] = tuple(
     (r, (1 if r.a == r.b else 2) / 36) for r in ROLLS
@@ -514,8 +570,8 @@ def parse_action(text: str) -> Action:
         raise NotationError("an empty action: say, e.g., 'C6 move B:c7 N', 'end' or 'pass'")
     head = words[0].lower()
     n = len(words)
-    if n == 1 and head in ("end", "pass"):
-        return END if head == "end" else PASS
+    if n == 1 and head in ("end", "pass", "stay"):
+        return END if head == "end" else PASS if head == "pass" else STAY
     if n == 1 and head == "stand":
         return Discard(())
     if n == 1 and re.fullmatch(r"c[0-9]{1,2}|s[1-9]", head):
@@ -574,6 +630,12 @@ def parse_action(text: str) -> Action:
     if verb in ("move", "ride") and len(rest) == 2:
         dest = "off" if rest[0].lower() == "off" else square_ref(rest[0])
         return Move(fig, dest, _facing(rest[1]), verb == "ride")
+    if verb in ("move", "ride") and len(rest) == 4 and rest[2].lower() == "shoot":
+        return MoveShoot(
+            fig, square_ref(rest[0]), _facing(rest[1]), _target(rest[3]), verb == "ride"
+        )
+    if verb == "shoot" and len(rest) == 2 and rest[1].lower() == "move":
+        return ShootMove(fig, _target(rest[0]))
     if verb == "arm" and len(rest) == 1:
         return Arm(fig, _slot(rest[0]))
     if verb == "pickup" and len(rest) == 1:

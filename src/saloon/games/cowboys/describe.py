@@ -30,6 +30,7 @@ from saloon.games.cowboys.actions import (
     Flip,
     Marker,
     Move,
+    MoveShoot,
     Pass,
     Pickup,
     Pistols,
@@ -38,12 +39,15 @@ from saloon.games.cowboys.actions import (
     Reload,
     Roll,
     Shoot,
+    ShootMove,
     Spin,
     SpinSplit,
     Split,
+    Stay,
     Wait,
 )
 from saloon.games.cowboys.geometry import HORSE_POINTS, Reach
+from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.card_windows import target_words
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.fists import fist_mods, mods_words
@@ -74,6 +78,8 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"end {state.side_name(state.active)}'s part of the turn{rest}"
     if isinstance(action, Pass):
         return "play no card"
+    if isinstance(action, Stay):
+        return "move no further after the shot"
     if isinstance(action, Play):
         try:
             card = state.card(action.card)
@@ -158,6 +164,8 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return f"{who} does nothing this turn"
     if isinstance(act, (Fan, Pistols, Split, SpinSplit)):
         return _optional_shot(state, i, act)
+    if isinstance(act, (MoveShoot, ShootMove)):
+        return _move_shoot(state, i, act)
     if isinstance(act, Fist):
         j = state.index.get(act.target)
         lead = f"{who} fights {state.name_of(act.target)} with his fists"
@@ -227,6 +235,39 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split | Spi
     return text
 
 
+def _move_shoot(state: CowboysState, i: int, act: MoveShoot | ShootMove) -> str:
+    """The Advanced Rules' move and shoot, and shoot and move, in words."""
+    from saloon.games.cowboys.rules.move_shoot import SHOOT_MOVE_SQUARES, plans
+
+    f = state.figures[i]
+    target = state.name_of(act.target)
+    if isinstance(act, MoveShoot):
+        info = plans(state, i).get(act)
+        xy = state.square_of(act.dest)
+        reach = state.move_options(i).ends.get((xy, act.ride)) if xy is not None else None
+        verb = "rides" if act.ride else "moves"
+        lead = f"{f.short} {verb} to {act.dest} facing {act.facing}"
+        if reach is not None:
+            n = mv.squares_moved(reach.path)
+            lead += f" ({n} square{'s' if n != 1 else ''})"
+        lead += ", then fires one "
+        tail = ""
+    else:
+        info = shot_info(state, i, act.target)
+        lead = f"{f.short} fires one "
+        tail = f", then may move up to {SHOOT_MOVE_SQUARES} squares"
+    if info is None:
+        return f"{lead}shot at {target}{tail}"
+    text = (
+        f"{lead}{info.weapon} shot at {target}: range {info.range}, hits on "
+        f"{info.needed}+, {info.mods_text()}"
+    )
+    held = f.weapon(info.slot)
+    if held is not None:
+        text += f" ({held.ammo} → {held.ammo - 1} rounds)"
+    return text + tail
+
+
 def _move(state: CowboysState, i: int, act: Move) -> str:
     f = state.figures[i]
     who = f.short
@@ -244,8 +285,12 @@ def _move(state: CowboysState, i: int, act: Move) -> str:
     if reach is None:
         return f"{who} {'rides' if act.ride else 'moves'} to {act.dest} facing {act.facing}"
     own = f.movement + (opts.run if run else 0) - reach.rider_left
+    # Facing After Movement: 1 point to turn at the end (CW-V20).
+    turn = mv.turn_cost(mv.facing_rule(state), reach, f.facing, act.facing)
     if xy == f.square and own == 0 and act.ride == (f.horse is not None):
-        return f"{who} turns to face {act.facing}"
+        return f"{who} turns to face {act.facing}" + (" (1 point)" if turn else "")
+    if turn:
+        run = ", 1 more to turn" + run
     if act.ride:
         full = _horse_points(state, f, reach)
         horse = full - reach.horse_left
@@ -267,7 +312,8 @@ def _horse_points(state: CowboysState, f: Figure, reach: Reach) -> int:
 
 
 def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:
-    """The menu: one group per figure (its shots first), then the rest."""
+    """The menu: one group per figure (its shots first, its moves and then
+    its moves and shots after), then the rest."""
     by_fig: dict[str, list[Act]] = {}
     rest: list[Action] = []
     for a in legal:
@@ -278,8 +324,10 @@ def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:
     out: list[ActionGroup] = []
     for fid, acts in by_fig.items():
         f = state.figures[state.index[fid]]
-        fire: list[Action] = [a for a in acts if a.kind == "fire"]
+        # A move and shoot (many: an end, a facing, a target) after the moves.
+        fire: list[Action] = [a for a in acts if a.kind == "fire" and not isinstance(a, MoveShoot)]
         other: list[Action] = [a for a in acts if a.kind != "fire"]
+        other += [a for a in acts if isinstance(a, MoveShoot)]
         held = f.held()
         hand = f"{held.weapon} {held.ammo}" if held is not None else "holstered"
         title = f"{f.label}: {state.ref(f.square)} facing {f.facing}, {f.health} health, {hand}"

@@ -107,6 +107,17 @@ PASSAGES = (
         ("damage", "after_hit"),
     ),
     Passage(
+        "Facing After Movement, Move and Shoot (Advanced Rules)",
+        "With Facing After Movement, a move ends facing the way of its last square; "
+        "turning to another facing at the end costs 1 movement point, so only a move "
+        "with a point left may turn. With Move and Shoot, a cowboy (not a town folk) may "
+        "move and then take one shot with the weapon in hand, -1 for each square moved "
+        "(`C6 move B:c7 N shoot C3`), and moves no more; or take one shot and then move "
+        "up to 2 squares (`C6 shoot C3 move`), choosing the move once the shot is over, "
+        "or `stay`.",
+        ("select", "shoot_move"),
+    ),
+    Passage(
         "Card Play",
         "Cards are dealt as the scenario says and shared by a side's players. A side "
         "may play one card during its own actions (when a figure starts its action) "
@@ -134,6 +145,7 @@ _WINDOWS = {
     "ally": "Choose what the town folk you called on does.",
     "before_shot": "A shot is about to be rolled: you may play a card on it.",
     "after_hit": "A shot has hit: you may play a card on its damage.",
+    "shoot_move": "Your cowboy has shot: move him up to 2 squares, or stay.",
 }
 
 

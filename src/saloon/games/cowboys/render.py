@@ -49,7 +49,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from saloon.games.cowboys.actions import FIRING, Draw, Shoot
+from saloon.games.cowboys.actions import FIRING, Draw, MoveShoot, Shoot, ShootMove
 from saloon.games.cowboys.board import XY, EdgeKind, Placement, Town, column_letter
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.geometry import STEPS
@@ -242,7 +242,11 @@ def pending_shot(state: CowboysState) -> ShotLine | None:
     fired, if any, with its line and the shot chart's number. Everything it
     uses is on the table: the announcement and the positions."""
     p = state.resume if state.ally is not None else state.pending
-    if p is None or not isinstance(p.act, FIRING):
+    if (
+        p is None
+        or p.stage == "shoot_move"
+        or not isinstance(p.act, (*FIRING, MoveShoot, ShootMove))
+    ):
         return None
     i = state.index.get(p.act.fig)
     if i is None:
@@ -371,6 +375,8 @@ def status_lines(state: CowboysState) -> list[str]:
             f"{p.act.fig} has hit: flip the top card of the unused deck for the damage "
             f"({p.to_flip} to flip)."
         )
+    elif ph == Phase.SHOOT_MOVE and p is not None:
+        lines.append(f"{p.act.fig} has shot: {side} may move him up to 2 squares, or stay.")
     elif ph == Phase.AFTER_HIT and p is not None:
         hits = f"{p.hits} hits" if p.hits > 1 else "a hit"
         lines.append(f"{p.act.fig} scores {hits}: {side} may play a card before the damage.")

@@ -18,7 +18,11 @@ Every decision of the game (:class:`HeuristicAgent`):
   draws (how many enemies see the square, from what range, cover at the
   target, backs turned: the figure faces the enemy), and the scenario's
   goal (the loot, then an escape edge; the place to reach or hold; for an
-  eliminate goal, closing on the enemy). A reload scores high on an empty
+  eliminate goal, closing on the enemy). With the Advanced Rules' Move and
+  Shoot, a move and shoot scores its shot from the end (at -1 a square
+  moved) and the end, so a cowboy out of sight steps into sight and fires;
+  a shoot and move scores its shot and the best step of up to two squares
+  after it (into cover), which it then takes (``SHOOT_MOVE``). A reload scores high on an empty
   or jammed weapon, less on a low one and less again under threat; a
   figure without a weapon picks one up; a holstered one draws.
 * **cards**: Dead Eye when it turns a poor shot into a likely hit, Critical
@@ -44,7 +48,7 @@ settable in the agent spec (``heuristic:threat=0.8``), are
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -57,6 +61,7 @@ from saloon.core.state import State
 from saloon.games.cowboys.actions import (
     END,
     PASS,
+    STAY,
     Act,
     Arm,
     Discard,
@@ -64,11 +69,13 @@ from saloon.games.cowboys.actions import (
     Fan,
     Fist,
     Move,
+    MoveShoot,
     Pickup,
     Pistols,
     Play,
     Reload,
     Shoot,
+    ShootMove,
     Spin,
     SpinSplit,
     Split,
@@ -76,7 +83,15 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Effect
-from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, walking_distances
+from saloon.games.cowboys.geometry import (
+    FACINGS,
+    STEPS,
+    Facing,
+    SightLine,
+    sight,
+    walking_distances,
+)
+from saloon.games.cowboys.rules import move_shoot
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cup import cowboy_drawn
 from saloon.games.cowboys.rules.damage_cards import hits_distribution, mean_hits
@@ -319,6 +334,23 @@ class _Gun:
     reach: int
 
 
+def _sight_after_leaving(
+    st: CowboysState, f: Figure, sq: XY
+) -> Callable[[XY, XY], SightLine | None]:
+    """Lines of sight as the town will stand once ``f`` has stepped from his
+    square to ``sq`` on foot (a short step after a shoot and move's shot)."""
+    assert f.square is not None
+    blockers = (st.blockers() - {f.square}) | {sq}
+    if any(h.alive and h.square == f.square for h in st.horses):
+        blockers |= {f.square}
+    occupied = (st.occupied() - {f.square}) | {sq}
+
+    def line(a: XY, b: XY) -> SightLine | None:
+        return sight(st.town, a, b, blockers=blockers, occupied=occupied)
+
+    return line
+
+
 class HeuristicAgent:
     """Scores every choice by the rules of thumb of the module docstring."""
 
@@ -351,6 +383,8 @@ class HeuristicAgent:
             return self._after_hit(st, legal)
         if ph == Phase.ANSWER:
             return self._answer(st, legal)
+        if ph == Phase.SHOOT_MOVE:
+            return self._shoot_move(st)
         return legal[0]  # pragma: no cover
 
     # -- valuing targets and shots -------------------------------------------------------
@@ -542,11 +576,16 @@ class HeuristicAgent:
         return None, 0.0
 
     def _square_scores(
-        self, st: CowboysState, f: Figure, sq: XY, mounted: bool
+        self, st: CowboysState, f: Figure, sq: XY, mounted: bool, leaving: bool = False
     ) -> dict[Facing, float]:
         """What ending a move on ``sq`` (facing each way) is worth to ``f``:
-        the shots it gives next turn against the shots it draws, and the goal."""
+        the shots it gives next turn against the shots it draws, and the goal.
+        ``leaving``: the lines of sight as they will be once he has left his
+        square (it no longer blocks them, nor holds a door open)."""
         k = self.knobs
+        sight_line: Callable[[XY, XY], SightLine | None] = st.sight_line
+        if leaving and f.square is not None and sq != f.square:
+            sight_line = _sight_after_leaving(st, f, sq)
         chart = st.chart
         side = f.side
         threat = {fc: 0.0 for fc in FACINGS}
@@ -558,7 +597,7 @@ class HeuristicAgent:
             rng = max(abs(dx), abs(dy))
             if rng < 1 or rng > gun.reach:
                 continue
-            line = st.sight_line(gun.square, sq)
+            line = sight_line(gun.square, sq)
             if line is None:
                 continue
             mod = gun.mod
@@ -581,7 +620,7 @@ class HeuristicAgent:
                 rng = max(abs(dx), abs(dy))
                 if rng < 1 or rng > reach:
                     continue
-                line = st.sight_line(sq, tsq)
+                line = sight_line(sq, tsq)
                 if line is None:
                     continue
                 m = mod
@@ -739,6 +778,7 @@ class HeuristicAgent:
         plan = _plan(st, f.side)
         opts = st.move_options(i, ally) if any(isinstance(a, Move) for a in acts) else None
         run_cost = 0.3
+        step: float | None = None
         # the noise for every action at once (the same numbers as one by one)
         noise = self._rng.uniform(0, k.jitter, len(acts)).tolist() if k.jitter else None
         for j, a in enumerate(acts):
@@ -754,6 +794,20 @@ class HeuristicAgent:
                     v -= run_cost  # it takes a Run card
             elif isinstance(a, Wait):
                 v = 0.0
+            elif isinstance(a, MoveShoot):
+                # Advanced Rules, Move and Shoot: the shot from the end, and the end.
+                xy = st.square_of(a.dest)
+                assert xy is not None
+                key = (xy, a.ride)
+                sc = scores.get(key)
+                if sc is None:
+                    sc = scores[key] = self._square_scores(st, f, xy, a.ride)
+                v = self._move_shot_value(st, i, a) + sc[a.facing] - stay
+            elif isinstance(a, ShootMove):
+                # Shoot and Move: the shot, then the best step of up to two squares.
+                if step is None:
+                    step = self._best_step(st, i, {}, stay)[0]
+                v = self._shot_value(st, i, Shoot(a.fig, a.target, 1)) + step
             elif isinstance(a, (Shoot, Draw, Spin)):
                 v = self._shot_value(st, i, a)
                 if isinstance(a, Spin):
@@ -782,6 +836,52 @@ class HeuristicAgent:
                 v += noise[j]
             out.append((v, a))
         return out
+
+    def _move_shot_value(self, st: CowboysState, i: int, act: MoveShoot) -> float:
+        """A move and shoot's shot: its expected damage from the end, at -1
+        a square moved (the engine's plan of it), less a last round's cost."""
+        info = move_shoot.plans(st, i).get(act)
+        if info is None:
+            return -1.0
+        f = st.figures[i]
+        v = self._damage_value(st, f.side, act.target, self._shot_dist(st, info, 1))
+        h = f.weapon(info.slot)
+        if h is not None and h.ammo <= 1:
+            v -= 0.05
+        return v * self.knobs.shot
+
+    def _best_step(
+        self,
+        st: CowboysState,
+        i: int,
+        scores: dict[tuple[XY, bool], dict[Facing, float]],
+        stay: float,
+    ) -> tuple[float, Action]:
+        """The best move of up to two squares after a shoot and move's shot
+        (the gain over staying, ``stay`` if none gains), by where it ends."""
+        f = st.figures[i]
+        best: tuple[float, Action] = (0.0, STAY)
+        for a in move_shoot.after_moves(st, i):
+            xy = st.square_of(a.dest)
+            assert xy is not None
+            key = (xy, a.ride)
+            sc = scores.get(key)
+            if sc is None:
+                sc = scores[key] = self._square_scores(st, f, xy, a.ride, leaving=True)
+            v = sc[a.facing] - stay
+            if v > best[0]:
+                best = (v, a)
+        return best
+
+    def _shoot_move(self, st: CowboysState) -> Action:
+        """Shoot and Move: where the cowboy steps after his shot (or stays)."""
+        p = st.pending
+        assert p is not None
+        i = st.index[p.act.fig]
+        f = st.figures[i]
+        assert f.square is not None
+        here = self._square_scores(st, f, f.square, f.horse is not None)
+        return self._best_step(st, i, {}, here[f.facing])[1]
 
     def _reload_value(self, st: CowboysState, f: Figure, slot: str, stay: float) -> float:
         k = self.knobs
@@ -996,7 +1096,16 @@ class HeuristicAgent:
         i = st.index[act.fig]
         f = st.figures[i]
         threat = 0.0
-        if st.answering == "fire" and isinstance(act, (Shoot, Draw, Spin)):
+        if st.answering == "fire" and isinstance(act, (MoveShoot, ShootMove)):
+            info = (
+                move_shoot.plans(st, i).get(act)
+                if isinstance(act, MoveShoot)
+                else shot_info(st, i, act.target)
+            )
+            t = act.target
+            if info is not None and t in st.index and st.figures[st.index[t]].side == side:
+                threat = _mean(self._shot_dist(st, info, 1))
+        elif st.answering == "fire" and isinstance(act, (Shoot, Draw, Spin)):
             t = act.target
             mine = (t in st.index and st.figures[st.index[t]].side == side) or (
                 t[0] == "H"

@@ -30,6 +30,7 @@ from saloon.games.cowboys.actions import (
     Reload,
     Roll,
     Shoot,
+    ShootMove,
     Spin,
     SpinSplit,
     Split,
@@ -184,6 +185,10 @@ def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
         how += f", {state.horses[k].label}" + (
             f" {used} of {full}" if used is not None else " left behind"
         )
+    # Facing After Movement: turning from the last square's way costs 1 (CW-V20).
+    turn = 0 if act.off else mv.turn_cost(mv.facing_rule(state), reach, f.facing, act.facing)
+    if turn:
+        how += ", 1 more to turn"
     state.figures[i] = replace(f, square=end_sq, facing=act.facing, horse=horse)
     state._cache.clear()
     if act.off:
@@ -201,7 +206,8 @@ def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
     _after_move(state, i)
     verb = "turns to face" if end_sq == f.square and own == 0 and k is None else None
     if verb:
-        state.say("move", f"{f.label} turns to face {act.facing} on {act.dest}.", side)
+        cost = " (1 point)" if turn else ""
+        state.say("move", f"{f.label} turns to face {act.facing} on {act.dest}{cost}.", side)
     else:
         word = "rides" if act.ride else "moves"
         state.say("move", f"{f.label} {word} to {act.dest} facing {act.facing} ({how}).", side)
@@ -439,6 +445,9 @@ def next_shot(state: CowboysState, p: Pending) -> None:
             factor=1,
             knock=False,
         )
+    elif isinstance(p.act, ShootMove):
+        # Advanced Rules, Shoot and Move: his move comes after the shot (CW-V27).
+        state.pending = replace(p, stage="shoot_move")
     else:
         finish(state, p)
 

@@ -32,10 +32,12 @@ from saloon.games.cowboys.actions import (
     Fan,
     Fist,
     Move,
+    MoveShoot,
     Pickup,
     Pistols,
     Reload,
     Shoot,
+    ShootMove,
     Spin,
     SpinSplit,
     Split,
@@ -159,6 +161,10 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
         return [*shot_plays(state, state.active, w, p), PASS]
     if ph == Phase.ANSWER:
         return [*answer_plays(state, state.answer_queue[0], state.answering), PASS]
+    if ph == Phase.SHOOT_MOVE:
+        from saloon.games.cowboys.rules import move_shoot
+
+        return move_shoot.choices(state)
     return []
 
 
@@ -184,7 +190,7 @@ def is_legal(state: CowboysState, action: Action) -> bool:
             and action.fig == state.ally
             and act_legal(state, state.index[action.fig], action, ally=True)
         )
-    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
+    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER, Phase.SHOOT_MOVE):
         return action in state.legal_actions()
     if ph == Phase.DRAW:
         return isinstance(action, Discard) and set(action.cards) <= set(state.poker[state.active])
@@ -245,6 +251,11 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         return True
     if isinstance(act, (Fan, Pistols, Split, SpinSplit)):
         return act in figure_actions(state, i, ally)
+    if isinstance(act, (MoveShoot, ShootMove)):
+        # Advanced Rules, Move and Shoot (CW-V22, CW-V26).
+        from saloon.games.cowboys.rules import move_shoot
+
+        return move_shoot.legal(state, i, act, ally)
     if isinstance(act, Fist):
         # Advanced Optional Rule 8, Fist Fights (CW-A8).
         return (
@@ -296,9 +307,9 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         reach = opts.ends.get((xy, act.ride)) or opts.extra.get((xy, act.ride))
         if reach is None:
             return False
-        # Advanced Optional Rule 1: facing by the last step (CW-A1).
-        must = mv.end_facing(reach) if state.rule("facing_by_last_step") else None
-        return must is None or act.facing == must
+        # Advanced Optional Rule 1 (CW-A1), Facing After Movement (CW-V20).
+        fixed, must = mv.must_face(mv.facing_rule(state), reach)
+        return not fixed or act.facing == (must or f.facing)
     return False
 
 
@@ -394,6 +405,11 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
                             out.append(Spin(fid, facing, t))
         if in_sight and state.rules:
             out.extend(_optional_shots(state, i, in_sight))
+            # Advanced Rules, Shoot and Move (CW-V26).
+            if state.rule("move_and_shoot") and cowboy:
+                from saloon.games.cowboys.rules import move_shoot
+
+                out.extend(move_shoot.shoot_moves(state, i, in_sight, ally))
         if spin and state.rule("two_targets"):
             # The Advanced Rules' two spin shots, at two targets (CW-V18).
             out.extend(spin_splits(state, i, [a for a in out if isinstance(a, Spin)]))
@@ -407,6 +423,11 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
     # Move actions, before any shoot action of the side (moves_first).
     if may_move(state, f, ally):
         chunks: list[Sequence[Act]] = [out, *move_actions(state, i, ally)]
+        # Advanced Rules, Move and Shoot: a cowboy's moves that end in a shot (CW-V22).
+        if state.rule("move_and_shoot") and f.cowboy and not ally:
+            from saloon.games.cowboys.rules import move_shoot
+
+            chunks.append(move_shoot.actions(state, i))
         out = []
         if f.movement >= mv.WEAPON_COST:
             for h in f.weapons:

@@ -3,7 +3,8 @@
 Cowboys rulebook, Move Actions: a figure moves to a square it can reach
 (:mod:`.moves`), mounted or on foot, and faces any way there (with
 Advanced Optional Rule 1, the way of its last step if it spent all its
-points: ruling CW-A1), or leaves the town across an edge; it never ends
+points: ruling CW-A1; with Facing After Movement, the way of its last
+square unless a point is left to turn: CW-V20), or leaves the town across an edge; it never ends
 on another figure. A Run card in the side's hand adds its squares (Card
 Play).
 """
@@ -27,11 +28,13 @@ _MOVE_ACTS_CACHE = 20_000
 
 
 #: A figure's move actions for one reach: by end, its square, whether
-#: mounted, and the move there in each facing; off the town; the squares of
-#: the ends; and the lists without the ends other figures stand on (and the
-#: move that changes nothing), by those figures' squares and his facing.
+#: mounted, the move there in each facing, and whether it must keep the
+#: facing he has (Facing After Movement, a move that never leaves his square
+#: with no point left); off the town; the squares of the ends; and the lists
+#: without the ends other figures stand on (and the move that changes
+#: nothing), by those figures' squares and his facing.
 _MoveActs = tuple[
-    tuple[tuple[XY, bool, tuple["Move", ...]], ...],
+    tuple[tuple[XY, bool, tuple["Move", ...], bool], ...],
     tuple[Act, ...],
     frozenset[XY],
     dict[tuple[frozenset[XY], str], tuple[tuple[Act, ...], ...]],
@@ -70,8 +73,8 @@ def move_actions(state: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ..
     other figures and the move that changes nothing are taken out here."""
     f = state.figures[i]
     run = 0 if ally else run_points(state, state.active)
-    last_step = state.rule("facing_by_last_step")
-    key = (f.id, mv.reach_key(state, f, run), last_step)
+    rule = mv.facing_rule(state)
+    key = (f.id, mv.reach_key(state, f, run), rule)
     cache = state.town.cache.get("move-acts")
     if not isinstance(cache, dict):
         cache = state.town.cache["move-acts"] = {}
@@ -84,18 +87,21 @@ def move_actions(state: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ..
         made = state.town.cache.get("moves-to")
         if not isinstance(made, dict):
             made = state.town.cache["moves-to"] = {}
-        per_end: list[tuple[XY, bool, tuple[Move, ...]]] = []
+        per_end: list[tuple[XY, bool, tuple[Move, ...], bool]] = []
         for xy, m in keys:
             ms = made.get((f.id, xy, m))
             if ms is None:
                 ref = state.ref(xy)
                 ms = made[(f.id, xy, m)] = tuple(Move(f.id, ref, fc, m) for fc in FACINGS)
-            if last_step:
-                # Advanced Optional Rule 1: all points spent, the last step's facing.
-                must = mv.end_facing(ends_all.get((xy, m)) or extra_all[(xy, m)])
-                if must is not None:
+            keep = False
+            if rule:
+                # Advanced Optional Rule 1 (CW-A1) and Facing After Movement
+                # (CW-V20): with no point left, the last square's facing.
+                fixed, must = mv.must_face(rule, ends_all.get((xy, m)) or extra_all[(xy, m)])
+                if fixed and must is not None:
                     ms = tuple(a for a in ms if a.facing == must)
-            per_end.append((xy, m, ms))
+                keep = fixed and must is None
+            per_end.append((xy, m, ms, keep))
         leave: tuple[Act, ...] = tuple(
             Move(f.id, "off", facing, m) for facing, m in sorted(exits | exits_extra)
         )
@@ -115,9 +121,11 @@ def move_actions(state: CowboysState, i: int, ally: bool) -> tuple[tuple[Act, ..
         # A move to his own square, as he is, facing as he faces changes nothing.
         here, mounted, facing = f.square, f.horse is not None, f.facing
         chunks: list[tuple[Act, ...]] = []
-        for xy, m, ms in per:
+        for xy, m, ms, keep in per:
             if xy in near:
                 continue
+            if keep:
+                ms = tuple(a for a in ms if a.facing == facing)
             if xy == here and m == mounted:
                 chunks.append(tuple(a for a in ms if a.facing != facing))
             else:

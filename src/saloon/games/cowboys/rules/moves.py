@@ -181,6 +181,64 @@ def end_facing(reach: Reach) -> Facing | None:
     return reach.facing
 
 
+def facing_rule(state: CowboysState) -> str:
+    """Which rule fixes the facing a move ends in: ``after_move`` (Advanced
+    Rules, Facing After Movement), else ``last_step`` (Advanced Optional Rule
+    1), else ``""`` (the basic game: any facing). With both on, Facing After
+    Movement governs (ruling CW-V20)."""
+    if state.rule("facing_after_move"):
+        return "after_move"
+    return "last_step" if state.rule("facing_by_last_step") else ""
+
+
+def must_face(rule: str, reach: Reach) -> tuple[bool, Facing | None]:
+    """Whether the move to ``reach`` must end in one facing under the facing
+    ``rule`` (:func:`facing_rule`), and which: the way of the last square
+    moved to, or ``None`` for the facing the figure has (he never left his
+    square). Under Advanced Optional Rule 1 a move that spends every point
+    must face the way of its last step (:func:`end_facing`, CW-A1); under
+    Facing After Movement a move faces the way of its last square, and
+    turning to another facing at the end costs 1 point, so a move with no
+    point left may not turn, and one that never left its square keeps its
+    facing (rulings CW-V20, CW-V21).
+
+    >>> from saloon.games.cowboys.board import build_town
+    >>> from saloon.games.cowboys.geometry import reachable
+    >>> town = build_town([["A"]])
+    >>> ends = reachable(town, town.square("A:a2"), points=4)
+    >>> three, four = ends[(town.square("A:a5"), False)], ends[(town.square("A:a6"), False)]
+    >>> must_face("after_move", three), must_face("after_move", four)
+    ((False, None), (True, 'S'))
+    """
+    if not rule or reach.rider_left + reach.horse_left > 0:
+        return (False, None)
+    if rule == "last_step":
+        facing = end_facing(reach)
+        return (facing is not None, facing)
+    return (True, reach.facing)
+
+
+def turn_cost(rule: str, reach: Reach, facing_now: Facing, facing: Facing) -> int:
+    """The points a move to ``reach`` spends on turning to ``facing`` at its
+    end: 1 under Facing After Movement when ``facing`` is not the way of
+    the last square moved to (or, never leaving the square, the facing the
+    figure has), else 0 (ruling CW-V20)."""
+    if rule != "after_move":
+        return 0
+    return 0 if facing == (reach.facing or facing_now) else 1
+
+
+def squares_moved(path: tuple[tuple[XY, bool], ...]) -> int:
+    """The squares a move's path steps into (mounting and dismounting, in
+    the same square, are none; a red line crossed is one square though it
+    costs two points): Move and Shoot's count (ruling CW-V23).
+
+    >>> squares_moved((((0, 0), False), ((0, 0), True), ((0, 1), True), ((1, 1), True)))
+    2
+    """
+    return sum(1 for k in range(1, len(path)) if path[k][0] != path[k - 1][0])
+
+
 def turn_only(f: Figure, dest: XY, ride: bool, facing: Facing) -> bool:
     """Whether a 'move' to his own square, as he is, only turns him."""
     return f.square == dest and (f.horse is not None) == ride and facing != f.facing

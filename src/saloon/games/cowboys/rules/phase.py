@@ -68,6 +68,10 @@ class Pending:
     stage ``flip``: ``to_flip`` counts the hits still to flip a card for,
     and ``hits`` then counts the damage the flipped cards do
     (:mod:`.damage_cards`).
+    ``moved``: the squares a move and shoot moved before its shot (its
+    stage ``aim``, between the move and the shot); ``shoot_move`` is the
+    stage after a shoot and move's shot, the move of up to two squares
+    (Advanced Rules, Move and Shoot: :mod:`.move_shoot`).
     """
 
     act: Act
@@ -89,3 +93,4 @@ class Pending:
     knock: bool = False
     plan: tuple[tuple[str, ShotInfo], ...] = ()
     to_flip: int = 0
+    moved: int = 0

@@ -29,6 +29,9 @@ The phases:
   the next marker drawn from the cup (:mod:`.cup`);
 * ``DAMAGE`` (chance): with Variable Damage (Advanced Rules), the card
   flipped for a hit (:mod:`.damage_cards`);
+* ``SHOOT_MOVE``: the acting side moves a cowboy up to two squares after
+  his shoot and move's shot, or says ``stay`` (Advanced Rules, Move and
+  Shoot: :mod:`.move_shoot`);
 * ``OVER``.
 
 :class:`CowboysState` holds the game's fields, the small accessors the
@@ -99,6 +102,7 @@ from saloon.games.cowboys.rules import (
     legal,
     legal_moves,
     modifiers,
+    move_shoot,
     poker,
     turn,
 )
@@ -117,7 +121,15 @@ __all__ = ["Actions", "CowboysState", "Pending", "Phase"]
 
 
 _DECISIONS = frozenset(
-    {Phase.DRAW, Phase.SELECT, Phase.START, Phase.ALLY, Phase.BEFORE_SHOT, Phase.AFTER_HIT}
+    {
+        Phase.DRAW,
+        Phase.SELECT,
+        Phase.START,
+        Phase.ALLY,
+        Phase.BEFORE_SHOT,
+        Phase.AFTER_HIT,
+        Phase.SHOOT_MOVE,
+    }
 )
 
 
@@ -547,6 +559,9 @@ class CowboysState(State):
                 self.pending = Pending(action, stage="execute", ally=True)
         elif ph == Phase.ANSWER:
             card_windows.answer(self, action)
+        elif ph == Phase.SHOOT_MOVE:
+            # Advanced Rules, Shoot and Move: the move after the shot (CW-V27).
+            move_shoot.move_after(self, action)
         else:
             p = self.pending
             assert p is not None

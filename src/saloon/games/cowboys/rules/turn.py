@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from saloon.games.cowboys.actions import MoveShoot, ShootMove
 from saloon.games.cowboys.cards import Window
-from saloon.games.cowboys.rules import cup, damage_cards
+from saloon.games.cowboys.rules import cup, damage_cards, move_shoot
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
@@ -203,7 +204,18 @@ def advance(state: CowboysState) -> None:
                 return
             state.pending = replace(p, stage="execute")
         elif stage == "execute":
-            execute(state, p)
+            if isinstance(p.act, (MoveShoot, ShootMove)):
+                move_shoot.execute(state, p)  # Advanced Rules, Move and Shoot
+            else:
+                execute(state, p)
+        elif stage == "aim":
+            # A move and shoot's shot, after its move (CW-V25).
+            move_shoot.aim(state, p)
+        elif stage == "shoot_move":
+            # A shoot and move's move, after its shot (CW-V27, CW-V28).
+            if move_shoot.window(state, p):
+                state.phase = Phase.SHOOT_MOVE
+                return
         elif stage == "before":
             if p.plan and _target_down(state, p):
                 _skip_shot(state, p)
