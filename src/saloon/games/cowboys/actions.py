@@ -15,7 +15,9 @@ A figure's whole action is one decision (``str`` is the notation,
   ``C6 draw C3``, ``C6 spin S C3``, ``C6 reload pistol``, ``C6 wait``;
 * with the Advanced Optional Rules: ``C6 fan C3`` (fan fire), ``C6 pistols
   C3`` (both pistols), ``C6 shoot C3 C4`` (one shot at each of two
-  targets), ``C6 fist C3`` (a fist fight);
+  targets), ``C6 fist C3`` (a fist fight); with the Advanced Rules'
+  reaction fire, ``C3 react C6`` (a reaction shot at the mover, or ``H1``
+  at the horse he rides);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
@@ -35,6 +37,8 @@ draw in that hand is ``discard 3C 7H``, or ``stand`` to keep its five.
 ('C6 fan C3', 'C6 shoot C3 T2')
 >>> str(parse_action("c6 fist c3")), parse_action("fists 5 3") == Fists(5, 3)
 ('C6 fist C3', True)
+>>> str(parse_action("c3 REACT h1"))
+'C3 react H1'
 >>> parse_action("FLIP ks"), parse_action("die 4")
 (Flip(card='KS'), Die(face=4))
 """
@@ -210,6 +214,21 @@ class Fist(Act):
     @property
     def kind(self) -> str:
         return "fist_fight"
+
+
+@dataclass(frozen=True, slots=True)
+class React(Act):
+    """A reaction shot at ``target``, a figure moving through his sight or
+    the horse it rides (Advanced Rules, Reaction Fire: one shot at -2)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} react {self.target}"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
 
 
 @dataclass(frozen=True, slots=True)
@@ -539,6 +558,8 @@ def parse_action(text: str) -> Action:
         return Pistols(fig, _target(rest[0]))
     if verb == "fist" and len(rest) == 1:
         return Fist(fig, _target(rest[0]))
+    if verb == "react" and len(rest) == 1:
+        return React(fig, _target(rest[0]))
     if verb == "shoot" and len(rest) in (1, 2):
         shots = 1
         if len(rest) == 2:
@@ -556,5 +577,5 @@ def parse_action(text: str) -> Action:
         return Wait(fig)
     raise NotationError(
         f"cannot read {shown(' '.join(words[1:]))} after {fig}: say move, ride, arm, pickup, "
-        "shoot, draw, spin, fan, pistols, fist, reload or wait"
+        "shoot, draw, spin, fan, pistols, fist, react, reload or wait"
     )

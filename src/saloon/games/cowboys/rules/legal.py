@@ -154,6 +154,10 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
         return [*shot_plays(state, state.active, w, p), PASS]
     if ph == Phase.ANSWER:
         return [*answer_plays(state, state.answer_queue[0], state.answering), PASS]
+    if ph == Phase.REACT:
+        from saloon.games.cowboys.rules import reaction
+
+        return reaction.legal(state)
     return []
 
 
@@ -179,7 +183,7 @@ def is_legal(state: CowboysState, action: Action) -> bool:
             and action.fig == state.ally
             and act_legal(state, state.index[action.fig], action, ally=True)
         )
-    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
+    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER, Phase.REACT):
         return action in state.legal_actions()
     if ph == Phase.DRAW:
         return isinstance(action, Discard) and set(action.cards) <= set(state.poker[state.active])
@@ -295,6 +299,15 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         must = mv.end_facing(reach) if state.rule("facing_by_last_step") else None
         return must is None or act.facing == must
     return False
+
+
+def shootable(state: CowboysState, controller: int) -> frozenset[str]:
+    """The ids of what ``controller``'s figures may shoot at (CW-T8)."""
+    key = ("shootable", controller)
+    got: frozenset[str] | None = state._cache.get(key)
+    if got is None:
+        got = state._cache[key] = frozenset(_targets(state, controller))
+    return got
 
 
 def _targets(state: CowboysState, controller: int) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from saloon.games.cowboys.actions import Act
 from saloon.games.cowboys.rules.shots import ShotInfo
+from saloon.games.cowboys.rules.walk import Walk
 
 
 class Phase(enum.IntEnum):
@@ -64,6 +65,8 @@ class Pending:
     ``plan`` is each shot's target and ``info`` for an action of the
     Advanced Optional Rules (fan fire, two pistols, two targets), empty
     for the basic game's shots (all at ``target_id``).
+    ``walk``: a move under way, square by square (stage ``walk``,
+    :mod:`.walk`).
     """
 
     act: Act
@@ -84,3 +87,4 @@ class Pending:
     factor: int = 1
     knock: bool = False
     plan: tuple[tuple[str, ShotInfo], ...] = ()
+    walk: Walk | None = None

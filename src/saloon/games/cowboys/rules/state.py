@@ -25,6 +25,9 @@ The phases:
 * ``ROLL`` (chance): two dice for a shot (a shotgun shot rolls twice);
 * ``FIST`` (chance): a fist fight's two dice, the attacker's and the
   defender's (Advanced Optional Rule 8);
+* ``REACT``: a side asked whether a cowboy of his takes a reaction shot
+  at a figure moving through his sight (Advanced Rules, Reaction Fire:
+  :mod:`.reaction`; the move itself goes square by square, :mod:`.walk`);
 * ``OVER``.
 
 :class:`CowboysState` holds the game's fields, the small accessors the
@@ -92,6 +95,7 @@ from saloon.games.cowboys.rules import (
     legal_moves,
     modifiers,
     poker,
+    reaction,
     turn,
 )
 from saloon.games.cowboys.rules import moves as mv
@@ -182,6 +186,12 @@ class CowboysState(State):
         self.fired = False
         self.pending: Pending | None = None
         self.resume: Pending | None = None
+        #: A move interrupted by a reaction shot, going on after it
+        #: (Advanced Rules, Reaction Fire: :mod:`.reaction`).
+        self.moving: Pending | None = None
+        #: The cowboys who made a reaction shot this turn: their action in
+        #: their side's part is spent (Reaction Fire, CW-V34).
+        self.reacted: frozenset[str] = frozenset()
         self.ally: str | None = None
         self.answer_queue: tuple[int, ...] = ()
         self.answering = ""
@@ -302,6 +312,8 @@ class CowboysState(State):
             return self.active
         if ph == Phase.ANSWER:
             return self.answer_queue[0]
+        if ph == Phase.REACT:
+            return reaction.asked(self)
         if ph == Phase.OVER:
             return None
         return CHANCE
@@ -494,6 +506,8 @@ class CowboysState(State):
                 self.pending = Pending(action, stage="execute", ally=True)
         elif ph == Phase.ANSWER:
             card_windows.answer(self, action)
+        elif ph == Phase.REACT:
+            reaction.choose(self, action)
         else:
             p = self.pending
             assert p is not None
@@ -556,6 +570,7 @@ class CowboysState(State):
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked, self.acted, self.cup,
+            self.moving, self.reacted,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -16,10 +16,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import Window
+from saloon.games.cowboys.rules import walk
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
 from saloon.games.cowboys.rules.phase import Pending, Phase
+from saloon.games.cowboys.rules.reaction import is_reaction
 from saloon.games.cowboys.rules.victory import over, winner_at_limit
 
 if TYPE_CHECKING:
@@ -73,6 +75,7 @@ def _start_turn(state: CowboysState) -> None:
     may carry a rider again (CW-T5)."""
     n = state.num_players
     state.acted = frozenset()
+    state.reacted = frozenset()
     state.own_used = [False] * n
     state.opp_used = [False] * n
     state.horses = [replace(h, moved=False) if h.moved else h for h in state.horses]
@@ -81,14 +84,16 @@ def _start_turn(state: CowboysState) -> None:
 def _start_part(state: CowboysState) -> None:
     """A side's part of the turn: each standing figure may act once; a
     figure whose horse was killed under him loses this part; a knocked
-    down figure may not move in it (CW-T3)."""
+    down figure may not move in it (CW-T3); a cowboy who has made a
+    reaction shot this turn has spent his action (Reaction Fire, CW-V34)."""
     side = state.active
     state.fired = False
     for i, f in enumerate(state.figures):
         if f.side == side:
+            spent = f.stunned or not f.standing or f.id in state.reacted
             state.figures[i] = replace(
                 f,
-                actions=0 if f.stunned or not f.standing else 1,
+                actions=0 if spent else 1,
                 stunned=False,
                 no_move=f.knocked,
                 knocked=False,
@@ -165,6 +170,11 @@ def advance(state: CowboysState) -> None:
             state.pending = replace(p, stage="execute")
         elif stage == "execute":
             execute(state, p)
+        elif stage == "walk":
+            # A move square by square; a side may be asked for a reaction
+            # shot at a square (Reaction Fire).
+            if walk.proceed(state, p):
+                return
         elif stage == "before":
             if p.plan and _target_down(state, p):
                 _skip_shot(state, p)
@@ -178,7 +188,7 @@ def advance(state: CowboysState) -> None:
                     state.active,
                 )
                 finish(state, p)
-            elif not p.ally and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
+            elif _own_windows(p) and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
                 state.phase = Phase.BEFORE_SHOT
                 return
             else:
@@ -191,7 +201,7 @@ def advance(state: CowboysState) -> None:
             state.phase = Phase.FIST
             return
         elif stage == "after":
-            if not p.ally and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
+            if _own_windows(p) and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
                 state.phase = Phase.AFTER_HIT
                 return
             state.pending = replace(p, stage="damage")
@@ -199,6 +209,13 @@ def advance(state: CowboysState) -> None:
             damage(state, p)
         else:  # pragma: no cover
             raise AssertionError(stage)
+
+
+def _own_windows(p: Pending) -> bool:
+    """Whether the acting side's own card windows open on ``p``'s shots:
+    not for a town folk it directs (Friend in Town), nor for a reaction
+    shot, fired by another side (CW-V31)."""
+    return not p.ally and not is_reaction(p)
 
 
 def _skip_shot(state: CowboysState, p: Pending) -> None:
