@@ -33,6 +33,7 @@ from saloon.games.cowboys.actions import (
     Pistols,
     Play,
     PokerCard,
+    React,
     Reload,
     Roll,
     Shoot,
@@ -42,6 +43,7 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.rules.card_windows import target_words
 from saloon.games.cowboys.rules.fists import fist_mods, mods_words
+from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.shots import shot_info, volley
 
 if TYPE_CHECKING:
@@ -64,6 +66,8 @@ def describe(state: CowboysState, action: Action) -> str:
         rest = f": {', '.join(left)} do nothing" if left else ""
         return f"end {state.side_name(state.active)}'s part of the turn{rest}"
     if isinstance(action, Pass):
+        if state.phase == Phase.REACT:
+            return _hold_fire(state)
         return "play no card"
     if isinstance(action, Play):
         try:
@@ -124,6 +128,8 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return f"{who} does nothing this turn"
     if isinstance(act, (Fan, Pistols, Split)):
         return _optional_shot(state, i, act)
+    if isinstance(act, React):
+        return _react(state, i, act)
     if isinstance(act, Fist):
         j = state.index.get(act.target)
         lead = f"{who} fights {state.name_of(act.target)} with his fists"
@@ -158,6 +164,39 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
             text += f" ({held.ammo} → {held.ammo - shots} rounds)"
         return text
     return str(act)
+
+
+def _react(state: CowboysState, i: int, act: React) -> str:
+    """A reaction shot in words (Advanced Rules, Reaction Fire)."""
+    from saloon.games.cowboys.rules.reaction import REACTION
+
+    f = state.figures[i]
+    target = state.name_of(act.target)
+    info = shot_info(state, i, act.target, extra=(("reaction fire", REACTION),))
+    p = state.pending
+    where = ""
+    if p is not None and p.walk is not None:
+        where = f" on {state.ref(p.walk.square)}"
+    lead = f"{f.short} takes a reaction shot at {target}{where}"
+    if info is None:
+        return lead
+    text = (
+        f"{lead}: one {info.weapon} shot, range {info.range}, hits on {info.needed}+, "
+        f"{info.mods_text()}"
+    )
+    held = f.weapon(info.slot)
+    if f.cowboy and held is not None:
+        text += f" ({held.ammo} → {held.ammo - 1} rounds)"
+    return text + "; it is his action this turn"
+
+
+def _hold_fire(state: CowboysState) -> str:
+    """``pass`` at a reaction window, in words."""
+    p = state.pending
+    if p is None or p.walk is None:
+        return "take no reaction shot"
+    mover = state.name_of(p.act.fig)
+    return f"take no reaction shot at {mover} on {state.ref(p.walk.square)}"
 
 
 def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split) -> str:
@@ -202,13 +241,21 @@ def _move(state: CowboysState, i: int, act: Move) -> str:
     own = f.movement + (opts.run if run else 0) - reach.rider_left
     if xy == f.square and own == 0 and act.ride == (f.horse is not None):
         return f"{who} turns to face {act.facing}"
+    way = _way(state) if len(reach.path) > 2 else ""
     if act.ride:
         horse = 4 - reach.horse_left
         return (
             f"{who} rides to {act.dest} facing {act.facing} "
-            f"({own} of {f.movement} own points, {horse} of the horse's 4{run})"
+            f"({own} of {f.movement} own points, {horse} of the horse's 4{run}){way}"
         )
-    return f"{who} moves to {act.dest} facing {act.facing} ({own} of {f.movement} points{run})"
+    return f"{who} moves to {act.dest} facing {act.facing} ({own} of {f.movement} points{run}){way}"
+
+
+def _way(state: CowboysState) -> str:
+    """With Reaction Fire, how the engine picks the way (ruling CW-V37)."""
+    if not state.rule("reaction_fire"):
+        return ""
+    return ", by the cheapest way least in sight of cowboys who could react"
 
 
 def groups(state: CowboysState, legal: Sequence[Action]) -> list[ActionGroup]:

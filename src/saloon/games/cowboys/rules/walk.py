@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import Move
@@ -298,15 +299,15 @@ def choose_path(town: Town, path: tuple[End, ...], seen: Callable[[XY], bool]) -
     react; then the fewest squares off ``path`` (ruling CW-V37).
 
     >>> from saloon.games.cowboys.board import build_town
-    >>> town = build_town([["A"]])
-    >>> a, b = town.square("A:a2"), town.square("A:c3")
     >>> from saloon.games.cowboys.geometry import reachable
+    >>> town = build_town([["B"]])
+    >>> a, b = town.square("B:a1"), town.square("B:c3")
     >>> p = reachable(town, a, points=4)[(b, False)].path
     >>> [town.ref(sq) for sq, _ in p]
-    ['A:a2', 'A:b2', 'A:c2', 'A:c3']
-    >>> q = choose_path(town, p, {town.square("A:b2"), town.square("A:c2")}.__contains__)
-    >>> [town.ref(sq) for sq, _ in q]
-    ['A:a2', 'A:a3', 'A:b3', 'A:c3']
+    ['B:a1', 'B:b1', 'B:c1', 'B:c2', 'B:c3']
+    >>> seen = {town.square("B:b1"), town.square("B:c1")}
+    >>> [town.ref(sq) for sq, _ in choose_path(town, p, seen.__contains__)]
+    ['B:a1', 'B:a2', 'B:b2', 'B:c2', 'B:c3']
     """
     legs: list[list[End]] = [[path[0]]]
     for e in path[1:]:
@@ -337,7 +338,13 @@ def _leg(town: Town, kept: list[XY], riding: bool, seen: Callable[[XY], bool]) -
     def ok(j: int) -> bool:
         return not riding or g.horse_ok[j]
 
+    bound = 0  # the kept way's cost: no cheaper way is looked beyond it
+    for (x0, y0), (x1, y1) in pairwise(kept):
+        u, v = y0 * w + x0, y1 * w + x1
+        bound += next(c for j, c in g.steps[u] if j == v)
+
     def dist(src: int) -> dict[int, int]:
+        """Cheapest costs from ``src``, none beyond the leg's cost."""
         d = {src: 0}
         heap = [(0, src)]
         while heap:
@@ -345,16 +352,17 @@ def _leg(town: Town, kept: list[XY], riding: bool, seen: Callable[[XY], bool]) -
             if c > d[u]:
                 continue
             for v, cost in g.steps[u]:
-                if ok(v) and c + cost < d.get(v, 1 << 30):
-                    d[v] = c + cost
-                    heapq.heappush(heap, (c + cost, v))
+                nc = c + cost
+                if nc <= bound and ok(v) and nc < d.get(v, 1 << 30):
+                    d[v] = nc
+                    heapq.heappush(heap, (nc, v))
         return d
 
     da, db = dist(a), dist(b)
     total = da[b]
     # Best (seen, off) from each square on a cheapest way to b, by distance from b.
     best: dict[int, tuple[int, int, int]] = {b: (0, 0, -1)}
-    for u in sorted((u for u in da if da[u] + db.get(u, 1 << 30) == total), key=lambda u: db[u]):
+    for u in sorted((u for u in da if da[u] + db.get(u, total + 1) == total), key=lambda u: db[u]):
         if u == b:
             continue
         cands: list[tuple[int, int, int]] = []
