@@ -26,6 +26,14 @@ Every decision of the game (:class:`HeuristicAgent`):
   weapon, Adrenaline on a runner or a move that ends in range, Friend in
   Town on a town folk who can shoot his own side; the cards a move counted
   on when it must; ``pass`` otherwise.
+* **reaction fire** (the Advanced Rules' ``reaction_fire``): at a window it
+  takes the reaction shot worth most (its chance to hit, at -2, times the
+  target's value) if that beats what the cowboy's own action is still
+  worth this turn (``react``; nothing once his side's part is over), and
+  passes otherwise. In its own part, it holds a cowboy back (``wait``)
+  when the squares around an enemy who moves later this turn are in his
+  sight and range, weighted by the reaction shot he would get there
+  (``hold``), unless he has a better move or shot now.
 
 It sees only what its side sees (its own hand, the table). The knobs, each
 settable in the agent spec (``heuristic:threat=0.8``), are
@@ -55,6 +63,7 @@ from saloon.games.cowboys.actions import (
     Move,
     Pickup,
     Play,
+    React,
     Reload,
     Shoot,
     Spin,
@@ -62,10 +71,11 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Effect
-from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph
+from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph, king_range
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
 from saloon.games.cowboys.rules.poker import simple_discards
+from saloon.games.cowboys.rules.reaction import REACTION, ready, sees
 from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.shotchart import MAX_MODIFIER, ShotChart, Weapon
@@ -85,7 +95,10 @@ class Knobs:
     ``answer``: the expected wounds an enemy shot must threaten for a jam
     or a cancel; ``card_gain``: the least gain (in wounds) for a card in
     one's own turn; ``heal_at``: heal a cowboy at this health or less;
-    ``jitter``: random noise added to every score (0: deterministic).
+    ``jitter``: random noise added to every score (0: deterministic);
+    with Reaction Fire, ``react``: what a cowboy's own action still to come
+    this turn is worth (a reaction shot must be worth more), ``hold``: the
+    weight of the cover a cowboy held back gives (0: never hold back).
     """
 
     shot: float = 1.0
@@ -100,6 +113,8 @@ class Knobs:
     card_gain: float = 0.2
     heal_at: int = 2
     jitter: float = 0.01
+    react: float = 0.25
+    hold: float = 0.5
 
 
 def _cowboys(state: State) -> CowboysState:
@@ -334,6 +349,8 @@ class HeuristicAgent:
             return self._after_hit(st, legal)
         if ph == Phase.ANSWER:
             return self._answer(st, legal)
+        if ph == Phase.REACT:
+            return self._react(st, legal)
         return legal[0]  # pragma: no cover
 
     # -- valuing targets and shots -------------------------------------------------------
@@ -685,7 +702,7 @@ class HeuristicAgent:
                 if opts is not None and key not in opts.ends:
                     v -= run_cost  # it takes a Run card
             elif isinstance(a, Wait):
-                v = 0.0
+                v = self._hold_value(st, f) if st.rule("reaction_fire") else 0.0
             elif isinstance(a, (Shoot, Draw, Spin)):
                 v = self._shot_value(st, i, a)
                 if isinstance(a, Spin):
@@ -708,6 +725,66 @@ class HeuristicAgent:
                 v += noise[j]
             out.append((v, a))
         return out
+
+    # -- reaction fire ------------------------------------------------------------------
+
+    def _react(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        """The reaction shot worth most, if it is worth the cowboy's action
+        still to come this turn (Reaction Fire); ``pass`` otherwise."""
+        best: tuple[float, Action] = (0.0, PASS)
+        for a in legal:
+            if not isinstance(a, React):
+                continue
+            j = st.index[a.fig]
+            f = st.figures[j]
+            info = shot_info(st, j, a.target, extra=(("reaction fire", REACTION),))
+            if info is None:
+                continue
+            v = self._damage_value(st, f.side, a.target, self._shot_dist(st, info, 1))
+            v *= self.knobs.shot
+            if st.order.index(f.side) > st.part:
+                v -= self.knobs.react  # his own part is still to come
+            if v > best[0]:
+                best = (v, a)
+        return best[1]
+
+    def _hold_value(self, st: CowboysState, f: Figure) -> float:
+        """What holding cowboy ``f`` back for a reaction shot is worth: for
+        the enemy moving later this turn that he covers best, the share of
+        the squares within that enemy's move that he sees in range, times
+        the reaction shot he would get at the enemy's range now."""
+        k = self.knobs
+        if not k.hold or not ready(st, f) or f.square is None:
+            return 0.0
+        later = set(st.order[st.part + 1 :])
+        held = f.held()
+        if not later or held is None:
+            return 0.0
+        town = st.town
+        best = 0.0
+        for e in st.figures:
+            if e.side not in later or not e.standing or e.square is None:
+                continue
+            reach = st.chart.max_range(held.weapon)
+            rng = max(1, king_range(f.square, e.square))
+            if rng > reach + e.movement:
+                continue
+            r = e.movement
+            ex, ey = e.square
+            squares = [
+                (ex + dx, ey + dy)
+                for dx in range(-r, r + 1)
+                for dy in range(-(r - abs(dx)), r - abs(dx) + 1)
+                if (dx or dy) and town.contains((ex + dx, ey + dy))
+            ]
+            if not squares:
+                continue
+            covered = sum(sees(st, f, sq) for sq in squares) / len(squares)
+            if not covered:
+                continue
+            dist = _dist(st.chart, held.weapon, min(rng, reach), f.modifier + f.bonus + REACTION)
+            best = max(best, covered * self._damage_value(st, f.side, e.id, dist))
+        return k.hold * best
 
     def _reload_value(self, st: CowboysState, f: Figure, slot: str, stay: float) -> float:
         k = self.knobs
