@@ -11,6 +11,7 @@ Each figure is the median of ``--repeats`` runs, timed in the process's
 CPU seconds (steadier than wall time on a shared machine).
 
     python benchmarks/cowboys_speed.py [--games N] [--repeats R] [--scenarios a,b] [--no-heuristic]
+    python benchmarks/cowboys_speed.py -o reaction_fire=true   # with the game's options
     python benchmarks/cowboys_speed.py --mcts SPEC [--decisions D] [--scenarios a,b]
 
 With ``--mcts``: the mean CPU seconds of that agent a decision (those with
@@ -42,10 +43,18 @@ SCENARIOS = (
 )
 
 
+#: The game's options besides the scenario (``-o KEY=VALUE``).
+EXTRA: list[str] = []
+
+
+def _options(scenario: str) -> CowboysOptions:
+    return CowboysOptions.parse([f"scenario={scenario}", *EXTRA])
+
+
 def playouts(scenario: str, games: int, seed: int = 0) -> tuple[float, float]:
     """(games/s, transitions/s) of uniform random play."""
     game = Cowboys()
-    options = CowboysOptions(scenario=scenario)
+    options = _options(scenario)
     rng = np.random.default_rng(seed)
     steps = 0
     began = time.process_time()
@@ -69,7 +78,7 @@ def heuristic_games(scenario: str, games: int, seed: int = 0) -> tuple[float, fl
     from saloon.games.cowboys.strategy import HeuristicAgent
 
     game = Cowboys()
-    options = CowboysOptions(scenario=scenario)
+    options = _options(scenario)
     rng = np.random.default_rng(seed)
     steps = decisions = 0
     thinking = 0.0
@@ -103,7 +112,7 @@ def mcts_decisions(scenario: str, spec: str, decisions: int, seed: int = 0) -> f
     from saloon.agents import make_agent
 
     game = Cowboys()
-    options = CowboysOptions(scenario=scenario)
+    options = _options(scenario)
     rng = np.random.default_rng(seed)
     timed: list[float] = []
     g = 0
@@ -135,7 +144,11 @@ def main() -> None:
     parser.add_argument("--no-heuristic", action="store_true")
     parser.add_argument("--mcts", metavar="SPEC", help="time this MCTS's decisions instead")
     parser.add_argument("--decisions", type=int, default=30, help="MCTS decisions timed")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
     args = parser.parse_args()
+    EXTRA[:] = args.option
     if args.mcts:
         for scenario in args.scenarios.split(","):
             seconds = mcts_decisions(scenario, args.mcts, args.decisions)

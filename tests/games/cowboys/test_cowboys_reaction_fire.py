@@ -379,3 +379,50 @@ def test_max_length_bounds_the_windows() -> None:
     cards = sum(s.cards for s in setup.sides)
     per_action = 14 * (len(setup.sides) - 1)
     assert more - base == per_action * (setup.turns * figures + cards)
+
+
+# -- the bots -------------------------------------------------------------------------------
+
+
+def test_the_heuristic_reacts_to_a_good_shot_and_passes_a_hopeless_one() -> None:
+    """A reaction shot is taken when its chance to hit times the target's
+    worth beats the cowboy's own action still to come; at range 7 a pistol
+    at -2 hits only on a natural 12."""
+    from saloon.games.cowboys.strategy import HeuristicAgent
+
+    near = street_game([C("C1", "a1", "S")], [C("C2", "b3", "W")], rules=REACT)
+    act(near, "C1 move T:a4 S")
+    assert str(HeuristicAgent(seed=0).choose(near)) == "C2 react C1"
+    far = street_game([C("C1", "a1", "S")], [C("C2", "h3", "W")], rules=REACT)
+    act(far, "C1 move T:a4 S")
+    assert far.phase == Phase.REACT
+    assert str(HeuristicAgent(seed=0).choose(far)) == "pass"
+
+
+def test_the_heuristic_values_holding_a_cowboy_back() -> None:
+    """``wait`` is worth the cover a cowboy gives over the squares an enemy
+    acting later this turn (with no shot now) may move through; nothing
+    without Reaction Fire, with ``hold=0``, or when no enemy acts later."""
+    from saloon.games.cowboys.strategy import HeuristicAgent, Knobs
+
+    def hold(rules: tuple[str, ...], knobs: Knobs) -> float:
+        s = street_game([C("C1", "d3", "S")], [C("C2", "a1", "N")], rules=rules)
+        return HeuristicAgent(seed=0, knobs=knobs)._hold_value(s, figure(s, "C1"))
+
+    assert hold(REACT, Knobs()) > 0
+    assert hold(REACT, Knobs(hold=0.0)) == 0
+    s = street_game([C("C1", "d3", "S")], [C("C2", "a1", "N")], rules=REACT)
+    scores = HeuristicAgent(seed=0, knobs=Knobs(jitter=0))._figure_scores(s, 0, False)
+    assert dict((str(a), v) for v, a in scores)["C1 wait"] > 0
+    act(s, "end")  # side 2 acts last in the turn: nobody moves after it
+    assert HeuristicAgent(seed=0)._hold_value(s, figure(s, "C2")) == 0
+
+
+def test_mcts_and_random_choose_at_a_reaction_window() -> None:
+    from saloon.agents import make_agent
+
+    s = street_game([C("C1", "a1", "S")], [C("C2", "d3", "W")], rules=REACT)
+    act(s, "C1 move T:a4 S")
+    game = s.game
+    for spec in ("random", "mcts:iterations=12,rollout=heuristic,top=4,max_depth=12"):
+        assert make_agent(spec, game, seed=1).choose(s) in s.legal_actions()

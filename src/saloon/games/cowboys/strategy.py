@@ -750,9 +750,10 @@ class HeuristicAgent:
 
     def _hold_value(self, st: CowboysState, f: Figure) -> float:
         """What holding cowboy ``f`` back for a reaction shot is worth: for
-        the enemy moving later this turn that he covers best, the share of
-        the squares within that enemy's move that he sees in range, times
-        the reaction shot he would get at the enemy's range now."""
+        the enemy acting later this turn that he covers best (one with no
+        shot now, who must move to get one), the share of the squares
+        within that enemy's move that he sees in range, times the reaction
+        shot he would get at the enemy's range now."""
         k = self.knobs
         if not k.hold or not ready(st, f) or f.square is None:
             return 0.0
@@ -762,9 +763,12 @@ class HeuristicAgent:
             return 0.0
         town = st.town
         best = 0.0
-        for e in st.figures:
+        mine = [g.id for g in st.figures if g.side == f.side and g.standing]
+        for n, e in enumerate(st.figures):
             if e.side not in later or not e.standing or e.square is None:
                 continue
+            if any(shot_info(st, n, t) is not None for t in mine):
+                continue  # he has a shot now: he is likelier to shoot than to move
             reach = st.chart.max_range(held.weapon)
             rng = max(1, king_range(f.square, e.square))
             if rng > reach + e.movement:
