@@ -56,6 +56,7 @@ class Pending:
     """The action being carried out, and where it stands.
 
     ``stage``: ``start`` (the acting side's start window), ``execute``,
+    ``walk`` (a move under way, square by square),
     ``before`` (the window before a shot), ``roll``, ``after`` (the window
     after a hit), ``damage``; ``fists`` (a fist fight's dice, with
     ``target_id`` the defender; then ``damage`` to the loser). ``card`` is

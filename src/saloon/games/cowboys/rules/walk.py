@@ -145,6 +145,7 @@ def proceed(state: CowboysState, p: Pending) -> bool:
     w = p.walk
     assert w is not None
     i = state.index[p.act.fig]
+    react = state.rule("reaction_fire")
     while True:
         if w.asking:
             side = w.asking[0]
@@ -163,10 +164,14 @@ def proceed(state: CowboysState, p: Pending) -> bool:
             _arrive(state, i, p, w)
             hand_back(state, replace(p, walk=None), w.then)
             return False
+        if not react:
+            # Nobody looks on: a square a leg only passes through need not
+            # be stood on (the move ends as the basic game's, faster).
+            w = replace(w, done=_passing(w, f.horse is not None))
         before = f.square
         _step(state, i, w)
         w = replace(w, done=w.done + 1)
-        if state.figures[i].square != before and state.rule("reaction_fire"):
+        if react and state.figures[i].square != before:
             w = replace(w, asking=reaction.sides_to_ask(state, state.figures[i].side))
 
 
@@ -191,6 +196,16 @@ def _stopped(state: CowboysState, p: Pending, w: Walk) -> bool:
     return riding and f.horse is None
 
 
+def _passing(w: Walk, riding: bool) -> int:
+    """The next step of ``w`` that is not a square passed through on the
+    way (the last, a mount, a dismount, or the step before one)."""
+    k = w.done
+    path = w.path
+    while k + 1 < len(path) and path[k][1] == riding and path[k + 1][1] == riding:
+        k += 1
+    return k
+
+
 def _step(state: CowboysState, i: int, w: Walk) -> None:
     """One step of the path: into the next square (facing the way he goes,
     his horse under him if he rides), or a mount or a dismount where he
@@ -200,9 +215,9 @@ def _step(state: CowboysState, i: int, w: Walk) -> None:
     was_riding = w.path[w.done - 1][1] if w.done else f.horse is not None
     k = w.horse
     facing: Facing = f.facing
-    assert f.square is not None
-    if sq != f.square:
-        facing = step_facing(f.square, sq)
+    prev = w.path[w.done - 1][0] if w.done else w.start
+    if sq != prev:
+        facing = step_facing(prev, sq)
     horse = f.horse
     if k is not None and riding:
         horse = k
