@@ -37,13 +37,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Walk:
-    """A move under way: ``path`` the steps after the start (``(square,
+    """A move under way: ``move`` the move made, ``path`` the steps after the start (``(square,
     mounted)``, a mount or a dismount a step in the same square), ``done``
     how many are carried out, ``horse`` the horse ridden in this move (its
     index), ``how`` the points spent (for the log), ``then`` the action's
     stage after the move, ``asking`` the sides still to be asked for a
     reaction at the square just entered (:mod:`.reaction`)."""
 
+    move: Move
     path: tuple[End, ...]
     start: XY
     horse: int | None = None
@@ -69,19 +70,31 @@ class Walk:
         return tuple(out)
 
 
-def begin(state: CowboysState, p: Pending, then: str = "finish") -> None:
-    """Start the move action ``p.act`` (a :class:`Move`): its path is fixed
-    now (:func:`choose_path`), and ``state.pending`` goes to the stage
-    ``walk`` (:func:`proceed`). A move that can no longer be made (a figure
-    now stands on its end, CW-T3) is lost: the action goes on to ``then``.
-    Movement with Horses: which horse is mounted (CW-T5)."""
-    act = p.act
+def begin(
+    state: CowboysState,
+    p: Pending,
+    move: Move | None = None,
+    *,
+    then: str = "finish",
+    points: int | None = None,
+) -> None:
+    """Start the move part of the action ``p``: ``move`` (``p.act`` when it
+    is a plain :class:`Move`), with the figure's movement and a Run card's
+    points, or ``points`` if given (an action whose move is shorter). Its
+    path is fixed now (:func:`choose_path`), and ``state.pending`` goes to
+    the stage ``walk`` (:func:`proceed`); when the move is over, the action
+    goes on to the stage ``then`` (``finish``: it is over). A move that can
+    no longer be made (a figure now stands on its end, CW-T3) is lost: the
+    action goes on to ``then``. Movement with Horses: which horse is
+    mounted (CW-T5)."""
+    act = move if move is not None else p.act
     assert isinstance(act, Move)
     i = state.index[act.fig]
     f = state.figures[i]
     side = state.active
     assert f.square is not None
-    points = f.movement + p.run
+    if points is None:
+        points = f.movement + p.run
     horses = () if f.id in state.setup.prisoners else state.free_horses()
     ends = mv.reach_from(state.town, f.square, points, f.horse is not None, horses)
     others = {g.square for j, g in enumerate(state.figures) if j != i and g.standing}
@@ -130,7 +143,7 @@ def begin(state: CowboysState, p: Pending, then: str = "finish") -> None:
         )
     ridden = k if last is not None else None
     hf = state.horses[ridden].facing if ridden is not None else f.facing
-    walk = Walk(path[1:], f.square, ridden, how, then, hf)
+    walk = Walk(act, path[1:], f.square, ridden, how, then, hf)
     state.pending = replace(p, stage="walk", walk=walk)
 
 
@@ -234,8 +247,7 @@ def _step(state: CowboysState, i: int, w: Walk) -> None:
 def _arrive(state: CowboysState, i: int, p: Pending, w: Walk) -> None:
     """The move's end: the facing chosen, the loot or the cell door there,
     or the step off the town; the sentence of the log (Move Actions)."""
-    act = p.act
-    assert isinstance(act, Move)
+    act = w.move
     f = state.figures[i]
     side = state.active
     end_sq = w.square
