@@ -386,17 +386,22 @@ def test_max_length_bounds_the_windows() -> None:
 
 def test_the_heuristic_reacts_to_a_good_shot_and_passes_a_hopeless_one() -> None:
     """A reaction shot is taken when its chance to hit times the target's
-    worth beats the cowboy's own action still to come; at range 7 a pistol
-    at -2 hits only on a natural 12."""
+    worth beats what the cowboy's own action, still to come this turn,
+    promises: at c2 facing N he sees the mover at a2 only (a3 and a4 are
+    behind him), so he reacts; at b3 facing W he will have two shots at
+    range 1 where the mover ends (a4), so he waits for them; at range 7 a
+    pistol at -2 hits only on a natural 12."""
     from saloon.games.cowboys.strategy import HeuristicAgent
 
-    near = street_game([C("C1", "a1", "S")], [C("C2", "b3", "W")], rules=REACT)
-    act(near, "C1 move T:a4 S")
-    assert str(HeuristicAgent(seed=0).choose(near)) == "C2 react C1"
-    far = street_game([C("C1", "a1", "S")], [C("C2", "h3", "W")], rules=REACT)
-    act(far, "C1 move T:a4 S")
-    assert far.phase == Phase.REACT
-    assert str(HeuristicAgent(seed=0).choose(far)) == "pass"
+    def choice(at: str, facing: str) -> str:
+        s = street_game([C("C1", "a1", "S")], [C("C2", at, facing)], rules=REACT)
+        act(s, "C1 move T:a4 S")
+        assert s.phase == Phase.REACT
+        return str(HeuristicAgent(seed=0).choose(s))
+
+    assert choice("c2", "N") == "C2 react C1"
+    assert choice("b3", "W") == "pass"
+    assert choice("h3", "W") == "pass"
 
 
 def test_the_heuristic_values_holding_a_cowboy_back() -> None:

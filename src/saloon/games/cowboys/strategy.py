@@ -29,7 +29,8 @@ Every decision of the game (:class:`HeuristicAgent`):
 * **reaction fire** (the Advanced Rules' ``reaction_fire``): at a window it
   takes the reaction shot worth most (its chance to hit, at -2, times the
   target's value) if that beats what the cowboy's own action is still
-  worth this turn (``react``; nothing once his side's part is over), and
+  worth this turn (his best shot in his side's part, weighted by
+  ``react``; nothing once his side's part is over), and
   passes otherwise. In its own part, it holds a cowboy back (``wait``)
   when the squares around an enemy who moves later this turn are in his
   sight and range, weighted by the reaction shot he would get there
@@ -96,8 +97,9 @@ class Knobs:
     or a cancel; ``card_gain``: the least gain (in wounds) for a card in
     one's own turn; ``heal_at``: heal a cowboy at this health or less;
     ``jitter``: random noise added to every score (0: deterministic);
-    with Reaction Fire, ``react``: what a cowboy's own action still to come
-    this turn is worth (a reaction shot must be worth more), ``hold``: the
+    with Reaction Fire, ``react``: the weight of what a cowboy's own action
+    still to come this turn is worth (a reaction shot must be worth more:
+    his best shot then, at two shots and no -2), ``hold``: the
     weight of the cover a cowboy held back gives (0: never hold back).
     """
 
@@ -113,7 +115,7 @@ class Knobs:
     card_gain: float = 0.2
     heal_at: int = 2
     jitter: float = 0.01
-    react: float = 0.25
+    react: float = 0.5
     hold: float = 0.5
 
 
@@ -743,10 +745,40 @@ class HeuristicAgent:
             v = self._damage_value(st, f.side, a.target, self._shot_dist(st, info, 1))
             v *= self.knobs.shot
             if st.order.index(f.side) > st.part:
-                v -= self.knobs.react  # his own part is still to come
+                v -= self.knobs.react * self._own_part_value(st, j)
             if v > best[0]:
                 best = (v, a)
         return best[1]
+
+    def _own_part_value(self, st: CowboysState, j: int) -> float:
+        """What cowboy ``j``'s own action, still to come this turn, is worth
+        as the town stands: his best shot then (two shots if his rounds
+        allow, no -2) at an enemy other than the mover, or at the mover
+        where his move ends if he will see him there."""
+        f = st.figures[j]
+        held = f.held()
+        if held is None or f.square is None:
+            return 0.0
+        p = st.pending
+        mover = p.act.fig if p is not None else ""
+        shots = 2 if not f.cowboy or held.ammo >= 2 else 1
+        best = 0.0
+        for t, _, _ in self._targets_of(st, f.side):
+            if t == mover:
+                continue
+            info = shot_info(st, j, t, shots=shots)
+            if info is not None:
+                dist = self._shot_dist(st, info, shots)
+                best = max(best, self._damage_value(st, f.side, t, dist))
+        w = p.walk if p is not None else None
+        if w is not None and not w.move.off:
+            end = st.square_of(w.move.dest)
+            if end is not None and sees(st, f, end):
+                rng = king_range(f.square, end)
+                mod = f.modifier + f.bonus
+                dist = (_dist2 if shots == 2 else _dist)(st.chart, held.weapon, rng, mod)
+                best = max(best, self._damage_value(st, f.side, mover, dist))
+        return best * self.knobs.shot
 
     def _hold_value(self, st: CowboysState, f: Figure) -> float:
         """What holding cowboy ``f`` back for a reaction shot is worth: for
