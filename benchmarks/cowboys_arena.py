@@ -9,15 +9,17 @@ half) with its 95% Wilson interval, and A's share of the decided games
 with its interval.
 
     python benchmarks/cowboys_arena.py [--games N] [--mcts-games M] [--mcts SPEC]
-        [--mcts-scenarios a,b] [--seed S]
+        [--mcts-scenarios a,b] [--seed S] [-o KEY=VALUE ...]
 
-``--games 0`` or ``--mcts-games 0`` leaves that part out.
+``--games 0`` or ``--mcts-games 0`` leaves that part out; ``-o`` sets a
+game option for every game (``-o advanced=true``: the Advanced Rules).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -36,6 +38,7 @@ SCENARIOS = (
     "saloon-siege",
     "stage-holdup",
     "jailbreak",
+    "sundown-at-red-rock",
 )
 
 
@@ -52,17 +55,24 @@ def line(scenario: str, a: str, b: str, games: int, wins: int, losses: int, draw
     )
 
 
-def pair(scenario: str, a: str, b: str, games: int, seed: int) -> str:
+def options_of(scenario: str, pairs: Sequence[str]) -> CowboysOptions:
+    """The scenario with the ``-o`` options."""
+    opts = CowboysOptions.parse([*pairs, f"scenario={scenario}"])
+    assert isinstance(opts, CowboysOptions)
+    return opts
+
+
+def pair(scenario: str, a: str, b: str, games: int, seed: int, pairs: Sequence[str] = ()) -> str:
     game = Cowboys()
-    result = run_arena(game, CowboysOptions(scenario=scenario), [a, b], games, seed=seed)
+    result = run_arena(game, options_of(scenario, pairs), [a, b], games, seed=seed)
     p = result.pairing(a, b)
     return line(scenario, a, b, p.games, p.wins_a, p.wins_b, p.draws)
 
 
-def three_way(a: str, games: int, seed: int) -> str:
+def three_way(a: str, games: int, seed: int, pairs: Sequence[str] = ()) -> str:
     """``a`` in each seat in turn against two random players."""
     game = Cowboys()
-    options = CowboysOptions(scenario="three-way-standoff")
+    options = options_of("three-way-standoff", pairs)
     wins = losses = draws = 0
     for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games)):
         dice, *seats = seq.spawn(4)
@@ -100,6 +110,10 @@ def main() -> None:
     parser.add_argument("--mcts", default="mcts:iterations=100")
     parser.add_argument("--mcts-scenarios", default="hickok-tutt,brawl")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
+        help="a game option for every game, e.g. advanced=true (repeatable)",
+    )  # fmt: skip
     args = parser.parse_args()
     print(
         "| scenario | A | B | games | A wins | B wins | draws | A score | 95% CI "
@@ -108,14 +122,16 @@ def main() -> None:
     print("|---|---|---|---:|---:|---:|---:|---:|---|---:|---|")
     for scenario in SCENARIOS if args.games else ():
         began = time.perf_counter()
-        print(pair(scenario, "heuristic", "random", args.games, args.seed), flush=True)
+        row = pair(scenario, "heuristic", "random", args.games, args.seed, args.options)
+        print(row, flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
     if args.games:
-        print(three_way("heuristic", args.games, args.seed), flush=True)
+        print(three_way("heuristic", args.games, args.seed, args.options), flush=True)
     scenarios = args.mcts_scenarios.split(",") if args.mcts_games else []
     for scenario in filter(None, scenarios):
         began = time.perf_counter()
-        print(pair(scenario, args.mcts, "heuristic", args.mcts_games, args.seed), flush=True)
+        row = pair(scenario, args.mcts, "heuristic", args.mcts_games, args.seed, args.options)
+        print(row, flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
 
 

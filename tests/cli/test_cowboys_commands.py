@@ -122,6 +122,36 @@ def test_a_person_plays_a_scenario_to_the_end_by_typing_actions(
     child.expect(pexpect.EOF)
 
 
+def test_a_person_plays_the_solitaire_scenario_naming_only_his_seat(
+    spawn: Callable[..., Any],
+) -> None:
+    """Solitaire (ruling CS-S8): ``--seat human`` alone seats the solo bot
+    on the gang's side, as the scenario says; the person plays the Law to
+    the end by typing the first choice of each menu."""
+    pexpect = pytest.importorskip("pexpect")
+    child = spawn(
+        "play", "cowboys", "-o", "scenario=sundown-at-red-rock", "--seat", "human",
+        "--seed", "4", "--delay", "0",
+    )  # fmt: skip
+    child.expect("player 1: human")
+    child.expect("player 2: solo")
+    typed = 0
+    for _ in range(1000):
+        if child.expect([r"Player 1 \(you\), your move:", "Game over"], timeout=60) == 1:
+            break
+        child.expect(r"Player 1 > ")
+        choices = re.findall(r"\[([^\]\n]+)\]\s*$", child.before, re.M)
+        assert choices, f"no menu before the prompt:\n{child.before[-500:]}"
+        child.sendline(choices[0])
+        typed += 1
+    else:  # pragma: no cover - a game that never ends fails here
+        pytest.fail("the solitaire scenario did not end at the table")
+    assert typed > 3, typed
+    child.expect(r"Save this game's record\? ")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+
+
 def test_a_bots_poker_draw_names_no_card_to_the_person(saloon: Run) -> None:
     """Advanced Optional Rule 7: the poker hand is hidden until shown, so
     a person hears how many cards the bot's side throws away, not which."""

@@ -174,6 +174,25 @@ def players_text(game: Game, options: Options | None = None) -> str:
     return text
 
 
+def with_scripted_seats(
+    game: Game, specs: Sequence[str], options: Options | None = None
+) -> list[str]:
+    """``specs`` with the seats the variant's own rules play put in their
+    places (:meth:`Game.scripted_seats`), when ``specs`` name exactly the
+    other seats; otherwise ``specs`` as given.
+
+    >>> from saloon.core import get_game
+    >>> with_scripted_seats(get_game("shootout"), ["human", "solver"])
+    ['human', 'solver']
+    """
+    scripted = game.scripted_seats(options)
+    n = game.player_range(options)[0]
+    if not scripted or len(specs) != n - len(scripted):
+        return list(specs)
+    rest = iter(specs)
+    return [scripted[k] if k in scripted else next(rest) for k in range(n)]
+
+
 def check_seat_count(game: Game, n: int, options: Options | None = None) -> bool:
     """Whether ``n`` seats can play ``game`` (under ``options``); True means
     a round robin."""

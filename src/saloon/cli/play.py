@@ -28,6 +28,7 @@ from saloon.cli.common import (
     read_options,
     seat_seed,
     seed_option,
+    with_scripted_seats,
 )
 from saloon.cli.info import print_rules
 from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
@@ -130,7 +131,7 @@ def play_command(
         else:
             game = get_game(game_id)
             options = read_options(game, option_pairs, options_file)
-            specs = list(seat_specs) or _default_seats(game, options)
+            specs = with_scripted_seats(game, seat_specs, options) or _default_seats(game, options)
         run_game(
             console, reader, game, options, specs, dice or "random", seed, delay, record_path,
             force=force,
@@ -154,7 +155,11 @@ def _reader(console: Console) -> Callable[[str], str]:
 
 
 def _default_seats(game: Game, options: Options | None = None) -> list[str]:
-    return [HUMAN] + [default_bot(game)] * (game.player_range(options)[0] - 1)
+    """A person in the first seat the rules leave free, a bot elsewhere."""
+    scripted = game.scripted_seats(options)
+    n = game.player_range(options)[0]
+    free = [k for k in range(n) if k not in scripted]
+    return [scripted.get(k) or (HUMAN if k == free[0] else default_bot(game)) for k in range(n)]
 
 
 def run_game(
@@ -423,7 +428,12 @@ class Lobby:
         bots = agent_names(game)
         self.console.print("Seats: human, or a bot: " + (", ".join(bots) or "(none installed)"))
         specs: list[str] = []
+        scripted = game.scripted_seats(options)
         for i in range(count):
+            if i in scripted:
+                self.console.print(f"Seat {i + 1}: {scripted[i]} (the scenario's own rules)")
+                specs.append(scripted[i])
+                continue
             default = HUMAN if i == 0 else default_bot(game)
             while True:
                 spec = self.ask(f"Seat {i + 1} [{default}]: ").strip() or default

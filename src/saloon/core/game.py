@@ -167,6 +167,18 @@ class Game(ABC):
         """This game's own agents (heuristics, solvers), by name."""
         return {}
 
+    def scripted_seats(self, options: Options | None = None) -> Mapping[int, str]:
+        """The seats a variant's own rules play, each with the spec of the
+        agent that plays it (a solitaire scenario's bot side); none by
+        default. The table seats them itself, so a person names only the
+        others (``saloon play GAME --seat human``).
+
+        >>> from saloon.core import get_game
+        >>> dict(get_game("shootout").scripted_seats())
+        {}
+        """
+        return {}
+
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         """The rules that bear on ``state``'s decision, in Saloon's own words
         with the rulebook section cited; the whole summary when ``state`` is

@@ -230,6 +230,11 @@ def catalog_entry(game: Game) -> dict[str, Any]:
         "variant_players": {
             name: list(game.player_range(opts)) for name, opts in game.variants().items()
         },
+        # The seats a variant's own rules play (a solitaire scenario's bot).
+        "variant_scripted": {
+            name: {str(k): spec for k, spec in game.scripted_seats(opts).items()}
+            for name, opts in game.variants().items()
+        },
         "agents": names,
         "default_agent": default_bot,
         "summary": game.rules_help(None),

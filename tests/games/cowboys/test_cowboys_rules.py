@@ -78,7 +78,7 @@ def test_turn_order_one_action_per_figure_and_end() -> None:
 
 
 def test_turn_limit_is_a_draw_or_the_scenarios_side() -> None:
-    """Scenarios: when the turns run out, the scenario's side wins (CW-V2)."""
+    """Scenarios: when the turns run out, the scenario's side wins (CS-V7)."""
     for at_limit, returns in ((None, (0.0, 0.0)), (1, (-1.0, 1.0))):
         s = street_game([C("C1", "a1", "E")], [C("C2", "h6", "W")], turns=1, at_limit=at_limit)
         act(s, "end")

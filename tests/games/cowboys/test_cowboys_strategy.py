@@ -226,3 +226,37 @@ def test_a_horse_ridden_by_a_directed_town_folk_is_no_longer_free() -> None:
     assert t2.horse is not None and t2.square == STREET.square("T:d3")
     assert c1.square == STREET.square("T:a1") and c1.horse is None
     assert any("cannot make that move now" in e.text for e in s.log)
+
+
+# -- the Advanced Optional Rules' shots -------------------------------------------------------
+
+
+def test_fans_a_full_pistol_at_arm_s_length_but_aims_at_range() -> None:
+    """Fan fire (Advanced Optional Rule 2): at range 1 six shots at -3 do
+    more than two aimed ones (about 2.5 hits against 1.7), so the heuristic
+    fans; at range 4, where -3 leaves only a natural 12, it aims."""
+    near = street_game(
+        [C("C1", "c3", "N", weapons=("pistol",))], [C("C2", "c2", "S")], rules=("fan_fire",)
+    )
+    assert type(agent().choose(near)).__name__ == "Fan"
+    far = street_game(
+        [C("C1", "c4", "N", weapons=("pistol",))], [C("C2", "c1", "S")], rules=("fan_fire",)
+    )
+    assert "C1 fan C2" in {str(a) for a in far.legal_actions()}
+    assert isinstance(agent().choose(far), Shoot)
+
+
+def test_fights_with_fists_only_when_the_odds_favour_him() -> None:
+    """Fist fights (Advanced Optional Rule 8): from behind (+2) the
+    unarmed cowboy hits; facing a +2 cowboy at his front he waits."""
+    behind = street_game(
+        [C("C1", "c3", "N", weapons=())], [C("C2", "c2", "N")], rules=("fist_fights",)
+    )
+    assert type(agent().choose(behind)).__name__ == "Fist"
+    front = street_game(
+        [C("C1", "c3", "N", weapons=())],
+        [C("C2", "c2", "S", modifier=2)],
+        rules=("fist_fights",),
+    )
+    assert "C1 fist C2" in {str(a) for a in front.legal_actions()}
+    assert type(agent().choose(front)).__name__ != "Fist"

@@ -92,10 +92,11 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     action (Adrenaline, Friend in Town); with high card (Advanced Optional
     Rule 6) the flips, at most one per card of the deck, and with its die
     table a die per cowboy (CW-A6); with poker (Rule 7) each poker card and
-    each draw, at most two per card of the deck (CW-A7); with Reaction Fire
-    (Advanced Rules) a move's windows, a ``pass`` per opposing side at each
-    square entered, at most :data:`MOST_SQUARES` a move (a reaction shot
-    is the reacting cowboy's action of the turn, counted already: CW-V39). ``rules``:
+    each draw, at most two per card of the deck (CW-A7); with the activation
+    cup a draw per marker and an ``end`` per side each turn (CW-V9); with
+    Reaction Fire a move's windows, a ``pass`` per opposing side at each
+    square entered, at most :data:`MOST_SQUARES` a move (a reaction shot is
+    the reacting cowboy's action of the turn, counted already: CW-V39). ``rules``:
     the Advanced Optional Rules the options switch on (the scenario's own
     are read here)."""
     from saloon.games.cowboys.cards import DECK_SIZE
@@ -111,8 +112,15 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     if "poker_order" in every:
         flips = 2 * DECK_SIZE  # each poker card, and at most one draw per five (CW-A7)
     dice = figures if "random_modifiers" in every else 0
+    # The activation cup (Advanced Rules, CW-V9): each turn, a draw per
+    # marker (a cowboy's or a side's town folk's) and an ``end`` per side.
+    draws = figures + sides if "activation_cup" in every else 0
     return (
-        dice + flips + cards + setup.turns * (sides + figures * per) + cards * ((sides - 1) + per)
+        dice
+        + flips
+        + cards
+        + setup.turns * (sides + draws + figures * per)
+        + cards * ((sides - 1) + per)
     )
 
 
@@ -174,10 +182,25 @@ class Cowboys(Game):
         return CowboysState(self, opts, setup)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        """``heuristic`` (:mod:`saloon.games.cowboys.strategy`)."""
+        """``heuristic`` (:mod:`saloon.games.cowboys.strategy`) and ``solo``,
+        a side played by a solitaire scenario's written rules
+        (:mod:`saloon.games.cowboys.solo`)."""
+        from saloon.games.cowboys.solo import AGENTS as SOLO
         from saloon.games.cowboys.strategy import AGENTS
 
-        return AGENTS
+        return {**AGENTS, **SOLO}
+
+    def scripted_seats(self, options: Options | None = None) -> Mapping[int, str]:
+        """A solitaire scenario's bot side, played by ``solo`` (ruling CS-S8).
+
+        >>> GAME.scripted_seats(CowboysOptions(scenario="hickok-tutt"))
+        {}
+        """
+        opts = self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        sc = setup_of(opts).scenario
+        solo = getattr(sc, "solo", None)
+        return {} if solo is None else {solo.side: "solo"}
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

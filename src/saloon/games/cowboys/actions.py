@@ -28,6 +28,8 @@ fight's two dice, the attacker's first), ``deal QS`` (a card dealt) and
 ``die 4``, a cowboy's modifier rolled on its die table) and ``poker QS``
 (a card dealt for the poker hand of Advanced Optional Rule 7). A side's
 draw in that hand is ``discard 3C 7H``, or ``stand`` to keep its five.
+With the Advanced Rules' activation cup, the marker drawn is written alone:
+``C6`` (a cowboy's) or ``s2`` (the town folk of side 2).
 
 >>> str(parse_action("c6 shoot c3 X2")), str(parse_action("C6 ride b:C7 n"))
 ('C6 shoot C3 x2', 'C6 ride B:c7 N')
@@ -41,6 +43,8 @@ draw in that hand is ``discard 3C 7H``, or ``stand`` to keep its five.
 'C3 react H1'
 >>> parse_action("FLIP ks"), parse_action("die 4")
 (Flip(card='KS'), Die(face=4))
+>>> parse_action("c06"), str(parse_action("S2"))
+(Marker(marker='C6'), 's2')
 """
 
 from __future__ import annotations
@@ -355,6 +359,17 @@ class PokerCard(Outcome):
         return f"poker {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class Marker(Outcome):
+    """A marker drawn from the activation cup (Advanced Rules, Player Turn
+    Sequence): a cowboy's (``C6``) or a side's town folk's (``s2``)."""
+
+    marker: str
+
+    def __str__(self) -> str:
+        return self.marker
+
+
 def _face_key(face: str) -> tuple[int, str, int]:
     c = parse_card(face)
     return (c.rank, c.suit, c.joker)
@@ -489,6 +504,8 @@ def parse_action(text: str) -> Action:
         return END if head == "end" else PASS
     if n == 1 and head == "stand":
         return Discard(())
+    if n == 1 and re.fullmatch(r"c[0-9]{1,2}|s[1-9]", head):
+        return Marker(head[0].upper() + str(int(head[1:])) if head[0] == "c" else head)
     if head == "discard":
         faces = [card_face(w) for w in words[1:]]
         if not 1 <= len(faces) <= 5 or len(set(faces)) != len(faces):

@@ -27,6 +27,7 @@ from saloon.games.cowboys.actions import (
     Fist,
     Fists,
     Flip,
+    Marker,
     Move,
     Pass,
     Pickup,
@@ -64,6 +65,8 @@ def describe(state: CowboysState, action: Action) -> str:
             if f.side == state.active and f.standing and f.actions > 0
         ]
         rest = f": {', '.join(left)} do nothing" if left else ""
+        if state.drawn is not None and state.turn > 1:
+            return f"end the activation of {state.side_name(state.active)}'s town folk{rest}"
         return f"end {state.side_name(state.active)}'s part of the turn{rest}"
     if isinstance(action, Pass):
         if state.phase == Phase.REACT:
@@ -92,6 +95,13 @@ def describe(state: CowboysState, action: Action) -> str:
         return f"throw away {' '.join(action.cards)} and draw {len(action.cards)}"
     if isinstance(action, Flip):
         return f"the card {action.card} is flipped for the order of play"
+    if isinstance(action, Marker):
+        from saloon.games.cowboys.rules.cup import marker_name
+
+        m = action.marker
+        if m in state.index or (m[0] == "s" and int(m[1:]) <= state.num_players):
+            return f"the marker of {marker_name(state, action.marker)} is drawn from the cup"
+        return f"the marker {action.marker} is drawn from the cup"
     return str(action)
 
 

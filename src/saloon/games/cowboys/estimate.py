@@ -39,9 +39,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from saloon.games.cowboys.board import XY
+from saloon.games.cowboys.geometry import walking_distances
+from saloon.games.cowboys.rules import cup
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.state import CowboysState, Phase
-from saloon.games.cowboys.strategy import _distances, _edge_squares, _plan
+from saloon.games.cowboys.strategy import _edge_squares, _plan
 
 #: The largest estimate: a real win (1) always weighs more.
 SCALE = 0.8
@@ -171,6 +173,12 @@ def _aims(state: CowboysState) -> list[_Aim]:
 def _turns_left(state: CowboysState, side: int) -> int:
     """The parts ``side`` still has: this turn's if not yet over, and the later turns'."""
     later = state.setup.turns - state.turn
+    if cup.in_play(state):
+        # The activation cup: this turn's, while the side acts or a marker
+        # of its is still in the cup.
+        acting = state.phase != Phase.CUP and state.drawn is not None and state.active == side
+        left = acting or any(cup.side_of(state, m) == side for m in state.cup)
+        return later + (1 if left else 0)
     mine = state.order.index(side) if side in state.order else 0
     return later + (1 if mine >= state.part else 0)
 
@@ -188,7 +196,7 @@ def _chance(state: CowboysState, aim: _Aim) -> float:
             continue
         if not f.standing or f.square is None:
             continue
-        d = _distances(town, aim.squares).get(f.square, 99)
+        d = walking_distances(town, aim.squares).get(f.square, 99)
         if aim.kind == "escape":
             d += 1  # the step off the town
             if aim.loot and not f.loot:
@@ -208,8 +216,8 @@ def _loot_detour(state: CowboysState, aim: _Aim, square: XY) -> int:
     loot = _plan(state, aim.side).loot_squares
     if not loot:
         return 99
-    to_loot = _distances(state.town, loot).get(square, 99)
-    edge = _distances(state.town, aim.squares)
+    to_loot = walking_distances(state.town, loot).get(square, 99)
+    edge = walking_distances(state.town, aim.squares)
     return to_loot + min(edge.get(xy, 99) for xy in loot) + 1
 
 
@@ -219,7 +227,7 @@ def _unlock_turns(state: CowboysState, f: Figure) -> float:
     if state.unlocked or f.id not in state.setup.locked[0]:
         return 0.0
     door = frozenset(state.locked_squares)
-    dist = _distances(state.town, door)
+    dist = walking_distances(state.town, door)
     best: float = 99.0
     for g in _friends(state, f):
         if g.square is not None:

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
@@ -407,6 +408,48 @@ def _graph(town: Town) -> _Graph:
     graph = _Graph(w, tuple(steps), tuple(town.horse_ok(xy) for xy in town.squares()))
     town.cache["move-graph"] = graph
     return graph
+
+
+def walking_distances(town: Town, sources: frozenset[XY]) -> Mapping[XY, int]:
+    """The fewest movement points on foot from every square to the nearest
+    of ``sources`` (Move Actions: a point a step, one more across a red
+    line, never across a wall); figures are passed through, as a move may.
+    Kept per town for the last few hundred source sets.
+
+    >>> from saloon.games.cowboys.board import build_town
+    >>> town = build_town([["A"]])
+    >>> walking_distances(town, frozenset({town.square("A:e4")}))[town.square("A:h4")]
+    3
+    """
+    cache_ = town.cache.get("walking-distances")
+    if not isinstance(cache_, dict):
+        cache_ = town.cache["walking-distances"] = {}
+    got: Mapping[XY, int] | None = cache_.get(sources)
+    if got is not None:
+        return got
+    g = _graph(town)
+    w = g.width
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int]] = []
+    for x, y in sources:
+        i = y * w + x
+        best[i] = 0
+        heap.append((0, i))
+    heapq.heapify(heap)
+    while heap:
+        d, i = heapq.heappop(heap)
+        if d > best.get(i, 1 << 30):
+            continue
+        for j, c in g.steps[i]:
+            nd = d + c
+            if nd < best.get(j, 1 << 30):
+                best[j] = nd
+                heapq.heappush(heap, (nd, j))
+    out = {(i % w, i // w): d for i, d in best.items()}
+    if len(cache_) > 512:
+        cache_.clear()
+    cache_[sources] = out
+    return out
 
 
 @dataclass(frozen=True)

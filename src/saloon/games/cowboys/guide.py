@@ -88,6 +88,16 @@ PASSAGES = (
         ("fist",),
     ),
     Passage(
+        "Player Turn Sequence (Advanced Rules)",
+        "The first turn is played as the scenario says. From the second, each turn "
+        "starts with a marker in a cup for every cowboy in the town and one for each "
+        "side's town folk; markers are drawn one at a time. A cowboy drawn takes his "
+        "action (or waits); a town-folk marker lets its side act with each of its town "
+        "folk (or end). A figure that lost his horse loses his activation; one knocked "
+        "down or pinned may not move in it. The turn ends when the cup is empty.",
+        ("cup",),
+    ),
+    Passage(
         "Card Play",
         "Cards are dealt as the scenario says and shared by a side's players. A side "
         "may play one card during its own actions (when a figure starts its action) "

@@ -138,12 +138,19 @@ def figure_notes(state: CowboysState, f: Figure) -> list[str]:
         out.append(f"on {state.horses[f.horse].id}")
     if f.loot:
         out.append("loot")
-    if f.side == state.active and not state.is_over and state.phase.name != "DEAL":
+    cup = state.turn > 1 and state.rule("activation_cup")
+    if cup and not state.is_over and f.side >= 0:
+        # The activation cup: drawn and acting, still in the cup, or done.
+        marker = f.id if f.cowboy else f"s{f.side + 1}"
+        out.append("to act" if f.actions > 0 else "in the cup" if marker in state.cup else "acted")
+        if f.actions > 1:
+            out[-1] = f"{f.actions} actions"
+    elif f.side == state.active and not state.is_over and state.phase.name != "DEAL":
         out.append("to act" if f.actions > 0 else "acted")
         if f.actions > 1:
             out[-1] = f"{f.actions} actions"
     if f.stunned:
-        out.append("loses next part")
+        out.append("loses next activation" if state.rule("activation_cup") else "loses next part")
     if f.knocked or f.no_move:
         out.append("knocked down")
     if f.bonus:
@@ -344,7 +351,16 @@ def status_lines(state: CowboysState) -> list[str]:
         return [f"Before turn 1: dealing the cards; the next one goes to {who}."]
     p = state.pending
     lines = [head]
-    if ph == Phase.SELECT:
+    if state.turn > 1 and state.rule("activation_cup"):
+        lines = cup_lines(state)
+    if ph == Phase.CUP:
+        pass
+    elif ph == Phase.SELECT and state.drawn is not None and state.drawn[0] == "C":
+        who = state.name_of(state.drawn)
+        lines.append(f"{side} picks {who}'s action, or has him wait ({state.drawn} wait).")
+    elif ph == Phase.SELECT and state.drawn is not None:
+        lines.append(f"{side} picks an action for each of its town folk, or ends (end).")
+    elif ph == Phase.SELECT:
         lines.append(f"{side} picks a figure's action, or ends its part (end).")
     elif ph == Phase.ANSWER:
         who = state.side_name(state.answer_queue[0])
@@ -379,6 +395,23 @@ def status_lines(state: CowboysState) -> list[str]:
         what = f"the horse {shot.target}" if shot.target[0] == "H" else shot.target
         lines.append(f"Shot{which}: {shot.shooter}'s {shot.info.weapon} at {what}, {shot.words()}.")
     return lines
+
+
+def cup_lines(state: CowboysState) -> list[str]:
+    """A turn with the activation cup (Advanced Rules, Player Turn
+    Sequence): who was drawn, or that the next marker is to be drawn, and
+    the markers left in the cup."""
+    from saloon.games.cowboys.rules.cup import marker_name
+    from saloon.games.cowboys.rules.state import Phase
+
+    turn = f"Turn {state.turn} of {state.setup.turns}"
+    left = ", ".join(state.cup) if state.cup else "empty"
+    if state.phase == Phase.CUP or state.drawn is None:
+        return [f"{turn}: the next marker is drawn from the cup (in it: {left})."]
+    return [
+        f"{turn}: {marker_name(state, state.drawn)} drawn from the cup; "
+        f"{side_title(state, state.active)} acts (left in the cup: {left})."
+    ]
 
 
 def hand_of(view: dict[str, Any], side: int) -> tuple[list[str], int, list[str]]:

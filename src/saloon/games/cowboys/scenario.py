@@ -66,6 +66,10 @@ A scenario file is TOML::
     [options]                       # Advanced Optional Rules the scenario plays with
     fan_fire = true                 # (optional; see "Options" below)
 
+    [solo]                          # a solitaire scenario's bot side (optional)
+    side = "Tutt"
+    behaviour = '''...'''           # its rules in words, paragraphs parted by blank lines
+
 Figures
 -------
 A cowboy carries up to two pistols and one rifle or shotgun (Shoot); town
@@ -92,6 +96,13 @@ and ``fist_fights``, with ``true`` or ``false``. A rule the scenario
 switches on is played whatever the game's options say; one it leaves off
 (or out) can still be switched on with the game's option of the same
 name (``-o fan_fire=true``).
+
+Solitaire (ruling CS-S8)
+------------------------
+A ``[solo]`` table gives its ``side`` to Saloon's ``solo`` bot
+(:mod:`saloon.games.cowboys.solo`), which plays it by written priorities;
+``behaviour`` prints them for the players, who see them with the scenario.
+The table seats the bot itself when a person names only the other seats.
 
 Victory (rulings CS-V1 to CS-V8 in ``docs/rulings.md``)
 -------------------------------------------------------
@@ -271,6 +282,7 @@ _TOP_KEYS = (
     "victory",
     "special",
     "options",
+    "solo",
 )
 _FIGURE_KEYS = (
     "kind",
@@ -511,6 +523,16 @@ class Special:
 
 
 @dataclass(frozen=True)
+class Solo:
+    """A solitaire scenario's bot side: the side Saloon's ``solo`` bot plays
+    (:mod:`saloon.games.cowboys.solo`), and its behaviour in words, a
+    paragraph a rule, as the players read it (ruling CS-S8)."""
+
+    side: int
+    behaviour: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A scenario, validated against its town (see the module's docstring).
 
@@ -536,6 +558,8 @@ class Scenario:
     #: The Advanced Optional Rules the scenario switches on (``[options]``),
     #: by option name.
     options: tuple[str, ...] = ()
+    #: The side a bot plays by the scenario's own rules (``[solo]``), if any.
+    solo: Solo | None = None
     #: The names of the boards, in the order of ``town.placements``.
     board_names: tuple[str, ...] = field(default=(), compare=False)
     #: The file it was read from, as messages show it (not part of the value).
@@ -632,6 +656,14 @@ class Scenario:
         lines.append("To win: " + " ".join(self._goal_words()))
         for sp in self.special:
             lines.append(f"Special ({sp.rule}): {sp.text}")
+        if self.options:
+            lines.append(f"Rules in play: {', '.join(self.options)}.")
+        if self.solo is not None:
+            lines.append(
+                f"Solitaire: Saloon's solo bot plays {self.sides[self.solo.side].name}, "
+                "by these rules:"
+            )
+            lines.extend(f"  {p}" for p in self.solo.behaviour)
         return "\n".join(lines)
 
     def _goal_words(self) -> Iterator[str]:
@@ -1029,6 +1061,7 @@ class _Reader:
         victory = self.victory(data.get("victory"), sides)
         special = self.special(data.get("special", []), sides, bystanders)
         options = self.options(data.get("options", {}))
+        solo = self.solo(data["solo"]) if "solo" in data else None
         return Scenario(
             id=ident,
             title=title,
@@ -1046,8 +1079,27 @@ class _Reader:
             victory=victory,
             special=special,
             options=options,
+            solo=solo,
             board_names=tuple(boards[p.letter].name for p in self.town.placements),
             source=self.source,
+        )
+
+    def solo(self, value: object) -> Solo:
+        """The ``[solo]`` table: the side the scenario's bot plays, and how."""
+        data = self.table("solo", value, "side and behaviour")
+        self.keys("solo", data, ("side", "behaviour"), "[solo]")
+        self.missing("solo.side", data.get("side"))
+        side = self.side("solo.side", data["side"])
+        behaviour = data.get("behaviour")
+        self.missing("solo.behaviour", behaviour)
+        if not isinstance(behaviour, str):
+            raise self.fail("solo.behaviour must be a string: the bot's rules in words")
+        paragraphs = [" ".join(p.split()) for p in behaviour.split("\n\n") if p.strip()]
+        if not 1 <= len(paragraphs) <= 12:
+            raise self.fail("solo.behaviour must be 1 to 12 paragraphs, parted by blank lines")
+        return Solo(
+            side,
+            tuple(self.text(f"solo.behaviour[{k}]", p, 600) for k, p in enumerate(paragraphs)),
         )
 
     def options(self, value: object) -> tuple[str, ...]:

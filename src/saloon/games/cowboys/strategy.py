@@ -35,6 +35,12 @@ Every decision of the game (:class:`HeuristicAgent`):
   when the squares around an enemy who moves later this turn are in his
   sight and range, weighted by the reaction shot he would get there
   (``hold``), unless he has a better move or shot now.
+* **the Advanced Optional Rules' shots**: fan fire, two pistols and two
+  targets score the expected damage of every shot they fire (each at its
+  own modifier, the shots at one target added up), so a cowboy fans when
+  the rounds he empties at -3 do more than two aimed shots (a close,
+  badly wounded or dangerous target); a fist fight scores the chance his
+  die wins times the wound it does, less the chance it loses times his own.
 
 It sees only what its side sees (its own hand, the table). The knobs, each
 settable in the agent spec (``heuristic:threat=0.8``), are
@@ -43,7 +49,6 @@ settable in the agent spec (``heuristic:threat=0.8``), are
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -61,23 +66,29 @@ from saloon.games.cowboys.actions import (
     Arm,
     Discard,
     Draw,
+    Fan,
+    Fist,
     Move,
     Pickup,
+    Pistols,
     Play,
     React,
     Reload,
     Shoot,
     Spin,
+    Split,
     Wait,
 )
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Effect
-from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, _graph, king_range
+from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, king_range, walking_distances
 from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules.cup import cowboy_drawn, in_play, town_marker
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
+from saloon.games.cowboys.rules.fists import fist_mods
 from saloon.games.cowboys.rules.poker import simple_discards
 from saloon.games.cowboys.rules.reaction import REACTION, ready, sees
-from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info
+from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info, volley
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.shotchart import MAX_MODIFIER, ShotChart, Weapon
 
@@ -156,6 +167,15 @@ def _mean(dist: Sequence[float]) -> float:
     return sum(k * p for k, p in enumerate(dist))
 
 
+def _add(a: Sequence[float], b: Sequence[float]) -> tuple[float, ...]:
+    """The hits of two independent shots together, as a distribution."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for x, pa in enumerate(a):
+        for y, pb in enumerate(b):
+            out[x + y] += pa * pb
+    return tuple(out)
+
+
 def _shift(dist: Sequence[float], factor: int) -> tuple[float, ...]:
     """The hits multiplied by ``factor`` (a Critical Hit), as a distribution."""
     out = [0.0] * ((len(dist) - 1) * factor + 1)
@@ -165,40 +185,6 @@ def _shift(dist: Sequence[float], factor: int) -> tuple[float, ...]:
 
 
 # -- distances over the town -----------------------------------------------------------
-
-
-def _distances(town: Town, sources: frozenset[XY]) -> Mapping[XY, int]:
-    """Walking distance (movement points on foot) from every square to the
-    nearest of ``sources``; kept per town."""
-    cache_ = town.cache.get("heuristic-distances")
-    if not isinstance(cache_, dict):
-        cache_ = town.cache["heuristic-distances"] = {}
-    got: Mapping[XY, int] | None = cache_.get(sources)
-    if got is not None:
-        return got
-    g = _graph(town)
-    w = g.width
-    best: dict[int, int] = {}
-    heap: list[tuple[int, int]] = []
-    for x, y in sources:
-        i = y * w + x
-        best[i] = 0
-        heap.append((0, i))
-    heapq.heapify(heap)
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > best.get(i, 1 << 30):
-            continue
-        for j, c in g.steps[i]:
-            nd = d + c
-            if nd < best.get(j, 1 << 30):
-                best[j] = nd
-                heapq.heappush(heap, (nd, j))
-    out = {(i % w, i // w): d for i, d in best.items()}
-    if len(cache_) > 512:
-        cache_.clear()
-    cache_[sources] = out
-    return out
 
 
 def _edge_squares(town: Town, edges: Iterable[str]) -> frozenset[XY]:
@@ -431,6 +417,41 @@ class HeuristicAgent:
                 v -= 0.05
         return v * self.knobs.shot
 
+    def _volley_value(self, st: CowboysState, i: int, act: Fan | Pistols | Split) -> float:
+        """An Advanced Optional Rule's shots (fan fire, two pistols, two
+        targets): the expected damage at each target of all the shots at
+        him, each at its own modifier (:func:`~.rules.shots.volley`)."""
+        shots = volley(st, i, act)
+        if not shots:
+            return -1.0
+        side = st.figures[i].side
+        per_target: dict[str, tuple[float, ...]] = {}
+        for target, info in shots:
+            one = _dist(st.chart, info.weapon, info.range, info.modifier)
+            per_target[target] = _add(per_target.get(target, (1.0,)), one)
+        v = sum(self._damage_value(st, side, t, d) for t, d in per_target.items())
+        f = st.figures[i]
+        held = f.held()
+        if f.cowboy and held is not None and held.ammo - len(shots) <= 0:
+            v -= 0.05
+        return v * self.knobs.shot
+
+    def _fist_value(self, st: CowboysState, i: int, act: Fist) -> float:
+        """A fist fight (Advanced Optional Rule 8): the chance the higher
+        die is his times the wound he does, less the chance it is the
+        defender's times the wound he takes; a tie does nothing."""
+        j = st.index.get(act.target)
+        if j is None:
+            return -1.0
+        m = fist_mods(st, i, j)
+        diff = sum(v for _, v in m.attacker) - sum(v for _, v in m.defender)
+        win = sum(1 for a in range(1, 7) for b in range(1, 7) if a + diff > b) / 36
+        lose = sum(1 for a in range(1, 7) for b in range(1, 7) if a + diff < b) / 36
+        f, g = st.figures[i], st.figures[j]
+        gain = self._damage_value(st, f.side, g.id, (1 - win, win))
+        loss = self._damage_value(st, g.side, f.id, (1 - lose, lose))
+        return (gain - loss) * self.knobs.shot
+
     # -- positions ----------------------------------------------------------------------
 
     def _guns(self, st: CowboysState, side: int) -> list[_Gun]:
@@ -562,16 +583,16 @@ class HeuristicAgent:
         plan = _plan(st, f.side)
         town = st.town
         if f.id in plan.runners and (f.loot or not plan.loot):
-            d = _distances(town, plan.runners[f.id]).get(sq, 99)
+            d = walking_distances(town, plan.runners[f.id]).get(sq, 99)
             return -k.goal * 1.5 * d
         if f.id in plan.runners and plan.loot and plan.loot_squares:
-            d = _distances(town, plan.loot_squares).get(sq, 99)
+            d = walking_distances(town, plan.loot_squares).get(sq, 99)
             return -k.goal * 1.5 * d
         if f.id in plan.places:
             squares = plan.places[f.id]
             if sq in squares:
                 return 2.0 if not plan.hold else 1.5
-            d = _distances(town, squares).get(sq, 99)
+            d = walking_distances(town, squares).get(sq, 99)
             return -k.goal * (1.5 if not plan.hold else 1.0) * d
         enemies = frozenset(
             g.square
@@ -586,7 +607,7 @@ class HeuristicAgent:
             if w in st.index and st.figures[st.index[w]].standing
         ]
         near = frozenset(x for x in wanted if x is not None) or enemies
-        d = _distances(town, near).get(sq, 99)
+        d = walking_distances(town, near).get(sq, 99)
         return -k.hunt * d * (2.0 if wanted else 1.0)
 
     # -- choosing a figure's action ----------------------------------------------------
@@ -606,7 +627,7 @@ class HeuristicAgent:
             if best is None or (kind, score) > (best[1], best[0]):
                 best = (score, kind, act)
         if best is None or best[1] == 0:
-            return END
+            return _nothing(st)
         return best[2]
 
     # -- every choice in order (for a search) ----------------------------------------------
@@ -660,12 +681,12 @@ class HeuristicAgent:
                     squares.add(where)
                 head.append(a)
             lists.append((top_v, head + tail))
-        first: Action = END if best is None or best[1] == 0 else best[2]
+        first: Action = _nothing(st) if best is None or best[1] == 0 else best[2]
         out: list[Action] = [first]
         lists.sort(key=lambda x: -x[0])
         for r in range(max((len(acts) for _, acts in lists), default=0)):
             out.extend(acts[r] for _, acts in lists if r < len(acts) and acts[r] != first)
-        if first != END:
+        if first != END and not cowboy_drawn(st):
             out.append(END)
         return out
 
@@ -713,6 +734,10 @@ class HeuristicAgent:
                     held = f.held()
                     if f.cowboy and held is not None and held.ammo - 2 < k.double_ammo - 2:
                         v -= 0.1
+            elif isinstance(a, (Fan, Pistols, Split)):
+                v = self._volley_value(st, i, a)
+            elif isinstance(a, Fist):
+                v = self._fist_value(st, i, a)
             elif isinstance(a, Reload):
                 v = self._reload_value(st, f, a.slot, stay)
             elif isinstance(a, Move):  # leaving the town (the others are above)
@@ -744,7 +769,7 @@ class HeuristicAgent:
                 continue
             v = self._damage_value(st, f.side, a.target, self._shot_dist(st, info, 1))
             v *= self.knobs.shot
-            if st.order.index(f.side) > st.part:
+            if _still_to_act(st, f):
                 v -= self.knobs.react * self._own_part_value(st, j)
             if v > best[0]:
                 best = (v, a)
@@ -789,15 +814,16 @@ class HeuristicAgent:
         k = self.knobs
         if not k.hold or not ready(st, f) or f.square is None:
             return 0.0
-        later = set(st.order[st.part + 1 :])
         held = f.held()
-        if not later or held is None:
+        if held is None:
             return 0.0
         town = st.town
         best = 0.0
         mine = [g.id for g in st.figures if g.side == f.side and g.standing]
         for n, e in enumerate(st.figures):
-            if e.side not in later or not e.standing or e.square is None:
+            if e.side == f.side or e.side < 0 or not e.standing or e.square is None:
+                continue
+            if not _still_to_act(st, e):
                 continue
             if any(shot_info(st, n, t) is not None for t in mine):
                 continue  # he has a shot now: he is likelier to shoot than to move
@@ -1087,6 +1113,23 @@ class HeuristicAgent:
             return 0 if e is Effect.JAM else 1
 
         return min(plays, key=rank)
+
+
+def _nothing(st: CowboysState) -> Action:
+    """Doing nothing more: ``end``, or the drawn cowboy's ``wait`` when the
+    activation cup has drawn one (Advanced Rules, Player Turn Sequence)."""
+    if cowboy_drawn(st) and st.drawn is not None:
+        return Wait(st.drawn)
+    return END
+
+
+def _still_to_act(st: CowboysState, f: Figure) -> bool:
+    """Whether figure ``f`` has his own action still to come this turn: his
+    side's part is still to come, or with the activation cup his marker
+    (his side's town-folk marker) is still in the cup."""
+    if in_play(st):
+        return (f.id if f.cowboy else town_marker(f.side)) in st.cup
+    return st.order.index(f.side) > st.part if f.side in st.order else False
 
 
 def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:

@@ -217,6 +217,15 @@ function fitSeats(game) {
   const list = $("#seat-list");
   while (list.children.length < lo) addSeat(game, list.children.length);
   while (list.children.length > hi) list.lastElementChild.remove();
+  // A solitaire scenario's bot side is seated as the scenario says.
+  const scripted = (game.variant_scripted || {})[$("#variant").value] || {};
+  Object.entries(scripted).forEach(([k, spec]) => {
+    const select = $(`#seat-${k}`);
+    if (select && [...select.options].some((o) => o.value === spec)) {
+      select.value = spec;
+      select.dispatchEvent(new Event("change"));
+    }
+  });
   seatButtons(game);
 }
 

@@ -43,6 +43,7 @@ from saloon.games.cowboys.actions import (
 from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.geometry import FACINGS, STEPS, sight
+from saloon.games.cowboys.rules import cup
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
 from saloon.games.cowboys.rules.figures import Figure, Held
@@ -129,7 +130,8 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
     the acting side's figures that may still act, then ``end``; in
     ``ALLY`` the directed town folk's actions; in a card window the cards
     that may be played, then ``pass`` (not in the start window of a move
-    that counts on a Run card, CW-T6); none at a chance node or the end."""
+    that counts on a Run card, CW-T6); none at a chance node or the end.
+    A cowboy drawn from the activation cup has no ``end``: ``wait`` (CW-V5)."""
     ph = state.phase
     p = state.pending
     if ph == Phase.DRAW:
@@ -139,7 +141,8 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
         for i, f in enumerate(state.figures):
             if f.side == state.active and f.standing and f.actions > 0:
                 chunks.extend(_figure_chunks(state, i, False))
-        chunks.append((END,))
+        if not cup.cowboy_drawn(state):
+            chunks.append((END,))
         return Actions(chunks)
     if ph == Phase.ALLY:
         assert state.ally is not None
@@ -167,7 +170,7 @@ def is_legal(state: CowboysState, action: Action) -> bool:
     ph = state.phase
     if ph == Phase.SELECT:
         if isinstance(action, End):
-            return True
+            return not cup.cowboy_drawn(state)
         if not isinstance(action, Act):
             return False
         i = state.index.get(action.fig)

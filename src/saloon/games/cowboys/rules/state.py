@@ -28,6 +28,8 @@ The phases:
 * ``REACT``: a side asked whether a cowboy of his takes a reaction shot
   at a figure moving through his sight (Advanced Rules, Reaction Fire:
   :mod:`.reaction`; the move itself goes square by square, :mod:`.walk`);
+* ``CUP`` (chance): with the Advanced Rules' activation cup, from turn 2,
+  the next marker drawn from the cup (:mod:`.cup`);
 * ``OVER``.
 
 :class:`CowboysState` holds the game's fields, the small accessors the
@@ -75,6 +77,7 @@ from saloon.games.cowboys.actions import (
     End,
     Fists,
     Flip,
+    Marker,
     Play,
     PokerCard,
     Roll,
@@ -89,6 +92,7 @@ from saloon.games.cowboys.geometry import SightLine, sight
 from saloon.games.cowboys.options import CowboysOptions, check_order_rules
 from saloon.games.cowboys.rules import (
     card_windows,
+    cup,
     execute,
     high_card,
     legal,
@@ -180,6 +184,9 @@ class CowboysState(State):
         #: Rules, Player Turn Sequence): cowboys' ids, and ``s1``.. for a
         #: side's town folk (:mod:`.cup`).
         self.cup: tuple[str, ...] = ()
+        #: The marker drawn last from the cup, whose activation is under
+        #: way (``None`` in a turn played side by side).
+        self.drawn: str | None = None
         self.active = self.order[0]
         self.own_used = [False] * n
         self.opp_used = [False] * n
@@ -358,6 +365,9 @@ class CowboysState(State):
             return [(PokerCard(c), p) for c in top]
         if self.phase == Phase.MODIFIER:
             return DIE_OUTCOMES
+        if self.phase == Phase.CUP:
+            markers = cup.outcomes(self)
+            return [(m, 1.0 / len(markers)) for m in markers]
         return super().chance_outcomes()
 
     def sample_chance(self, rng: np.random.Generator) -> Outcome:
@@ -379,6 +389,9 @@ class CowboysState(State):
             return PokerCard(top[int(rng.integers(len(top)))])
         if self.phase == Phase.MODIFIER:
             return DICE[int(rng.integers(6))]
+        if self.phase == Phase.CUP:
+            markers = cup.outcomes(self)
+            return markers[int(rng.integers(len(markers)))]
         return super().sample_chance(rng)
 
     def chance_prompt(self) -> str:
@@ -417,6 +430,8 @@ class CowboysState(State):
         if self.phase == Phase.MODIFIER:
             who = self.name_of(self.modifier_queue[0])
             return f"one die for {who}'s modifier (1-3: 0, 4-5: +1, 6: +2), e.g. 4"
+        if self.phase == Phase.CUP:
+            return cup.prompt(self)
         return super().chance_prompt()
 
     def parse(self, text: str) -> Action:
@@ -467,6 +482,9 @@ class CowboysState(State):
         elif ph == Phase.MODIFIER:
             assert isinstance(action, Die)
             modifiers.roll(self, action.face)
+        elif ph == Phase.CUP:
+            assert isinstance(action, Marker)
+            cup.draw(self, action.marker)
         elif ph == Phase.ROLL:
             assert isinstance(action, Roll)
             execute.roll(self, action)
@@ -477,7 +495,9 @@ class CowboysState(State):
             if isinstance(action, End):
                 self.say(
                     "end",
-                    f"{self.side_name(self.active)} ends its part of turn {self.turn}.",
+                    cup.end_words(self)
+                    if cup.in_play(self)
+                    else f"{self.side_name(self.active)} ends its part of turn {self.turn}.",
                     self.active,
                 )
                 turn.next_part(self)
@@ -571,6 +591,7 @@ class CowboysState(State):
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked, self.acted, self.cup,
             self.moving, self.reacted,
+            self.drawn,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:

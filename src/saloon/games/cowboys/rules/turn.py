@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import Window
-from saloon.games.cowboys.rules import walk
+from saloon.games.cowboys.rules import cup, walk
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
@@ -84,20 +84,18 @@ def _start_turn(state: CowboysState) -> None:
 def _start_part(state: CowboysState) -> None:
     """A side's part of the turn: each standing figure may act once; a
     figure whose horse was killed under him loses this part; a knocked
-    down figure may not move in it (CW-T3); a cowboy who has made a
-    reaction shot this turn has spent his action (Reaction Fire, CW-V34)."""
+    down or pinned figure may not move in it (CW-T3, CW-V5); a cowboy who
+    has made a reaction shot this turn has spent his action (Reaction
+    Fire, CW-V34)."""
     side = state.active
     state.fired = False
     for i, f in enumerate(state.figures):
         if f.side == side:
-            spent = f.stunned or not f.standing or f.id in state.reacted
-            state.figures[i] = replace(
-                f,
-                actions=0 if spent else 1,
-                stunned=False,
-                no_move=f.knocked,
-                knocked=False,
-            )
+            # A pinned figure (Variable Damage) may not move either, once.
+            g = cup.activated(f)
+            if f.id in state.reacted:
+                g = replace(g, actions=0)
+            state.figures[i] = g
     state.say(
         "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
     )
@@ -109,17 +107,51 @@ def next_part(state: CowboysState) -> bool:
     for i, f in enumerate(state.figures):
         if f.side == state.active and (f.actions or f.no_move):
             state.figures[i] = replace(f, actions=0, no_move=False)
+    if cup.in_play(state):
+        return _next_draw(state)
     state.part += 1
     if state.part >= len(state.order):
-        if state.turn >= state.setup.turns:
-            w = winner_at_limit(state)
-            over(state, w, "turn limit")
+        if not _next_turn(state):
             return False
-        state.turn += 1
-        state.part = 0
-        _start_turn(state)
+        if cup.in_play(state):
+            cup.fill(state)
+            return _next_draw(state)
     state.active = state.order[state.part]
     _start_part(state)
+    return True
+
+
+def _next_turn(state: CowboysState) -> bool:
+    """The turn is over: the next begins, or the game ends at the turn
+    limit (False)."""
+    if state.turn >= state.setup.turns:
+        w = winner_at_limit(state)
+        over(state, w, "turn limit")
+        return False
+    state.turn += 1
+    state.part = 0
+    _start_turn(state)
+    return True
+
+
+def _next_draw(state: CowboysState) -> bool:
+    """With the activation cup (Advanced Rules, Player Turn Sequence): the
+    markers of figures that can no longer act come out, and the next one is
+    drawn (``Phase.CUP``; the last one left is drawn at once, CW-V3); an
+    empty cup ends the turn and the next turn fills it again (CW-V7).
+    False when the game has ended."""
+    cup.purge(state)
+    while not state.cup:
+        state.drawn = None
+        if not _next_turn(state):
+            return False
+        cup.fill(state)
+        cup.purge(state)
+    if len(state.cup) == 1:
+        # The last marker could be no other: drawn without a chance node.
+        cup.draw(state, state.cup[0])
+    else:
+        state.phase = Phase.CUP
     return True
 
 
@@ -143,6 +175,7 @@ def advance(state: CowboysState) -> None:
             Phase.MODIFIER,
             Phase.POKER,
             Phase.DRAW,
+            Phase.CUP,
         ):
             return
         if state.answer_queue:
@@ -154,6 +187,8 @@ def advance(state: CowboysState) -> None:
                 state.phase = Phase.ALLY
                 return
             if _can_act(state, state.active):
+                if cup.only_waits(state):
+                    continue
                 state.phase = Phase.SELECT
                 return
             if not next_part(state):

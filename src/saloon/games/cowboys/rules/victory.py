@@ -3,7 +3,7 @@
 Cowboys rulebook, Scenarios: each scenario says how it is won; the engine
 reads the goals of :class:`saloon.games.cowboys.rules.setup.Goal`
 (eliminate, escape with or without loot, reach, hold) and the side that
-wins when the turns run out (rulings CW-V1..V3). :func:`check_winner` ends
+wins when the turns run out (rulings CS-V1..V8). :func:`check_winner` ends
 the game when an action leaves a side with its goals met (CW-T18);
 :func:`over` ends it.
 """
@@ -49,7 +49,7 @@ def winner_now(state: CowboysState) -> int | None:
 
 def winner_at_limit(state: CowboysState) -> int | None:
     """When the last turn ends: a side meeting a hold goal (or any goal),
-    else the scenario's ``at_limit`` side, else nobody (a draw; CW-V2)."""
+    else the scenario's ``at_limit`` side, else nobody (a draw; CS-V7, CS-V8)."""
     if state.setup.scenario is not None:
         return scenario_winner(state, at_limit=True)[1]
     for side in range(state.num_players):

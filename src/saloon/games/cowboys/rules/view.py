@@ -3,7 +3,9 @@
 Cowboys rulebook, Game Set Up (a side's players share its hand, CW-T1;
 the face dealt is told to its side alone, CW-T17), Card Play: a side sees
 its own cards, and of another side's hand how many cards it holds and
-those a card showed it while they stay there (Card Sharp, CW-T16).
+those a card showed it while they stay there (Card Sharp, CW-T16). The
+markers left in the activation cup are public (Advanced Rules, Player Turn
+Sequence: drawn from a cup on the table).
 """
 
 from __future__ import annotations
@@ -124,6 +126,10 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
         },
         "ally": state.ally,
         "reaction": _reaction_view(state),
+        # The activation cup (Advanced Rules, Player Turn Sequence): the
+        # markers not yet drawn this turn, and the one acting; public.
+        "cup": list(state.cup),
+        "drawn": state.drawn,
         "answering": state.answering if state.answer_queue else None,
         "winner": state.winner,
         "result": state.category,
