@@ -431,3 +431,53 @@ def test_mcts_and_random_choose_at_a_reaction_window() -> None:
     game = s.game
     for spec in ("random", "mcts:iterations=12,rollout=heuristic,top=4,max_depth=12"):
         assert make_agent(spec, game, seed=1).choose(s) in s.legal_actions()
+
+
+# -- with the activation cup ------------------------------------------------------------------
+
+
+def test_with_the_cup_a_waiting_cowboy_reacts_and_his_marker_leaves_the_cup() -> None:
+    """Reaction Fire: "remove the reacting cowboy's chit from the cup". A
+    cowboy drawn who waits stays ready; one not drawn yet may react too,
+    and his marker comes out (CW-V34)."""
+    s = street_game(
+        [C("C1", "a1", "S"), C("C3", "h1", "S")],
+        [C("C2", "d3", "W"), C("C4", "d2", "W")],
+        rules=("activation_cup", "reaction_fire"),
+    )
+    act(s, "end")
+    act(s, "end")
+    assert s.turn == 2 and s.phase == Phase.CUP
+    act(s, "C2")
+    act(s, "C2 wait")  # held back
+    act(s, "C1")
+    act(s, "C1 move T:a4 S")
+    assert s.phase == Phase.REACT and legal(s) == {"C2 react C1", "C4 react C1", "pass"}
+    act(s, "C4 react C1")
+    assert "C4" not in s.cup
+    act(s, "roll 1 2")
+    act(s, "C2 react C1")
+    act(s, "roll 1 2")
+    # C3's is the last marker left: drawn at once.
+    assert at(s, "C1") == "T:a4" and s.cup == () and s.drawn == "C3"
+
+
+def test_the_heuristic_weighs_the_cup_for_the_action_to_come() -> None:
+    """With the cup, a cowboy's own action is still to come while his
+    marker is in the cup (the heuristic's reckoning)."""
+    from saloon.games.cowboys.strategy import _still_to_act
+
+    s = street_game(
+        [C("C1", "a1", "S")], [C("C2", "d3", "W")], rules=("activation_cup", "reaction_fire")
+    )
+    act(s, "end")
+    act(s, "end")
+    act(s, "C1")
+    assert _still_to_act(s, figure(s, "C2")) and not _still_to_act(s, figure(s, "C1"))
+
+
+def test_conformance_with_the_cup_and_reaction_fire() -> None:
+    from saloon.testing import check_game
+
+    options = CowboysOptions(scenario="ok-corral", activation_cup=True, reaction_fire=True)
+    assert check_game(GAME, options, games=2).games == 2
