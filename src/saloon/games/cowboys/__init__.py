@@ -34,6 +34,11 @@ def _per_action(sides: int, shots: int = 2, flips: int = 0) -> int:
     return 1 + (sides - 1) + 1 + shots * (1 + 2 + flips + 1)
 
 
+#: The most squares a move enters: its own 4, a horse's 4 and a Run card's
+#: points (at most 6 by the card file's limits), each square a point at least.
+MOST_SQUARES = 14
+
+
 def most_shots(rules: frozenset[str] | set[str] | tuple[str, ...]) -> int:
     """The most shots one action fires with these Advanced Optional Rules:
     two (Shoot), four with two pistols (Rule 3), six fanning a full pistol
@@ -91,7 +96,10 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     table a die per cowboy (CW-A6); with poker (Rule 7) each poker card and
     each draw, at most two per card of the deck (CW-A7); with the activation
     cup a draw per marker and an ``end`` per side each turn (CW-V9); with
-    Variable Damage a card flipped per hit, four a shot at most (CW-V10). ``rules``:
+    Variable Damage a card flipped per hit, four a shot at most (CW-V10); with
+    Reaction Fire a move's windows, a ``pass`` per opposing side at each
+    square entered, at most :data:`MOST_SQUARES` a move (a reaction shot is
+    the reacting cowboy's action of the turn, counted already: CW-V39). ``rules``:
     the Advanced Optional Rules the options switch on (the scenario's own
     are read here)."""
     from saloon.games.cowboys.cards import DECK_SIZE
@@ -101,6 +109,8 @@ def max_length_of(setup: Setup, rules: tuple[str, ...] = ()) -> int:
     figures = sum(len(s.figures) for s in setup.sides)
     cards = sum(s.cards for s in setup.sides)
     per = _per_action(sides, most_shots(every), 4 if "variable_damage" in every else 0)
+    if "reaction_fire" in every:
+        per += MOST_SQUARES * (sides - 1)
     flips = DECK_SIZE if "high_card" in every else 0
     if "poker_order" in every:
         flips = 2 * DECK_SIZE  # each poker card, and at most one draw per five (CW-A7)

@@ -20,6 +20,8 @@ A figure's whole action is one decision (``str`` is the notation,
 * with the Advanced Rules' Move and Shoot: ``C6 move B:c7 N shoot C3``
   (move, then one shot; ``ride`` mounted) and ``C6 shoot C3 move`` (one
   shot, then up to two squares, chosen after it as a move, or ``stay``);
+* with the Advanced Rules' Reaction Fire: ``C3 react C6`` (a reaction shot
+  at the mover, or ``H1`` at the horse he rides);
 * ``end`` (the side's remaining figures do nothing this turn);
 * at a card window: ``play QS``, ``play KH C6`` (a figure), ``play 9S
   rifle`` (a weapon), ``play 2D s2`` (a side), or ``pass``.
@@ -44,6 +46,8 @@ With the Advanced Rules' activation cup, the marker drawn is written alone:
 ('C6 fist C3', True)
 >>> str(parse_action("c6 move b:c7 n SHOOT c3")), str(parse_action("c6 shoot c3 MOVE"))
 ('C6 move B:c7 N shoot C3', 'C6 shoot C3 move')
+>>> str(parse_action("c3 REACT h1"))
+'C3 react H1'
 >>> parse_action("FLIP ks"), parse_action("die 4")
 (Flip(card='KS'), Die(face=4))
 >>> parse_action("c06"), str(parse_action("S2"))
@@ -278,6 +282,21 @@ class ShootMove(Act):
 
     def __str__(self) -> str:
         return f"{self.fig} shoot {self.target} move"
+
+    @property
+    def kind(self) -> str:
+        return "fire"
+
+
+@dataclass(frozen=True, slots=True)
+class React(Act):
+    """A reaction shot at ``target``, a figure moving through his sight or
+    the horse it rides (Advanced Rules, Reaction Fire: one shot at -2)."""
+
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.fig} react {self.target}"
 
     @property
     def kind(self) -> str:
@@ -653,6 +672,8 @@ def parse_action(text: str) -> Action:
         return Pistols(fig, _target(rest[0]))
     if verb == "fist" and len(rest) == 1:
         return Fist(fig, _target(rest[0]))
+    if verb == "react" and len(rest) == 1:
+        return React(fig, _target(rest[0]))
     if verb == "shoot" and len(rest) in (1, 2):
         shots = 1
         if len(rest) == 2:
@@ -672,5 +693,5 @@ def parse_action(text: str) -> Action:
         return Wait(fig)
     raise NotationError(
         f"cannot read {shown(' '.join(words[1:]))} after {fig}: say move, ride, arm, pickup, "
-        "shoot, draw, spin, fan, pistols, fist, reload or wait"
+        "shoot, draw, spin, fan, pistols, fist, react, reload or wait"
     )

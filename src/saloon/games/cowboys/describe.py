@@ -36,6 +36,7 @@ from saloon.games.cowboys.actions import (
     Pistols,
     Play,
     PokerCard,
+    React,
     Reload,
     Roll,
     Shoot,
@@ -52,6 +53,7 @@ from saloon.games.cowboys.rules.card_windows import target_words
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.fists import fist_mods, mods_words
 from saloon.games.cowboys.rules.moves import horse_path
+from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.shot_horses import SLOWED_POINTS, ridden_points, slowed_squares
 from saloon.games.cowboys.rules.shots import shot_info, volley
 
@@ -77,6 +79,8 @@ def describe(state: CowboysState, action: Action) -> str:
             return f"end the activation of {state.side_name(state.active)}'s town folk{rest}"
         return f"end {state.side_name(state.active)}'s part of the turn{rest}"
     if isinstance(action, Pass):
+        if state.phase == Phase.REACT:
+            return _hold_fire(state)
         return "play no card"
     if isinstance(action, Stay):
         return "move no further after the shot"
@@ -166,6 +170,8 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
         return _optional_shot(state, i, act)
     if isinstance(act, (MoveShoot, ShootMove)):
         return _move_shoot(state, i, act)
+    if isinstance(act, React):
+        return _react(state, i, act)
     if isinstance(act, Fist):
         j = state.index.get(act.target)
         lead = f"{who} fights {state.name_of(act.target)} with his fists"
@@ -204,6 +210,39 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
             text += f" ({held.ammo} → {held.ammo - shots} rounds)"
         return text
     return str(act)
+
+
+def _react(state: CowboysState, i: int, act: React) -> str:
+    """A reaction shot in words (Advanced Rules, Reaction Fire)."""
+    from saloon.games.cowboys.rules.reaction import REACTION
+
+    f = state.figures[i]
+    target = state.name_of(act.target)
+    info = shot_info(state, i, act.target, extra=(("reaction fire", REACTION),))
+    p = state.pending
+    where = ""
+    if p is not None and p.walk is not None:
+        where = f" on {state.ref(p.walk.square)}"
+    lead = f"{f.short} takes a reaction shot at {target}{where}"
+    if info is None:
+        return lead
+    text = (
+        f"{lead}: one {info.weapon} shot, range {info.range}, hits on {info.needed}+, "
+        f"{info.mods_text()}"
+    )
+    held = f.weapon(info.slot)
+    if f.cowboy and held is not None:
+        text += f" ({held.ammo} → {held.ammo - 1} rounds)"
+    return text + "; it is his action this turn"
+
+
+def _hold_fire(state: CowboysState) -> str:
+    """``pass`` at a reaction window, in words."""
+    p = state.pending
+    if p is None or p.walk is None:
+        return "take no reaction shot"
+    mover = state.name_of(p.act.fig)
+    return f"take no reaction shot at {mover} on {state.ref(p.walk.square)}"
 
 
 def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split | SpinSplit) -> str:
@@ -291,14 +330,22 @@ def _move(state: CowboysState, i: int, act: Move) -> str:
         return f"{who} turns to face {act.facing}" + (" (1 point)" if turn else "")
     if turn:
         run = ", 1 more to turn" + run
+    way = _way(state) if len(reach.path) > 2 else ""
     if act.ride:
         full = _horse_points(state, f, reach)
         horse = full - reach.horse_left
         return (
             f"{who} rides to {act.dest} facing {act.facing} "
-            f"({own} of {f.movement} own points, {horse} of the horse's {full}{run})"
+            f"({own} of {f.movement} own points, {horse} of the horse's {full}{run}){way}"
         )
-    return f"{who} moves to {act.dest} facing {act.facing} ({own} of {f.movement} points{run})"
+    return f"{who} moves to {act.dest} facing {act.facing} ({own} of {f.movement} points{run}){way}"
+
+
+def _way(state: CowboysState) -> str:
+    """With Reaction Fire, how the engine picks the way (ruling CW-V37)."""
+    if not state.rule("reaction_fire"):
+        return ""
+    return ", by the cheapest way least in sight of cowboys who could react"
 
 
 def _horse_points(state: CowboysState, f: Figure, reach: Reach) -> int:

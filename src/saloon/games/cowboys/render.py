@@ -49,7 +49,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from saloon.games.cowboys.actions import FIRING, Draw, MoveShoot, Shoot, ShootMove
+from saloon.games.cowboys.actions import FIRING, Draw, MoveShoot, React, Shoot, ShootMove
 from saloon.games.cowboys.board import XY, EdgeKind, Placement, Town, column_letter
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.geometry import STEPS
@@ -245,7 +245,7 @@ def pending_shot(state: CowboysState) -> ShotLine | None:
     if (
         p is None
         or p.stage == "shoot_move"
-        or not isinstance(p.act, (*FIRING, MoveShoot, ShootMove))
+        or not isinstance(p.act, (*FIRING, MoveShoot, ShootMove, React))
     ):
         return None
     i = state.index.get(p.act.fig)
@@ -303,6 +303,26 @@ def shot_options(state: CowboysState) -> list[tuple[str, str, XY, XY, int]]:
             continue
         out.append((a.fig, a.target, f.square, place[0], info.needed - info.modifier))
     return out
+
+
+def react_line(state: CowboysState) -> str:
+    """A reaction window in a sentence: who moves where, the side asked,
+    and each cowboy who can react with what his shot needs (Advanced
+    Rules, Reaction Fire)."""
+    from saloon.games.cowboys.rules.reaction import reactors
+
+    p = state.pending
+    assert p is not None and p.walk is not None
+    side = p.walk.asking[0]
+    shots = ", ".join(
+        f"{state.figures[j].id} at {t} ({info.weapon}, range {info.range}, "
+        f"{info.needed - info.modifier}+ on 2d6)"
+        for j, t, info in reactors(state, p, side)
+    )
+    return (
+        f"{p.act.fig} moves through {state.ref(p.walk.square)}: "
+        f"{state.side_name(side)} may react with {shots}, or pass."
+    )
 
 
 def status_lines(state: CowboysState) -> list[str]:
@@ -380,6 +400,8 @@ def status_lines(state: CowboysState) -> list[str]:
     elif ph == Phase.AFTER_HIT and p is not None:
         hits = f"{p.hits} hits" if p.hits > 1 else "a hit"
         lines.append(f"{p.act.fig} scores {hits}: {side} may play a card before the damage.")
+    elif ph == Phase.REACT:
+        lines.append(react_line(state))
     shot = pending_shot(state)
     if shot is not None:
         which = f" {shot.shot + 1} of {shot.shots}" if shot.shots > 1 else ""

@@ -34,6 +34,15 @@ Every decision of the game (:class:`HeuristicAgent`):
   weapon, Adrenaline on a runner or a move that ends in range, Friend in
   Town on a town folk who can shoot his own side; the cards a move counted
   on when it must; ``pass`` otherwise.
+* **reaction fire** (the Advanced Rules' ``reaction_fire``): at a window it
+  takes the reaction shot worth most (its chance to hit, at -2, times the
+  target's value) if that beats what the cowboy's own action is still
+  worth this turn (his best shot in his side's part, weighted by
+  ``react``; nothing once his side's part is over), and
+  passes otherwise. In its own part, it holds a cowboy back (``wait``)
+  when the squares around an enemy who moves later this turn are in his
+  sight and range, weighted by the reaction shot he would get there
+  (``hold``), unless he has a better move or shot now.
 * **the Advanced Optional Rules' shots**: fan fire, two pistols and two
   targets score the expected damage of every shot they fire (each at its
   own modifier, the shots at one target added up), so a cowboy fans when
@@ -73,6 +82,7 @@ from saloon.games.cowboys.actions import (
     Pickup,
     Pistols,
     Play,
+    React,
     Reload,
     Shoot,
     ShootMove,
@@ -88,16 +98,18 @@ from saloon.games.cowboys.geometry import (
     STEPS,
     Facing,
     SightLine,
+    king_range,
     sight,
     walking_distances,
 )
 from saloon.games.cowboys.rules import move_shoot
 from saloon.games.cowboys.rules import moves as mv
-from saloon.games.cowboys.rules.cup import cowboy_drawn
+from saloon.games.cowboys.rules.cup import cowboy_drawn, in_play, town_marker
 from saloon.games.cowboys.rules.damage_cards import hits_distribution, mean_hits
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure, Held
 from saloon.games.cowboys.rules.fists import fist_mods
 from saloon.games.cowboys.rules.poker import simple_discards
+from saloon.games.cowboys.rules.reaction import REACTION, ready, sees
 from saloon.games.cowboys.rules.shots import MOUNTED, ShotInfo, shot_info, volley
 from saloon.games.cowboys.rules.spin_shots import spin_shots
 from saloon.games.cowboys.rules.state import CowboysState, Phase
@@ -118,7 +130,11 @@ class Knobs:
     ``answer``: the expected wounds an enemy shot must threaten for a jam
     or a cancel; ``card_gain``: the least gain (in wounds) for a card in
     one's own turn; ``heal_at``: heal a cowboy at this health or less;
-    ``jitter``: random noise added to every score (0: deterministic).
+    ``jitter``: random noise added to every score (0: deterministic);
+    with Reaction Fire, ``react``: the weight of what a cowboy's own action
+    still to come this turn is worth (a reaction shot must be worth more:
+    his best shot then, at two shots and no -2), ``hold``: the
+    weight of the cover a cowboy held back gives (0: never hold back).
     """
 
     shot: float = 1.0
@@ -133,6 +149,8 @@ class Knobs:
     card_gain: float = 0.2
     heal_at: int = 2
     jitter: float = 0.01
+    react: float = 0.5
+    hold: float = 0.5
 
 
 def _cowboys(state: State) -> CowboysState:
@@ -385,6 +403,8 @@ class HeuristicAgent:
             return self._answer(st, legal)
         if ph == Phase.SHOOT_MOVE:
             return self._shoot_move(st)
+        if ph == Phase.REACT:
+            return self._react(st, legal)
         return legal[0]  # pragma: no cover
 
     # -- valuing targets and shots -------------------------------------------------------
@@ -793,7 +813,7 @@ class HeuristicAgent:
                 if opts is not None and key not in opts.ends:
                     v -= run_cost  # it takes a Run card
             elif isinstance(a, Wait):
-                v = 0.0
+                v = self._hold_value(st, f) if st.rule("reaction_fire") else 0.0
             elif isinstance(a, MoveShoot):
                 # Advanced Rules, Move and Shoot: the shot from the end, and the end.
                 xy = st.square_of(a.dest)
@@ -882,6 +902,101 @@ class HeuristicAgent:
         assert f.square is not None
         here = self._square_scores(st, f, f.square, f.horse is not None)
         return self._best_step(st, i, {}, here[f.facing])[1]
+
+    # -- reaction fire ------------------------------------------------------------------
+
+    def _react(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        """The reaction shot worth most, if it is worth the cowboy's action
+        still to come this turn (Reaction Fire); ``pass`` otherwise."""
+        best: tuple[float, Action] = (0.0, PASS)
+        for a in legal:
+            if not isinstance(a, React):
+                continue
+            j = st.index[a.fig]
+            f = st.figures[j]
+            info = shot_info(st, j, a.target, extra=(("reaction fire", REACTION),))
+            if info is None:
+                continue
+            v = self._damage_value(st, f.side, a.target, self._shot_dist(st, info, 1))
+            v *= self.knobs.shot
+            if _still_to_act(st, f):
+                v -= self.knobs.react * self._own_part_value(st, j)
+            if v > best[0]:
+                best = (v, a)
+        return best[1]
+
+    def _own_part_value(self, st: CowboysState, j: int) -> float:
+        """What cowboy ``j``'s own action, still to come this turn, is worth
+        as the town stands: his best shot then (two shots if his rounds
+        allow, no -2) at an enemy other than the mover, or at the mover
+        where his move ends if he will see him there."""
+        f = st.figures[j]
+        held = f.held()
+        if held is None or f.square is None:
+            return 0.0
+        p = st.pending
+        mover = p.act.fig if p is not None else ""
+        shots = 2 if not f.cowboy or held.ammo >= 2 else 1
+        best = 0.0
+        for t, _, _ in self._targets_of(st, f.side):
+            if t == mover:
+                continue
+            info = shot_info(st, j, t, shots=shots)
+            if info is not None:
+                dist = self._shot_dist(st, info, shots)
+                best = max(best, self._damage_value(st, f.side, t, dist))
+        w = p.walk if p is not None else None
+        if w is not None and not w.move.off:
+            end = st.square_of(w.move.dest)
+            if end is not None and sees(st, f, end):
+                rng = king_range(f.square, end)
+                mod = f.modifier + f.bonus
+                dist = (_dist2 if shots == 2 else _dist)(st.chart, held.weapon, rng, mod)
+                best = max(best, self._damage_value(st, f.side, mover, dist))
+        return best * self.knobs.shot
+
+    def _hold_value(self, st: CowboysState, f: Figure) -> float:
+        """What holding cowboy ``f`` back for a reaction shot is worth: for
+        the enemy acting later this turn that he covers best (one with no
+        shot now, who must move to get one), the share of the squares
+        within that enemy's move that he sees in range, times the reaction
+        shot he would get at the enemy's range now."""
+        k = self.knobs
+        if not k.hold or not ready(st, f) or f.square is None:
+            return 0.0
+        held = f.held()
+        if held is None:
+            return 0.0
+        town = st.town
+        best = 0.0
+        mine = [g.id for g in st.figures if g.side == f.side and g.standing]
+        for n, e in enumerate(st.figures):
+            if e.side == f.side or e.side < 0 or not e.standing or e.square is None:
+                continue
+            if not _still_to_act(st, e):
+                continue
+            if any(shot_info(st, n, t) is not None for t in mine):
+                continue  # he has a shot now: he is likelier to shoot than to move
+            reach = st.chart.max_range(held.weapon)
+            rng = max(1, king_range(f.square, e.square))
+            if rng > reach + e.movement:
+                continue
+            r = e.movement
+            ex, ey = e.square
+            squares = [
+                (ex + dx, ey + dy)
+                for dx in range(-r, r + 1)
+                for dy in range(-(r - abs(dx)), r - abs(dx) + 1)
+                if (dx or dy) and town.contains((ex + dx, ey + dy))
+            ]
+            if not squares:
+                continue
+            covered = sum(sees(st, f, sq) for sq in squares) / len(squares)
+            if not covered:
+                continue
+            dist = _dist(st.chart, held.weapon, min(rng, reach), f.modifier + f.bonus + REACTION)
+            best = max(best, covered * self._damage_value(st, f.side, e.id, dist))
+        return k.hold * best
 
     def _reload_value(self, st: CowboysState, f: Figure, slot: str, stay: float) -> float:
         k = self.knobs
@@ -1173,6 +1288,15 @@ def _nothing(st: CowboysState) -> Action:
     if cowboy_drawn(st) and st.drawn is not None:
         return Wait(st.drawn)
     return END
+
+
+def _still_to_act(st: CowboysState, f: Figure) -> bool:
+    """Whether figure ``f`` has his own action still to come this turn: his
+    side's part is still to come, or with the activation cup his marker
+    (his side's town-folk marker) is still in the cup."""
+    if in_play(st):
+        return (f.id if f.cowboy else town_marker(f.side)) in st.cup
+    return st.order.index(f.side) > st.part if f.side in st.order else False
 
 
 def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:

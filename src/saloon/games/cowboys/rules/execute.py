@@ -35,13 +35,12 @@ from saloon.games.cowboys.actions import (
     SpinSplit,
     Split,
 )
-from saloon.games.cowboys.rules import damage_cards
+from saloon.games.cowboys.rules import damage_cards, reaction, walk
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import Dropped
 from saloon.games.cowboys.rules.fists import die_text, fist_mods, fist_targets, loser, mods_words
 from saloon.games.cowboys.rules.legal import room_for
 from saloon.games.cowboys.rules.phase import Pending
-from saloon.games.cowboys.rules.shot_horses import horse_points, ridden_points, slowed_squares
 from saloon.games.cowboys.rules.shots import dice_text, volley
 from saloon.games.cowboys.rules.victory import check_winner
 from saloon.games.cowboys.shotchart import roll_hits
@@ -59,6 +58,10 @@ def finish(state: CowboysState, p: Pending) -> None:
     # who blocks a sight) may be out of date for the one it resumes
     # (Friend in Town: a town folk's action inside one's own).
     state._cache.clear()
+    if reaction.is_reaction(p):
+        # Reaction Fire: the move it interrupted goes on (CW-V34).
+        reaction.done(state)
+        return
     i = state.index[p.act.fig]
     f = state.figures[i]
     if p.act.kind != "wait":
@@ -87,8 +90,8 @@ def execute(state: CowboysState, p: Pending) -> None:
         finish(state, p)
         return
     if isinstance(act, Move):
-        _do_move(state, i, act, p)
-        finish(state, p)
+        # Carried out square by square (Reaction Fire: rules/walk.py).
+        walk.begin(state, p)
     elif isinstance(act, Arm):
         h = f.weapon(act.slot)
         if h is not None and f.movement >= mv.WEAPON_COST:
@@ -118,113 +121,6 @@ def execute(state: CowboysState, p: Pending) -> None:
         _fist(state, i, act, p)
     else:  # pragma: no cover
         raise AssertionError(act)
-
-
-def _do_move(state: CowboysState, i: int, act: Move, p: Pending) -> None:
-    """Move Actions; Movement with Horses (CW-T5..T9)."""
-    f = state.figures[i]
-    side = state.active
-    assert f.square is not None
-    points = f.movement + p.run
-    horses = () if f.id in state.setup.prisoners else state.free_horses()
-    ends = mv.reach_from(
-        state.town,
-        f.square,
-        points,
-        f.horse is not None,
-        horses,
-        ridden_points(state, f),
-        slowed_squares(state, horses),
-    )
-    others = {g.square for j, g in enumerate(state.figures) if j != i and g.standing}
-    if act.off:
-        cands = [
-            (r.rider_left + r.horse_left, xy)
-            for (xy, m), r in ends.items()
-            if m == act.ride
-            and r.rider_left + r.horse_left >= mv.EXIT_COST
-            and mv.outer_edge_open(state.town, xy, act.facing)
-        ]
-        if not cands:
-            state.say("move", f"{f.label} cannot reach the {act.facing} edge now; he stays.", side)
-            return
-        best = max(cands)[1]
-        reach = ends[(best, act.ride)]
-    else:
-        dest = state.town.square(act.dest)
-        reach_or = ends.get((dest, act.ride))
-        if reach_or is None or (dest in others):
-            state.say("move", f"{f.label} cannot make that move now; he stays.", side)
-            return
-        reach = reach_or
-    mount_at, last = mv.horse_path(reach.path)
-    k = f.horse
-    end_sq = reach.square
-    if k is None and mount_at is not None:
-        # the best horse of the square: one not slowed by a wound (CW-V15)
-        k = max(
-            (
-                j
-                for j, h in enumerate(state.horses)
-                if h.alive and h.rider is None and not h.moved and h.square == mount_at
-            ),
-            key=lambda j: (horse_points(state, state.horses[j]), -j),
-        )
-    if k is not None and last is not None:
-        h = state.horses[k]
-        if act.ride:
-            state.horses[k] = replace(h, square=end_sq, facing=act.facing, rider=i, moved=True)
-        else:
-            state.horses[k] = replace(h, square=last, rider=None, moved=True)
-    horse = k if act.ride else None
-    own = points - reach.rider_left
-    how = f"{own} of {f.movement}" + (f"+{p.run}" if p.run else "") + " points"
-    if k is not None and last is not None:
-        full = horse_points(state, state.horses[k])
-        used = full - reach.horse_left if act.ride else None
-        how += f", {state.horses[k].label}" + (
-            f" {used} of {full}" if used is not None else " left behind"
-        )
-    # Facing After Movement: turning from the last square's way costs 1 (CW-V20).
-    turn = 0 if act.off else mv.turn_cost(mv.facing_rule(state), reach, f.facing, act.facing)
-    if turn:
-        how += ", 1 more to turn"
-    state.figures[i] = replace(f, square=end_sq, facing=act.facing, horse=horse)
-    state._cache.clear()
-    if act.off:
-        f2 = state.figures[i]
-        state.figures[i] = replace(f2, square=None)
-        if horse is not None:
-            state.horses[horse] = replace(state.horses[horse], square=None)
-        state.say(
-            "move",
-            f"{f.label} leaves the town across the {act.facing} edge from "
-            f"{state.town.ref(end_sq)} ({how}, +1 to step off).",
-            side,
-        )
-        return
-    _after_move(state, i)
-    verb = "turns to face" if end_sq == f.square and own == 0 and k is None else None
-    if verb:
-        cost = " (1 point)" if turn else ""
-        state.say("move", f"{f.label} turns to face {act.facing} on {act.dest}{cost}.", side)
-    else:
-        word = "rides" if act.ride else "moves"
-        state.say("move", f"{f.label} {word} to {act.dest} facing {act.facing} ({how}).", side)
-
-
-def _after_move(state: CowboysState, i: int) -> None:
-    """A move action ending on a loot square takes the loot; one ending
-    on a cell door's square frees the locked-up (scenario rules)."""
-    f = state.figures[i]
-    if f.side == state.setup.loot_side and f.square in state.loot_squares and not f.loot:
-        state.figures[i] = replace(f, loot=True)
-        state.say("loot", f"{f.short} takes the loot on {state.ref(f.square)}.", f.side)
-    locked = state.setup.locked[0]
-    friends = any(state.figures[state.index[k]].side == f.side for k in locked if k in state.index)
-    if locked and not state.unlocked and f.square in state.locked_squares and friends:
-        state.unlocked = True
-        state.say("unlock", f"{f.short} opens the cell: the prisoners may move.", f.side)
 
 
 def _pickup(state: CowboysState, i: int, item: str) -> None:

@@ -165,6 +165,10 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
         from saloon.games.cowboys.rules import move_shoot
 
         return move_shoot.choices(state)
+    if ph == Phase.REACT:
+        from saloon.games.cowboys.rules import reaction
+
+        return reaction.legal(state)
     return []
 
 
@@ -190,7 +194,14 @@ def is_legal(state: CowboysState, action: Action) -> bool:
             and action.fig == state.ally
             and act_legal(state, state.index[action.fig], action, ally=True)
         )
-    if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER, Phase.SHOOT_MOVE):
+    if ph in (
+        Phase.START,
+        Phase.BEFORE_SHOT,
+        Phase.AFTER_HIT,
+        Phase.ANSWER,
+        Phase.SHOOT_MOVE,
+        Phase.REACT,
+    ):
         return action in state.legal_actions()
     if ph == Phase.DRAW:
         return isinstance(action, Discard) and set(action.cards) <= set(state.poker[state.active])
@@ -311,6 +322,15 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
         fixed, must = mv.must_face(mv.facing_rule(state), reach)
         return not fixed or act.facing == (must or f.facing)
     return False
+
+
+def shootable(state: CowboysState, controller: int) -> frozenset[str]:
+    """The ids of what ``controller``'s figures may shoot at (CW-T8)."""
+    key = ("shootable", controller)
+    got: frozenset[str] | None = state._cache.get(key)
+    if got is None:
+        got = state._cache[key] = frozenset(_targets(state, controller))
+    return got
 
 
 def _targets(state: CowboysState, controller: int) -> list[str]:

@@ -37,7 +37,8 @@ from saloon.games.cowboys.actions import STAY, Act, Move, MoveShoot, ShootMove
 from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.geometry import FACINGS, STEPS, Facing, sight
 from saloon.games.cowboys.rules import moves as mv
-from saloon.games.cowboys.rules.execute import _do_move, finish
+from saloon.games.cowboys.rules import walk
+from saloon.games.cowboys.rules.execute import finish
 from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.rules.legal import _target_places, may_fire, may_move
 from saloon.games.cowboys.rules.legal_moves import move_options, run_points
@@ -328,14 +329,23 @@ def execute(state: CowboysState, p: Pending) -> None:
     dest = state.square_of(act.dest)
     reach = move_options(state, i).ends.get((dest, act.ride)) if dest is not None else None
     moved = mv.squares_moved(reach.path) if reach is not None else 0
-    _do_move(state, i, act.move, p)
-    g = state.figures[i]
+    # The move, square by square (Reaction Fire may stop it), then the shot.
+    walk.begin(state, replace(p, moved=moved), act.move, then="aim")
+
+
+def aim(state: CowboysState, p: Pending) -> None:
+    """A move and shoot's shot, once he has moved: at -1 a square moved,
+    as the town stands now (CW-V25). A cowboy who did not get to his end
+    (the move was refused, or Reaction Fire stopped it) loses the shot."""
+    act = p.act
+    assert isinstance(act, MoveShoot)
+    i = state.index[act.fig]
+    f = state.figures[i]
     if (
-        reach is None
-        or not g.standing
-        or g.square != dest
-        or g.facing != act.facing
-        or (g.horse is not None) != act.ride
+        not f.standing
+        or f.square != state.square_of(act.dest)
+        or f.facing != act.facing
+        or (f.horse is not None) != act.ride
     ):
         state.say(
             "shot",
@@ -343,20 +353,6 @@ def execute(state: CowboysState, p: Pending) -> None:
             f"{state.name_of(act.target)} is lost.",
             state.active,
         )
-        finish(state, p)
-        return
-    state.pending = replace(p, stage="aim", moved=moved)
-
-
-def aim(state: CowboysState, p: Pending) -> None:
-    """A move and shoot's shot, once he has moved: at -1 a square moved,
-    as the town stands now (CW-V25)."""
-    act = p.act
-    assert isinstance(act, MoveShoot)
-    i = state.index[act.fig]
-    f = state.figures[i]
-    if not f.standing:
-        state.say("act", f"{f.short} can no longer act.", state.active)
         finish(state, p)
         return
     extra = (("on the move", ON_THE_MOVE * p.moved),) if p.moved else ()
@@ -456,8 +452,9 @@ def move_after(state: CowboysState, action: Action) -> None:
     assert p is not None
     i = state.index[p.act.fig]
     if isinstance(action, Move):
-        _do_move(state, i, action, replace(p, run=0))
-    else:
-        f = state.figures[i]
-        state.say("move", f"{f.label} stays on {state.ref(f.square)} after his shot.", state.active)
+        # made as a move action is, square by square; then the action is over
+        walk.begin(state, replace(p, run=0), action, then="finish")
+        return
+    f = state.figures[i]
+    state.say("move", f"{f.label} stays on {state.ref(f.square)} after his shot.", state.active)
     finish(state, p)

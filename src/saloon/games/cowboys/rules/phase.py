@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from saloon.games.cowboys.actions import Act
 from saloon.games.cowboys.rules.shots import ShotInfo
+from saloon.games.cowboys.rules.walk import Walk
 
 
 class Phase(enum.IntEnum):
@@ -55,6 +56,7 @@ class Pending:
     """The action being carried out, and where it stands.
 
     ``stage``: ``start`` (the acting side's start window), ``execute``,
+    ``walk`` (a move under way, square by square),
     ``before`` (the window before a shot), ``roll``, ``after`` (the window
     after a hit), ``damage``; ``fists`` (a fist fight's dice, with
     ``target_id`` the defender; then ``damage`` to the loser). ``card`` is
@@ -72,6 +74,8 @@ class Pending:
     stage ``aim``, between the move and the shot); ``shoot_move`` is the
     stage after a shoot and move's shot, the move of up to two squares
     (Advanced Rules, Move and Shoot: :mod:`.move_shoot`).
+    ``walk``: a move under way, square by square (stage ``walk``,
+    :mod:`.walk`).
     """
 
     act: Act
@@ -94,3 +98,4 @@ class Pending:
     plan: tuple[tuple[str, ShotInfo], ...] = ()
     to_flip: int = 0
     moved: int = 0
+    walk: Walk | None = None

@@ -25,6 +25,9 @@ The phases:
 * ``ROLL`` (chance): two dice for a shot (a shotgun shot rolls twice);
 * ``FIST`` (chance): a fist fight's two dice, the attacker's and the
   defender's (Advanced Optional Rule 8);
+* ``REACT``: a side asked whether a cowboy of his takes a reaction shot
+  at a figure moving through his sight (Advanced Rules, Reaction Fire:
+  :mod:`.reaction`; the move itself goes square by square, :mod:`.walk`);
 * ``CUP`` (chance): with the Advanced Rules' activation cup, from turn 2,
   the next marker drawn from the cup (:mod:`.cup`);
 * ``DAMAGE`` (chance): with Variable Damage (Advanced Rules), the card
@@ -104,6 +107,7 @@ from saloon.games.cowboys.rules import (
     modifiers,
     move_shoot,
     poker,
+    reaction,
     turn,
 )
 from saloon.games.cowboys.rules import moves as mv
@@ -208,6 +212,12 @@ class CowboysState(State):
         self.fired = False
         self.pending: Pending | None = None
         self.resume: Pending | None = None
+        #: A move interrupted by a reaction shot, going on after it
+        #: (Advanced Rules, Reaction Fire: :mod:`.reaction`).
+        self.moving: Pending | None = None
+        #: The cowboys who made a reaction shot this turn: their action in
+        #: their side's part is spent (Reaction Fire, CW-V34).
+        self.reacted: frozenset[str] = frozenset()
         self.ally: str | None = None
         self.answer_queue: tuple[int, ...] = ()
         self.answering = ""
@@ -328,6 +338,8 @@ class CowboysState(State):
             return self.active
         if ph == Phase.ANSWER:
             return self.answer_queue[0]
+        if ph == Phase.REACT:
+            return reaction.asked(self)
         if ph == Phase.OVER:
             return None
         return CHANCE
@@ -562,6 +574,8 @@ class CowboysState(State):
         elif ph == Phase.SHOOT_MOVE:
             # Advanced Rules, Shoot and Move: the move after the shot (CW-V27).
             move_shoot.move_after(self, action)
+        elif ph == Phase.REACT:
+            reaction.choose(self, action)
         else:
             p = self.pending
             assert p is not None
@@ -624,6 +638,7 @@ class CowboysState(State):
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked, self.acted, self.cup,
+            self.moving, self.reacted,
             self.drawn,
             self.turned,
         )  # fmt: skip

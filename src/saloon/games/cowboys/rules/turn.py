@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import MoveShoot, ShootMove
 from saloon.games.cowboys.cards import Window
-from saloon.games.cowboys.rules import cup, damage_cards, move_shoot
+from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, walk
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
 from saloon.games.cowboys.rules.phase import Pending, Phase
+from saloon.games.cowboys.rules.reaction import is_reaction
 from saloon.games.cowboys.rules.victory import over, winner_at_limit
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ def _start_turn(state: CowboysState) -> None:
         damage_cards.reshuffle(state)
     n = state.num_players
     state.acted = frozenset()
+    state.reacted = frozenset()
     state.own_used = [False] * n
     state.opp_used = [False] * n
     state.horses = [replace(h, moved=False) if h.moved else h for h in state.horses]
@@ -86,13 +88,18 @@ def _start_turn(state: CowboysState) -> None:
 def _start_part(state: CowboysState) -> None:
     """A side's part of the turn: each standing figure may act once; a
     figure whose horse was killed under him loses this part; a knocked
-    down or pinned figure may not move in it (CW-T3, CW-V5, CW-V11)."""
+    down or pinned figure may not move in it (CW-T3, CW-V5, CW-V11); a cowboy
+    who has made a reaction shot this turn has spent his action (Reaction
+    Fire, CW-V34)."""
     side = state.active
     state.fired = False
     for i, f in enumerate(state.figures):
         if f.side == side:
             # A pinned figure (Variable Damage) may not move either, once.
-            state.figures[i] = cup.activated(f)
+            g = cup.activated(f)
+            if f.id in state.reacted:
+                g = replace(g, actions=0)
+            state.figures[i] = g
     state.say(
         "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
     )
@@ -216,6 +223,11 @@ def advance(state: CowboysState) -> None:
             if move_shoot.window(state, p):
                 state.phase = Phase.SHOOT_MOVE
                 return
+        elif stage == "walk":
+            # A move square by square; a side may be asked for a reaction
+            # shot at a square (Reaction Fire).
+            if walk.proceed(state, p):
+                return
         elif stage == "before":
             if p.plan and _target_down(state, p):
                 _skip_shot(state, p)
@@ -229,7 +241,7 @@ def advance(state: CowboysState) -> None:
                     state.active,
                 )
                 finish(state, p)
-            elif not p.ally and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
+            elif _own_windows(p) and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
                 state.phase = Phase.BEFORE_SHOT
                 return
             else:
@@ -242,7 +254,7 @@ def advance(state: CowboysState) -> None:
             state.phase = Phase.FIST
             return
         elif stage == "after":
-            if not p.ally and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
+            if _own_windows(p) and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
                 state.phase = Phase.AFTER_HIT
                 return
             state.pending = replace(p, stage="damage")
@@ -255,6 +267,13 @@ def advance(state: CowboysState) -> None:
             damage(state, p)
         else:  # pragma: no cover
             raise AssertionError(stage)
+
+
+def _own_windows(p: Pending) -> bool:
+    """Whether the acting side's own card windows open on ``p``'s shots:
+    not for a town folk it directs (Friend in Town), nor for a reaction
+    shot, fired by another side (CW-V31)."""
+    return not p.ally and not is_reaction(p)
 
 
 def _skip_shot(state: CowboysState, p: Pending) -> None:

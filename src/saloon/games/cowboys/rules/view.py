@@ -47,6 +47,28 @@ def _figure_view(state: CowboysState, f: Figure) -> dict[str, Any]:
     }
 
 
+def _reaction_view(state: CowboysState) -> dict[str, Any] | None:
+    """A reaction window (Advanced Rules, Reaction Fire): the mover, the
+    square he has entered, the side asked and its cowboys who can react,
+    each with what he may shoot at."""
+    from saloon.games.cowboys.rules.phase import Phase
+    from saloon.games.cowboys.rules.reaction import reactors
+
+    p = state.pending
+    if state.phase != Phase.REACT or p is None or p.walk is None:
+        return None
+    side = p.walk.asking[0]
+    return {
+        "mover": p.act.fig,
+        "square": state.ref(p.walk.square),
+        "side": side,
+        "reactors": [
+            {"id": state.figures[j].id, "target": t, "needed": info.needed, "range": info.range}
+            for j, t, info in reactors(state, p, side)
+        ],
+    }
+
+
 def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
     """Everything on the table; of the hands, ``player``'s own cards and
     the others' sizes only (and the cards he has been shown)."""
@@ -107,6 +129,7 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
             "target": p.target_id,
         },
         "ally": state.ally,
+        "reaction": _reaction_view(state),
         # The activation cup (Advanced Rules, Player Turn Sequence): the
         # markers not yet drawn this turn, and the one acting; public.
         "cup": list(state.cup),
