@@ -179,11 +179,13 @@ def test_the_bot_plays_no_card() -> None:
 
 
 def test_the_solitaire_scenario_plays_out_against_the_heuristic() -> None:
-    """Whole games with the bot's side: each ends, by a side down or by
-    sundown (the turn limit)."""
+    """Whole games with the bot's side, in the basic game and with the
+    Advanced Rules: each ends, by a side down or by sundown (the turn
+    limit)."""
 
-    opts = CowboysOptions(scenario=SOLO)
-    for seed in range(2):
+    for seed, opts in enumerate(
+        (CowboysOptions(scenario=SOLO), CowboysOptions(scenario=SOLO, advanced=True))
+    ):
         agents = [GAME.agents()["heuristic"](GAME, seed, {}), SoloAgent(seed)]
         record = play(GAME, opts, agents, RandomDice(seed), seed=seed)
         assert record.replay().is_over

@@ -24,10 +24,10 @@ applies them each time its side chooses a figure's action:
 Where a rule leaves a choice between equals, the bot's own dice decide (its
 seeded generator). It plays no card at any window (a solitaire scenario
 deals its side none), directs no town folk, makes the simplest poker draw
-(:func:`~saloon.games.cowboys.rules.poker.simple_discards`), and at any
-other decision takes the first legal action: the scenario prints what it
-does there. It reads only what its side may see (``view``-safe: the
-positions, never the person's hand).
+(:func:`~saloon.games.cowboys.rules.poker.simple_discards`), and under the
+Advanced Rules takes no reaction shot and no step after a shot (``pass``,
+``stay``); a drawn cowboy with nothing to do by these rules waits. It
+reads only what its side may see (the positions, never the person's hand).
 
 >>> from saloon.games.cowboys import GAME
 >>> from saloon.games.cowboys.options import CowboysOptions
@@ -49,6 +49,7 @@ from saloon.core.state import State
 from saloon.games.cowboys.actions import (
     END,
     PASS,
+    STAY,
     Discard,
     Draw,
     Move,
@@ -109,8 +110,11 @@ class SoloAgent:
             return self._select(state, legal)
         if state.phase == Phase.DRAW:
             return Discard(simple_discards(state, state.active))
-        if PASS in legal:
-            return PASS
+        # Every other window: no card, no reaction shot, no step after a
+        # shot (ruling CS-S8).
+        for quiet in (PASS, STAY):
+            if quiet in legal:
+                return quiet
         return legal[0]
 
     # -- the side's turn --------------------------------------------------------------
