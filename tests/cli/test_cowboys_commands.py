@@ -152,6 +152,43 @@ def test_a_person_plays_the_solitaire_scenario_naming_only_his_seat(
     child.expect(pexpect.EOF)
 
 
+def test_a_person_plays_a_whole_game_with_the_advanced_rules(
+    spawn: Callable[..., Any],
+) -> None:
+    """Issue: a whole game with the Advanced Rules is playable at the
+    terminal by a person, reaction fire included, and a reaction window
+    never asks him when no reaction is possible. The person takes every
+    reaction shot offered, else the first choice; each time the table says
+    his side "may react", the menu offers a reaction shot (``pass`` too)."""
+    pexpect = pytest.importorskip("pexpect")
+    child = spawn(
+        "play", "cowboys", "-o", "scenario=ok-corral", "-o", "advanced=true",
+        "--seat", "human", "--seat", "heuristic", "--seed", "1", "--delay", "0",
+    )  # fmt: skip
+    windows = drawn = 0
+    for _ in range(1000):
+        if child.expect([r"Player 1 \(you\), your move:", "Game over"], timeout=60) == 1:
+            break
+        screen = child.before
+        child.expect(r"Player 1 > ")
+        choices = re.findall(r"\[([^\]\n]+)\]\s*$", child.before, re.M)
+        assert choices, f"no menu before the prompt:\n{child.before[-500:]}"
+        flat = re.sub(r"[\s│]+", " ", screen + child.before)
+        drawn += "is drawn from the cup" in flat
+        reactions = [c for c in choices if " react " in c]
+        if "Earps may react with" in flat:
+            windows += 1
+            assert reactions, choices  # ``pass`` may be on the menu's next page
+        child.sendline(reactions[0] if reactions else choices[0])
+    else:  # pragma: no cover - a game that never ends fails here
+        pytest.fail("the game with the Advanced Rules did not end at the table")
+    assert windows >= 1, "the person was never offered a reaction shot"
+    assert drawn >= 1, "no marker was drawn from the activation cup"
+    child.expect(r"Save this game's record\? ")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+
+
 def test_a_bots_poker_draw_names_no_card_to_the_person(saloon: Run) -> None:
     """Advanced Optional Rule 7: the poker hand is hidden until shown, so
     a person hears how many cards the bot's side throws away, not which."""
