@@ -24,11 +24,17 @@ def test_every_scenario_with_the_advanced_rules(scenario: str) -> None:
     assert report.games == 2
 
 
-@pytest.mark.parametrize("rule", OPTIONAL_RULES)
-def test_each_optional_rule_alone(rule: str) -> None:
-    """Each rule on its own, on a scenario chosen by its place in the list
-    (so that the rules between them meet every scenario)."""
-    scenario = SCENARIOS[OPTIONAL_RULES.index(rule) % len(SCENARIOS)]
+#: Each rule alone on two scenarios, chosen by its place in the list, so
+#: that between them the rules meet every scenario several times.
+ALONE = [
+    (rule, SCENARIOS[(k + shift) % len(SCENARIOS)])
+    for k, rule in enumerate(OPTIONAL_RULES)
+    for shift in (0, len(SCENARIOS) // 2)
+]
+
+
+@pytest.mark.parametrize(("rule", "scenario"), ALONE)
+def test_each_optional_rule_alone(rule: str, scenario: str) -> None:
     opts = CowboysOptions(scenario=scenario, **{rule: True})
     assert opts.optional_rules == (rule,)
     report = check_game(GAME, opts, games=2, seed=5)

@@ -458,17 +458,6 @@ def test_max_length_counts_the_draws() -> None:
 # -- bots and random games ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scenario", sorted(GAME.variants()))
-def test_conformance_with_the_cup(scenario: str) -> None:
-    """The core contract, the length bound and the notation's round trip
-    hold with the cup on every built-in scenario (two games each)."""
-    from saloon.testing import check_game
-
-    options = CowboysOptions(scenario=scenario, activation_cup=True)
-    report = check_game(GAME, options, games=2, seed=0)
-    assert report.games == 2
-
-
 def test_a_cowboys_activation_never_asks_a_question_with_one_answer() -> None:
     """Random games with the cup: every activation's decision has at least
     two answers, and a cowboy's has no ``end``."""

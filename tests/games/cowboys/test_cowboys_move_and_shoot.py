@@ -22,7 +22,6 @@ from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules import move_shoot
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.state import CowboysState
-from saloon.games.cowboys.scenario import builtin_scenarios
 
 from .conftest import STREET, C, figure, log_text, street_game
 
@@ -447,25 +446,5 @@ def test_search_and_random_play_with_it(spec: str) -> None:
     assert s.is_over
 
 
-# -- conformance -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("option", ["facing_after_move", "move_and_shoot"])
-@pytest.mark.parametrize("scenario", [*builtin_scenarios(), "brawl"])
-def test_conformance_with_each_option_alone(option: str, scenario: str) -> None:
-    """The core contract, the length bound (a shoot and move's move is one
-    more step, inside the bound's two shots) and the notation's round trip
-    hold with each option alone."""
-    from saloon.testing import check_game
-
-    report = check_game(GAME, CowboysOptions(scenario=scenario, **{option: True}), games=2, seed=0)
-    assert report.games == 2
-
-
-@pytest.mark.parametrize("scenario", ["brawl", "ok-corral"])
-def test_conformance_with_the_advanced_rules(scenario: str) -> None:
-    """The contract holds with ``advanced`` (the Advanced Rules together)."""
-    from saloon.testing import check_game
-
-    report = check_game(GAME, CowboysOptions(scenario=scenario, advanced=True), games=2, seed=0)
-    assert report.games == 2
+# The contract with each of these options alone, and with them all, is checked
+# over random games in test_cowboys_advanced_conformance.py.

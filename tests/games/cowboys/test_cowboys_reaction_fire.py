@@ -317,34 +317,8 @@ def test_notation_round_trip_and_words() -> None:
 
 # -- whole games ----------------------------------------------------------------------------
 
-SCENARIOS = [
-    "brawl",
-    "hickok-tutt",
-    "coffeyville",
-    "the-witness",
-    "ok-corral",
-    "saloon-siege",
-    "three-way-standoff",
-    "stage-holdup",
-    "jailbreak",
-]
-
-
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_conformance_with_reaction_fire(scenario: str) -> None:
-    """The core contract, the length bound (a move's windows, CW-V39) and
-    the notation hold with Reaction Fire on every built-in scenario."""
-    from saloon.testing import check_game
-
-    report = check_game(GAME, CowboysOptions(scenario=scenario, reaction_fire=True), games=2)
-    assert report.games == 2
-
-
-def test_conformance_with_the_advanced_rules() -> None:
-    from saloon.testing import check_game
-
-    report = check_game(GAME, CowboysOptions(scenario="brawl", advanced=True), games=2)
-    assert report.games == 2
+# The contract with Reaction Fire alone, and with the Advanced Rules together, is
+# checked over random games in test_cowboys_advanced_conformance.py.
 
 
 def test_random_games_never_ask_a_question_with_one_answer() -> None:
@@ -474,10 +448,3 @@ def test_the_heuristic_weighs_the_cup_for_the_action_to_come() -> None:
     act(s, "end")
     act(s, "C1")
     assert _still_to_act(s, figure(s, "C2")) and not _still_to_act(s, figure(s, "C1"))
-
-
-def test_conformance_with_the_cup_and_reaction_fire() -> None:
-    from saloon.testing import check_game
-
-    options = CowboysOptions(scenario="ok-corral", activation_cup=True, reaction_fire=True)
-    assert check_game(GAME, options, games=2).games == 2

@@ -23,7 +23,6 @@ from saloon.games.cowboys.rules.damage_cards import hits_distribution, mean_hits
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import FigureSetup
 from saloon.games.cowboys.rules.state import CowboysState
-from saloon.games.cowboys.scenario import builtin_scenarios
 from saloon.games.cowboys.strategy import HeuristicAgent
 
 from .conftest import C, figure, log_text, street_game
@@ -437,28 +436,5 @@ def test_a_figure_mounts_the_unhurt_horse_of_a_square() -> None:
     assert "T:d2" in _reach(s, "C1") and "T:e2" not in _reach(s, "C1")  # 2 + 1
 
 
-# -- conformance ----------------------------------------------------------------------------
-
-
-def _cases() -> list[tuple[str, str]]:
-    """Each option with each built-in scenario (and brawl); shot horses
-    only where there is a horse (elsewhere the option changes nothing)."""
-    scenarios = [*builtin_scenarios(), "brawl"]
-    cases = [(o, sc) for o in ("variable_damage", "spin_two_shots") for sc in scenarios]
-    for sc in scenarios:
-        state = GAME.new_state(CowboysOptions(scenario=sc))
-        assert isinstance(state, CowboysState)
-        if state.horses:
-            cases.append(("slowed_horses", sc))
-    return cases
-
-
-@pytest.mark.parametrize(("option", "scenario"), _cases())
-def test_conformance_with_each_option_alone(option: str, scenario: str) -> None:
-    """The core contract, the length bound and the notation hold with each
-    of these options alone, on every built-in scenario (2 games each)."""
-    from saloon.testing import check_game
-
-    report = check_game(GAME, CowboysOptions(scenario=scenario, **{option: True}), games=2, seed=0)
-    assert report.games == 2
-    assert report.longest <= GAME.max_length(CowboysOptions(scenario=scenario, **{option: True}))
+# The contract with each of these options alone, and with them all, is checked
+# over random games in test_cowboys_advanced_conformance.py.
