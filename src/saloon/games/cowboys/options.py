@@ -93,7 +93,7 @@ class CowboysOptions(Options):
         "only 2 to its rider's movement, not 4",
         "advanced": "the Advanced Rules together, as the rulebook recommends: activation_cup, "
         "facing_after_move, move_and_shoot, spin_two_shots, reaction_fire, variable_damage, "
-        "slowed_horses",
+        "and slowed_horses (ruling CW-V0)",
     }
 
     def validate(self) -> None:
@@ -135,7 +135,8 @@ OPTIONAL_RULES = (
 )
 
 #: The Advanced Rules, which ``advanced`` switches on together (rulebook,
-#: Advanced Rules: "players should generally use them all"; rulings CW-V..).
+#: Advanced Rules: "players should generally use them all"; with Shot
+#: Horses of the Additional Advanced Options: ruling CW-V0).
 ADVANCED_RULES = (
     "activation_cup",
     "facing_after_move",
