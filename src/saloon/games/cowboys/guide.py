@@ -118,6 +118,23 @@ PASSAGES = (
         ("select", "shoot_move"),
     ),
     Passage(
+        "Reaction Fire (Advanced Rules)",
+        "A move is carried out square by square. At each square a figure enters, a side "
+        "with a cowboy who has not moved or shot this turn, his loaded weapon in hand, "
+        "and the square in his sight and range, may have him take one reaction shot at "
+        "-2 (one round), which is his action for the turn; any number may react to one "
+        "mover, and nobody is asked when none can. A mover who falls or is knocked down "
+        "stops there. The engine walks the cheapest way past the fewest such squares.",
+        ("react", "select"),
+    ),
+    Passage(
+        "Spin and Shoot, Shot Horses (Advanced Rules)",
+        "With the Advanced Rules a spin and shoot fires two shots, each at -1 with a "
+        "pistol or -3 with a rifle or shotgun (one when one round is left). A horse once "
+        "shot adds only 2 to its rider's movement.",
+        ("select",),
+    ),
+    Passage(
         "Card Play",
         "Cards are dealt as the scenario says and shared by a side's players. A side "
         "may play one card during its own actions (when a figure starts its action) "
