@@ -42,6 +42,9 @@ def test_catalog_lists_every_game_with_its_options_and_bots(client: TestClient) 
     assert games["d6shooters"]["max_players"] == 1
     seats = games["cowboys"]["variant_players"]
     assert seats["three-way-standoff"] == [3, 3] and seats["hickok-tutt"] == [2, 2]
+    # a solitaire scenario's bot side, which the lobby seats as it says (CS-S8)
+    scripted = games["cowboys"]["variant_scripted"]
+    assert scripted["sundown-at-red-rock"] == {"1": "solo"} and scripted["hickok-tutt"] == {}
 
 
 def test_a_scenario_for_three_refuses_two_seats(client: TestClient) -> None:
