@@ -91,6 +91,26 @@ def test_the_log_tells_each_deal_to_whom_it_may(saloon: Run) -> None:
     assert len(deals) == 6 and all(DEALT_FACE.search(line) for line in deals)
 
 
+def play_to_the_end(child: Any, pexpect: Any) -> int:
+    """Type the first choice of each of player 1's menus until the game is
+    over, then leave without keeping the record; the choices typed."""
+    typed = 0
+    for _ in range(1000):
+        if child.expect([r"Player 1 \(you\), your move:", "Game over"], timeout=60) == 1:
+            break
+        child.expect(r"Player 1 > ")
+        choices = re.findall(r"\[([^\]\n]+)\]\s*$", child.before, re.M)
+        assert choices, f"no menu before the prompt:\n{child.before[-500:]}"
+        child.sendline(choices[0])
+        typed += 1
+    else:  # pragma: no cover - a game that never ends fails here
+        pytest.fail("the game did not end at the table")
+    child.expect(r"Save this game's record\? ")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    return typed
+
+
 @pytest.mark.parametrize("scenario", ["three-way-standoff", "stage-holdup"])
 def test_a_person_plays_a_scenario_to_the_end_by_typing_actions(
     spawn: Callable[..., Any], scenario: str
@@ -105,21 +125,7 @@ def test_a_person_plays_a_scenario_to_the_end_by_typing_actions(
     child = spawn(
         "play", "cowboys", "-o", f"scenario={scenario}", *seats, "--seed", "7", "--delay", "0"
     )
-    typed = 0
-    for _ in range(1000):
-        if child.expect([r"Player 1 \(you\), your move:", "Game over"], timeout=60) == 1:
-            break
-        child.expect(r"Player 1 > ")
-        choices = re.findall(r"\[([^\]\n]+)\]\s*$", child.before, re.M)
-        assert choices, f"no menu before the prompt:\n{child.before[-500:]}"
-        child.sendline(choices[0])
-        typed += 1
-    else:  # pragma: no cover - a game that never ends fails here
-        pytest.fail(f"{scenario} did not end at the table")
-    assert typed > 3, typed
-    child.expect(r"Save this game's record\? ")
-    child.sendline("")
-    child.expect(pexpect.EOF)
+    assert play_to_the_end(child, pexpect) > 3
 
 
 def test_a_person_plays_the_solitaire_scenario_naming_only_his_seat(
@@ -135,21 +141,7 @@ def test_a_person_plays_the_solitaire_scenario_naming_only_his_seat(
     )  # fmt: skip
     child.expect("player 1: human")
     child.expect("player 2: solo")
-    typed = 0
-    for _ in range(1000):
-        if child.expect([r"Player 1 \(you\), your move:", "Game over"], timeout=60) == 1:
-            break
-        child.expect(r"Player 1 > ")
-        choices = re.findall(r"\[([^\]\n]+)\]\s*$", child.before, re.M)
-        assert choices, f"no menu before the prompt:\n{child.before[-500:]}"
-        child.sendline(choices[0])
-        typed += 1
-    else:  # pragma: no cover - a game that never ends fails here
-        pytest.fail("the solitaire scenario did not end at the table")
-    assert typed > 3, typed
-    child.expect(r"Save this game's record\? ")
-    child.sendline("")
-    child.expect(pexpect.EOF)
+    assert play_to_the_end(child, pexpect) > 3
 
 
 def test_a_person_plays_a_whole_game_with_the_advanced_rules(

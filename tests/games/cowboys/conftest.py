@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME
 from saloon.games.cowboys.actions import Deal, Die, Flip
 from saloon.games.cowboys.board import Place, Town, parse_board
@@ -188,6 +189,25 @@ def random_states(options: CowboysOptions, games: int, seed: int) -> Iterator[Co
                 acts = s.legal_actions()
                 s.apply(acts[int(rng.integers(len(acts)))])
         yield s
+
+
+def act(state: CowboysState, *texts: str) -> None:
+    """Each action, typed in notation, applied in turn (checked as legal)."""
+    for text in texts:
+        state.apply(state.parse(text))
+
+
+def rolls(state: CowboysState, *outcomes: str) -> None:
+    """Each chance outcome, typed in notation (``roll 3 4``, ``damage JS``),
+    at a chance node."""
+    for text in outcomes:
+        assert state.to_move == CHANCE, state.phase
+        state.apply(state.parse(text))
+
+
+def legal(state: CowboysState) -> set[str]:
+    """The legal actions' notations."""
+    return {str(a) for a in state.legal_actions()}
 
 
 def figure(state: CowboysState, fid: str) -> Figure:

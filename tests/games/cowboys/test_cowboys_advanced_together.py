@@ -8,16 +8,10 @@ from __future__ import annotations
 
 from saloon.games.cowboys.options import ADVANCED_RULES, CowboysOptions
 from saloon.games.cowboys.rules.phase import Phase
-from saloon.games.cowboys.rules.state import CowboysState
 
-from .conftest import C, figure, log_text, street_game
+from .conftest import C, act, figure, log_text, street_game
 
 ALL = ("move_and_shoot", "reaction_fire", "variable_damage")
-
-
-def act(state: CowboysState, *texts: str) -> None:
-    for text in texts:
-        state.apply(state.parse(text))
 
 
 def test_advanced_switches_on_the_seven_advanced_rules() -> None:

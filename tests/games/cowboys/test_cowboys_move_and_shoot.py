@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 
 from saloon.core.errors import NotationError
-from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME
 from saloon.games.cowboys.actions import PASS, STAY, Move, MoveShoot, ShootMove, parse_action
 from saloon.games.cowboys.options import CowboysOptions
@@ -23,24 +22,10 @@ from saloon.games.cowboys.rules import move_shoot
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.state import CowboysState
 
-from .conftest import STREET, C, figure, log_text, street_game
+from .conftest import STREET, C, act, figure, legal, log_text, rolls, street_game
 
 AFTER = ("facing_after_move",)
 MS = ("move_and_shoot",)
-
-
-def act(state: CowboysState, text: str) -> None:
-    state.apply(state.parse(text))
-
-
-def rolls(state: CowboysState, *dice: str) -> None:
-    for d in dice:
-        assert state.to_move == CHANCE, state.phase
-        state.apply(state.parse(d))
-
-
-def legal(state: CowboysState) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
 
 
 # -- Facing After Movement -------------------------------------------------------------------

@@ -23,22 +23,7 @@ from saloon.games.cowboys.rules.poker import simple_discards
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.scenario import parse_scenario
 
-from .conftest import STREET, C, figure, log_text, street_game
-
-
-def act(state: CowboysState, text: str) -> None:
-    state.apply(state.parse(text))
-
-
-def rolls(state: CowboysState, *dice: str) -> None:
-    for d in dice:
-        assert state.to_move == CHANCE, state.phase
-        state.apply(state.parse(d))
-
-
-def legal(state: CowboysState) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
-
+from .conftest import STREET, C, act, figure, legal, log_text, rolls, street_game
 
 # -- the options and the scenario files ------------------------------------------------------
 

@@ -19,17 +19,9 @@ from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import Goal, Setup, SideSetup
 from saloon.games.cowboys.rules.state import CowboysState
 
-from .conftest import STREET, C, figure, log_text, street_game
+from .conftest import STREET, C, act, figure, legal, log_text, street_game
 
 REACT = ("reaction_fire",)
-
-
-def act(state: CowboysState, text: str) -> None:
-    state.apply(state.parse(text))
-
-
-def legal(state: CowboysState) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
 
 
 def at(state: CowboysState, fid: str) -> str:

@@ -31,25 +31,10 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.setup import FigureSetup, Goal
-from saloon.games.cowboys.rules.state import CowboysState, Phase
+from saloon.games.cowboys.rules.state import Phase
 from saloon.games.cowboys.rules.victory import over
 
-from .conftest import STREET, C, figure, log_text, random_states, street_game
-
-
-def act(state: CowboysState, text: str) -> None:
-    state.apply(state.parse(text))
-
-
-def rolls(state: CowboysState, *dice: str) -> None:
-    for d in dice:
-        assert state.to_move == CHANCE, state.phase
-        state.apply(state.parse(d))
-
-
-def legal(state: CowboysState) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
-
+from .conftest import STREET, C, act, figure, legal, log_text, random_states, rolls, street_game
 
 # -- Game Components, Game Turn ----------------------------------------------------------------
 

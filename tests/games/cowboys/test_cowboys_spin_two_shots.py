@@ -14,23 +14,9 @@ from saloon.games.cowboys.actions import Spin, SpinSplit, parse_action
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.strategy import HeuristicAgent
 
-from .conftest import C, figure, log_text, street_game
+from .conftest import C, act, figure, legal, log_text, rolls, street_game
 
 SPIN = ("spin_two_shots",)
-
-
-def act(state: CowboysState, text: str) -> None:
-    state.apply(state.parse(text))
-
-
-def rolls(state: CowboysState, *dice: str) -> None:
-    for d in dice:
-        assert state.to_move == CHANCE, state.phase
-        state.apply(state.parse(d))
-
-
-def legal(state: CowboysState) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
 
 
 def behind(rules: tuple[str, ...] = SPIN, **kw: object) -> CowboysState:

@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from saloon.core.errors import NotationError
-from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME
 from saloon.games.cowboys.actions import DamageCard, Shoot, parse_action
 from saloon.games.cowboys.cards import load_deck
@@ -25,24 +24,11 @@ from saloon.games.cowboys.rules.setup import FigureSetup
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.strategy import HeuristicAgent
 
-from .conftest import C, figure, log_text, street_game
+from .conftest import C, act, figure, legal, log_text, street_game
+from .conftest import rolls as chance
 
 VD = ("variable_damage",)
 ALL_FACES = tuple(str(c) for c in load_deck())
-
-
-def act(state: CowboysState, text: str) -> None:
-    state.apply(state.parse(text))
-
-
-def chance(state: CowboysState, *outcomes: str) -> None:
-    for o in outcomes:
-        assert state.to_move == CHANCE, state.phase
-        state.apply(state.parse(o))
-
-
-def legal(state: CowboysState) -> set[str]:
-    return {str(a) for a in state.legal_actions()}
 
 
 def duel(

@@ -112,6 +112,19 @@ class CowboysOptions(Options):
         return tuple(name for name in OPTIONAL_RULES if name in on)
 
 
+#: The Advanced Rules, which ``advanced`` switches on together (rulebook,
+#: Advanced Rules: "players should generally use them all"; with Shot
+#: Horses of the Additional Advanced Options: ruling CW-V0).
+ADVANCED_RULES = (
+    "activation_cup",
+    "facing_after_move",
+    "move_and_shoot",
+    "spin_two_shots",
+    "reaction_fire",
+    "variable_damage",
+    "slowed_horses",
+)
+
 #: The Advanced Optional Rules and the Advanced Rules Saloon offers as
 #: options, in the rulebook's order (rulings CW-A1.., CW-V1..;
 #: ``docs/rulings.md``, "Advanced Optional Rules", "Advanced Rules").
@@ -125,26 +138,7 @@ OPTIONAL_RULES = (
     "random_modifiers",
     "poker_order",
     "fist_fights",
-    "activation_cup",
-    "facing_after_move",
-    "move_and_shoot",
-    "spin_two_shots",
-    "reaction_fire",
-    "variable_damage",
-    "slowed_horses",
-)
-
-#: The Advanced Rules, which ``advanced`` switches on together (rulebook,
-#: Advanced Rules: "players should generally use them all"; with Shot
-#: Horses of the Additional Advanced Options: ruling CW-V0).
-ADVANCED_RULES = (
-    "activation_cup",
-    "facing_after_move",
-    "move_and_shoot",
-    "spin_two_shots",
-    "reaction_fire",
-    "variable_damage",
-    "slowed_horses",
+    *ADVANCED_RULES,
 )
 
 

@@ -799,16 +799,22 @@ class HeuristicAgent:
         opts = st.move_options(i, ally) if any(isinstance(a, Move) for a in acts) else None
         run_cost = 0.3
         step: float | None = None
+
+        def end_scores(dest: str, ride: bool) -> tuple[tuple[XY, bool], dict[Facing, float]]:
+            """Where a move ends, and what it is worth facing each way."""
+            xy = st.square_of(dest)
+            assert xy is not None
+            key = (xy, ride)
+            sc = scores.get(key)
+            if sc is None:
+                sc = scores[key] = self._square_scores(st, f, xy, ride)
+            return key, sc
+
         # the noise for every action at once (the same numbers as one by one)
         noise = self._rng.uniform(0, k.jitter, len(acts)).tolist() if k.jitter else None
         for j, a in enumerate(acts):
             if isinstance(a, Move) and not a.off:  # the most of them, first
-                xy = st.square_of(a.dest)
-                assert xy is not None
-                key = (xy, a.ride)
-                sc = scores.get(key)
-                if sc is None:
-                    sc = scores[key] = self._square_scores(st, f, xy, a.ride)
+                key, sc = end_scores(a.dest, a.ride)
                 v = sc[a.facing] - stay
                 if opts is not None and key not in opts.ends:
                     v -= run_cost  # it takes a Run card
@@ -816,12 +822,7 @@ class HeuristicAgent:
                 v = self._hold_value(st, f) if st.rule("reaction_fire") else 0.0
             elif isinstance(a, MoveShoot):
                 # Advanced Rules, Move and Shoot: the shot from the end, and the end.
-                xy = st.square_of(a.dest)
-                assert xy is not None
-                key = (xy, a.ride)
-                sc = scores.get(key)
-                if sc is None:
-                    sc = scores[key] = self._square_scores(st, f, xy, a.ride)
+                sc = end_scores(a.dest, a.ride)[1]
                 v = self._move_shot_value(st, i, a) + sc[a.facing] - stay
             elif isinstance(a, ShootMove):
                 # Shoot and Move: the shot, then the best step of up to two squares.
