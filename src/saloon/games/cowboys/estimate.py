@@ -42,6 +42,7 @@ from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.geometry import walking_distances
 from saloon.games.cowboys.rules import cup
 from saloon.games.cowboys.rules.figures import Figure
+from saloon.games.cowboys.rules.shot_horses import ridden_points
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.strategy import _edge_squares, _plan
 
@@ -58,8 +59,6 @@ STRENGTH_SHARE = 0.5
 #: How sharply a goal's chance falls as the turns a figure needs pass the
 #: turns left (a logistic curve's slope, per turn).
 SLOPE = 1.5
-#: A horse adds this to its rider's movement (Movement with Horses).
-HORSE_MOVEMENT = 4
 #: A town folk's strength against a cowboy's 1 + health (at most 5).
 TOWNFOLK = 1.0
 
@@ -201,7 +200,7 @@ def _chance(state: CowboysState, aim: _Aim) -> float:
             d += 1  # the step off the town
             if aim.loot and not f.loot:
                 d = _loot_detour(state, aim, f.square)
-        speed = max(1, f.movement + (HORSE_MOVEMENT if f.horse is not None else 0))
+        speed = max(1, f.movement + (ridden_points(state, f) if f.horse is not None else 0))
         need = d / speed + _unlock_turns(state, f)
         health = 0.5 + 0.5 * f.health / 4 if f.cowboy else 0.5
         chances.append(_logistic(SLOPE * (left - need)) * health)
@@ -231,7 +230,7 @@ def _unlock_turns(state: CowboysState, f: Figure) -> float:
     best: float = 99.0
     for g in _friends(state, f):
         if g.square is not None:
-            speed = max(1, g.movement + (HORSE_MOVEMENT if g.horse is not None else 0))
+            speed = max(1, g.movement + (ridden_points(state, g) if g.horse is not None else 0))
             best = min(best, dist.get(g.square, 99) / speed)
     return best
 
