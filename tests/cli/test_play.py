@@ -170,7 +170,10 @@ def test_ctrl_c_at_the_table_saves_and_exits(spawn: Spawn, tmp_path: Path) -> No
     child = spawn(*HUMAN_VS_BOT, "--seed", "4")
     child.expect("Player 1 > ")
     child.sendintr()
-    child.expect(r"interrupted; the game is saved to (saloon-recovery-\d{8}-\d{6}\.json)")
+    # a loaded machine (the suite on every core) may take a while to save
+    child.expect(
+        r"interrupted; the game is saved to (saloon-recovery-\d{8}-\d{6}\.json)", timeout=60
+    )
     name = child.match.group(1)
     child.expect(pexpect.EOF)
     child.close()

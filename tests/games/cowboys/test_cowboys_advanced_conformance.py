@@ -24,12 +24,15 @@ def test_every_scenario_with_the_advanced_rules(scenario: str) -> None:
     assert report.games == 2
 
 
-#: Each rule alone on two scenarios, chosen by its place in the list, so
-#: that between them the rules meet every scenario several times.
+#: The scenarios for a rule alone: all but the two largest, which the
+#: Advanced Rules' run above covers (a rule alone adds little there but time).
+SMALLER = [s for s in SCENARIOS if s not in ("coffeyville", "saloon-siege")]
+#: Each rule alone on a scenario chosen by its place in the list, so that
+#: between them the rules meet every smaller scenario twice.
+#: Shot horses needs horses (the three-way standoff has none).
 ALONE = [
-    (rule, SCENARIOS[(k + shift) % len(SCENARIOS)])
+    (rule, "jailbreak" if rule == "slowed_horses" else SMALLER[k % len(SMALLER)])
     for k, rule in enumerate(OPTIONAL_RULES)
-    for shift in (0, len(SCENARIOS) // 2)
 ]
 
 

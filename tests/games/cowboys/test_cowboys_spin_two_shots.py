@@ -167,14 +167,3 @@ def test_random_games_offer_the_two_target_spin_and_read_it_back() -> None:
                     seen += isinstance(a, SpinSplit)
             s.apply(acts[int(rng.integers(len(acts)))])
     assert seen > 0
-
-
-def test_conformance_with_the_advanced_rules_on() -> None:
-    """``advanced=true`` (these rules with the others of the Advanced Rules)
-    and Rule 5: the contract holds on brawl."""
-    from saloon.games.cowboys import GAME
-    from saloon.games.cowboys.options import CowboysOptions
-    from saloon.testing import check_game
-
-    opts = CowboysOptions(scenario="brawl", advanced=True, two_targets=True, deadly_shots=True)
-    assert check_game(GAME, opts, games=2, seed=1).games == 2
