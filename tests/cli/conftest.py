@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -52,6 +53,15 @@ def saloon(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
     return call
 
 
+def _default_interrupt() -> None:
+    """In the spawned program, Ctrl-C as a terminal gives it: the default
+    SIGINT, unblocked. A test worker may have ignored or blocked it (a
+    library's thread pool, a server), and both would pass to the child
+    across ``exec``, so that a Ctrl-C test would wait for nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @pytest.fixture
 def spawn(tmp_path: Path) -> Iterator[Callable[..., Any]]:
     """``spawn(*args)``: the command in a pseudo-terminal (pexpect)."""
@@ -68,6 +78,7 @@ def spawn(tmp_path: Path) -> Iterator[Callable[..., Any]]:
             encoding="utf-8",
             timeout=15,
             dimensions=(50, 120),
+            preexec_fn=_default_interrupt,
         )
         children.append(child)
         return child
