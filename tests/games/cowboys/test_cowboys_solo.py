@@ -137,11 +137,12 @@ def test_advance_toward_the_nearest_enemy_when_no_end_gives_a_shot() -> None:
 
 
 def test_reload_an_empty_weapon_then_end() -> None:
-    """Rule 3, then the side's part ends."""
+    """Rule 3, then the side's part ends: an unarmed man has no rule to
+    follow, so the gang ends its part rather than move him."""
     s = _solo_to_act(
         [C("C3", "h6", "N")],
-        [C("C1", "a1", "S", weapons=("pistol",))],
-        moves_first=True,
+        [C("C1", "a1", "S", weapons=("pistol",)), C("C2", "b1", "S", weapons=())],
+        moves_first=False,
     )
     i = s.index["C1"]
     f = s.figures[i]
@@ -154,7 +155,8 @@ def test_reload_an_empty_weapon_then_end() -> None:
     act = agent.choose(s)
     assert isinstance(act, Reload)
     s.apply(act)
-    assert agent.choose(s) is END or s.active != 0
+    assert s.active == 0 and any(str(a).startswith("C2 move") for a in s.legal_actions())
+    assert agent.choose(s) is END
 
 
 def test_the_bot_plays_no_card() -> None:

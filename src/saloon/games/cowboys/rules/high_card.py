@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import high_card_value
 from saloon.games.cowboys.rules.phase import Phase
-from saloon.games.cowboys.rules.play_order import side_names, split, unsettled
+from saloon.games.cowboys.rules.play_order import settle, side_names, split, unsettled
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -144,20 +144,9 @@ def _decide(state: CowboysState) -> None:
     """The order of play for the whole scenario: the ranking, highest card
     first; the flipped cards are under the deck, and the deal follows the
     new order (Advanced Optional Rule 6)."""
-    from saloon.games.cowboys.rules.turn import deal_or_begin
-
-    state.order = tuple(s for group in state.ranking for s in group)
     state.flip_queue = ()
     state.flips = ()
-    state.active = state.order[0]
-    state.say(
-        "flip",
-        "Order of play for the scenario: "
-        + ", then ".join(state.side_name(s) for s in state.order)
-        + f". The {len(state.flipped)} flipped cards go to the bottom of the deck.",
-    )
-    state.deal_queue = deal_order(state)
-    deal_or_begin(state)
+    settle(state, "flip", f"The {len(state.flipped)} flipped cards go to the bottom of the deck.")
 
 
 def deal_order(state: CowboysState) -> tuple[int, ...]:

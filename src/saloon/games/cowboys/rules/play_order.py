@@ -30,6 +30,25 @@ def split(group: tuple[int, ...], value: Callable[[int], Any]) -> list[tuple[int
     return [tuple(s for s in group if value(s) == v) for v in values]
 
 
+def settle(state: CowboysState, kind: str, under: str) -> None:
+    """The order of play for the whole scenario is the ranking: it is said
+    (``under``: what went to the bottom of the deck), and the deal follows
+    in that order (Game Set Up; rulings CW-A6, CW-A7)."""
+    from saloon.games.cowboys.rules.high_card import deal_order
+    from saloon.games.cowboys.rules.turn import deal_or_begin
+
+    state.order = tuple(s for group in state.ranking for s in group)
+    state.active = state.order[0]
+    state.say(
+        kind,
+        "Order of play for the scenario: "
+        + ", then ".join(state.side_name(s) for s in state.order)
+        + f". {under}",
+    )
+    state.deal_queue = deal_order(state)
+    deal_or_begin(state)
+
+
 def side_names(state: CowboysState, sides: tuple[int, ...]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
     names = [state.side_name(s) for s in sides]

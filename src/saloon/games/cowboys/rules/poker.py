@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.cards import HandCategory, PokerHand, poker_hand
 from saloon.games.cowboys.rules.phase import Phase
-from saloon.games.cowboys.rules.play_order import side_names, split, unsettled
+from saloon.games.cowboys.rules.play_order import settle, side_names, split, unsettled
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -154,22 +154,10 @@ def _decide(state: CowboysState) -> None:
     """The order of play for the whole scenario: the ranking, best hand
     first; the poker cards are under the deck, and the deal follows the new
     order (Advanced Optional Rule 7)."""
-    from saloon.games.cowboys.rules.high_card import deal_order
-    from saloon.games.cowboys.rules.turn import deal_or_begin
-
-    state.order = tuple(s for group in state.ranking for s in group)
     state.poker_queue = ()
     state.drawing = ()
-    state.active = state.order[0]
     used = sum(len(cards) for cards in state.poker_cards)
-    state.say(
-        "poker",
-        "Order of play for the scenario: "
-        + ", then ".join(state.side_name(s) for s in state.order)
-        + f". The {used} poker cards go to the bottom of the deck.",
-    )
-    state.deal_queue = deal_order(state)
-    deal_or_begin(state)
+    settle(state, "poker", f"The {used} poker cards go to the bottom of the deck.")
 
 
 def simple_discards(state: CowboysState, side: int) -> tuple[str, ...]:
