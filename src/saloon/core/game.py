@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from saloon.core.action import Action
-from saloon.core.errors import OptionError, shown
+from saloon.core.errors import OptionError, SaloonError, shown
 from saloon.core.options import Options
 
 if TYPE_CHECKING:
     from saloon.core.agent import Agent
+    from saloon.core.encoding import Encoding
     from saloon.core.state import State
 
 
@@ -160,6 +161,18 @@ class Game(ABC):
         under ``options``, in notation (for adapters that number actions,
         such as OpenSpiel's), or ``None`` if the game does not list them."""
         return None
+
+    def encoding(self, options: Options | None = None, num_players: int | None = None) -> Encoding:
+        """The game as numbers for learning code (:mod:`saloon.core.encoding`):
+        action ids from the game's structure, a legal mask, an observation
+        vector made from a player's view. The adapters (OpenSpiel, Gymnasium,
+        PettingZoo) need nothing else from a game; every game declares one.
+
+        >>> from saloon.core import get_game
+        >>> get_game("shootout").encoding().num_actions
+        4
+        """
+        raise SaloonError(f"{self.id} declares no encoding, so no adapter can number its actions")
 
     # -- strategy and rendering ----------------------------------------------------
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from saloon.core.action import Action
 from saloon.core.errors import SaloonError
+from saloon.core.encoding import TableEncoding
 from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
@@ -86,6 +87,16 @@ class ShootOut(Game):
         outcomes += [str(Card(v)) for v in sorted(set(options.deck))]
         outcomes += [str(r) for r in ROLLS]
         return actions, outcomes
+
+    def encoding(
+        self, options: Options | None = None, num_players: int | None = None
+    ) -> TableEncoding:
+        """Four action ids and the street as numbers (:mod:`.encoding`)."""
+        from saloon.games.shootout.encoding import shootout_encoding
+
+        opts = self.options(options)
+        assert isinstance(opts, ShootOutOptions)
+        return shootout_encoding(opts)
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.shootout.guide import rules_help
