@@ -21,10 +21,12 @@ checks what the adapters rely on (:mod:`saloon.core.encoding`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from saloon.core.action import Action
 from saloon.core.encoding import Encoding
 from saloon.core.errors import IllegalAction
 from saloon.core.game import Game
@@ -74,6 +76,7 @@ def check_encoding(
             mover = state.to_move
             if mover is None:
                 break
+            action: Action
             if mover == CHANCE:
                 if enc.num_outcomes:
                     _check_outcomes(enc, state, report)
@@ -92,7 +95,9 @@ def _where(state: State) -> str:
     return f"after {len(state.history)} steps ({' '.join(map(str, state.history[-6:]))})"
 
 
-def _check_actions(enc: Encoding, state: State, legal: list, report: EncodingReport) -> None:  # type: ignore[type-arg]
+def _check_actions(
+    enc: Encoding, state: State, legal: Sequence[Action], report: EncodingReport
+) -> None:
     ids = [enc.action_id(state, a) for a in legal]
     for a, i in zip(legal, ids, strict=True):
         assert 0 <= i < enc.num_actions, f"{a} has id {i}, outside the space {_where(state)}"

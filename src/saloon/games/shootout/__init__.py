@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from saloon.core.action import Action
-from saloon.core.errors import SaloonError
 from saloon.core.encoding import TableEncoding
+from saloon.core.errors import SaloonError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
