@@ -9,7 +9,7 @@ and -1 for a loss, so P(player 0 wins) = (v + 1) / 2.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,7 @@ from saloon.core import (  # noqa: E402
     get_game,
     registry,
 )
+from saloon.core.encoding import Encoding, Field, ObservationLayout, TableEncoding  # noqa: E402
 from saloon.games.shootout.options import ShootOutOptions  # noqa: E402
 from saloon.testing.walk import reachable_states  # noqa: E402
 
@@ -252,39 +253,36 @@ def test_illegal_ids_are_refused() -> None:
         state.apply_action(99)
 
 
-# -- action spaces ----------------------------------------------------------------------------
+# -- the encoding -----------------------------------------------------------------------------
 
 
-def test_the_listed_shootout_space_is_what_discovery_finds() -> None:
+def test_every_reachable_action_and_outcome_has_an_id() -> None:
+    """Shoot Out's table, read from its structure, covers what a walk of a
+    whole small variant meets (the walk checks the table; it does not make it)."""
     options = VARIANTS["two-colts"]
-    listed = adapter.action_space(SHOOTOUT, options)
-    found = adapter.discover_action_space(SHOOTOUT, options)
-    assert set(found.actions) == set(listed.actions)
-    assert set(found.outcomes) == set(listed.outcomes)
-    with pytest.raises(SaloonError, match="more than 10 states"):
-        adapter.discover_action_space(SHOOTOUT, options, max_states=10)
+    enc = SHOOTOUT.encoding(options)
+    for state in saloon_states(options):
+        if state.is_chance:
+            assert len(enc.chance_ids(state)) == len(state.chance_outcomes())
+        elif not state.is_over:
+            assert len(enc.legal_ids(state)) == len(state.legal_actions())
 
 
-def test_an_explicit_space_is_used_and_checked() -> None:
-    options = VARIANTS["two-cards"]
-    space = adapter.ActionSpace.of(
-        ["winchester", "colt", "move", "retreat"],
-        ["first p2", "first p1", "card 2", "card 1", *(f"d20 {f}" for f in range(20, 0, -1))],
-    )
-    game = adapter.load("shootout", options, num_players=2, space=space)
+def test_observation_tensors_are_the_encodings() -> None:
+    game = adapter.load("shootout", VARIANTS["two-cards"])
+    enc = SHOOTOUT.encoding(VARIANTS["two-cards"])
+    assert game.observation_tensor_shape() == list(enc.observation_shape)
     state = game.new_initial_state()
-    assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
-    assert state.action_to_string(0) == "first p2"
-    with pytest.raises(SaloonError, match="not canonical"):
-        adapter.ActionSpace.of(["m"]).bind(SHOOTOUT)
-    with pytest.raises(SaloonError, match="twice"):
-        adapter.ActionSpace.of(["move", "move"])
-    state.apply_action(1)  # first p1
-    state.apply_action(3)  # card 1
-    short = adapter.ActionSpace.of(["move"], ["first p1", "first p2", "card 1", "card 2"])
-    bound = short.bind(SHOOTOUT)
-    with pytest.raises(SaloonError, match="missing from the action space"):
-        bound.action_id(SHOOTOUT.parse_action("colt"))
+    for action in (1, 3, 1):  # first p2, card 2, move
+        state.apply_action(action)
+    for player in (0, 1):
+        expected = enc.observation(state.saloon, player)
+        assert np.array_equal(np.array(state.observation_tensor(player), np.float32), expected)
+
+
+def test_a_game_without_an_encoding_is_refused(push_games: tuple[Game, Game]) -> None:
+    with pytest.raises(SaloonError, match="declares no encoding"):
+        adapter.load(push_games[1].id)
 
 
 def test_saloon_state_refuses_foreign_states() -> None:
@@ -374,17 +372,25 @@ class Push(Game):
             return Choice(text == "roll")
         return D3(int(text.split()[1]))
 
+    def encoding(self, options: Options | None = None, num_players: int | None = None) -> Encoding:
+        layout = ObservationLayout([Field("total", 1, 0, 8, "the total so far")])
 
-class PushWithSpace(Push):
-    id = "push-adapter-test-listed"
+        def observe(view: Mapping[str, Any], player: int | None) -> np.ndarray:
+            return np.array([view["total"]], np.float32)
 
-    def action_space(self, options: Options) -> tuple[list[str], list[str]]:
-        return ["stop", "roll"], ["d3 3", "d3 2", "d3 1"]
+        return TableEncoding(self, ["stop", "roll"], ["d3 3", "d3 2", "d3 1"], layout, observe)
+
+
+class Unencoded(Push):
+    id = "push-adapter-test-unencoded"
+
+    def encoding(self, options: Options | None = None, num_players: int | None = None) -> Encoding:
+        return Game.encoding(self, options, num_players)
 
 
 @pytest.fixture
 def push_games() -> Iterator[tuple[Game, Game]]:
-    games = (Push(), PushWithSpace())
+    games = (Push(), Unencoded())
     for game in games:
         registry.register(game)
     yield games
@@ -392,7 +398,9 @@ def push_games() -> Iterator[tuple[Game, Game]]:
         registry.unregister(game.id)
 
 
-def test_a_solo_game_through_discovery_and_value_iteration(push_games: tuple[Game, Game]) -> None:
+def test_a_solo_game_through_its_encoding_and_value_iteration(
+    push_games: tuple[Game, Game],
+) -> None:
     push = push_games[0]
     game = adapter.load(push.id)
     kind = game.get_type()
@@ -400,8 +408,9 @@ def test_a_solo_game_through_discovery_and_value_iteration(push_games: tuple[Gam
     assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (2, 3)
     state = game.new_initial_state()
-    assert [state.action_to_string(0, a) for a in state.legal_actions()] == ["roll", "stop"]
-    assert state.string_to_action("stop") == 1
+    assert [state.action_to_string(0, a) for a in state.legal_actions()] == ["stop", "roll"]
+    assert state.string_to_action("stop") == 0
+    assert state.observation_tensor(0) == [0.0]
     pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
 
     values = value_iteration.value_iteration(game, -1, 0.0, cyclic_game=True)
@@ -420,15 +429,3 @@ def _best(total: int) -> float:
         return float(total)
     roll = (0.0 + _best(total + 2) + _best(total + 3)) / 3
     return max(float(total), roll)
-
-
-def test_a_game_that_lists_its_own_space_is_numbered_by_it(
-    push_games: tuple[Game, Game],
-) -> None:
-    game = adapter.load(push_games[1].id)
-    state = game.new_initial_state()
-    assert state.legal_actions() == [0, 1]
-    assert state.action_to_string(0, 0) == "stop"
-    state.apply_action(1)  # roll
-    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
-    assert [state.action_to_string(a) for a in range(3)] == ["d3 3", "d3 2", "d3 1"]

@@ -226,16 +226,15 @@ def _openspiel_mcts(
 
     from saloon.adapters import openspiel as adapter
 
-    space = adapter.action_space(game, options, players)
-    action_ids = {a: i for i, a in enumerate(space.actions)}
-    outcome_ids = {o: i for i, o in enumerate(space.outcomes)}
     os_game = adapter.load(game.id, options, num_players=players)
+    enc = game.encoding(options, players)
     positions = []
     for state in states:
         os_state = os_game.new_initial_state()
         for by, action in state.history:
-            ids = outcome_ids if by == CHANCE else action_ids
-            os_state.apply_action(ids[str(action)])
+            at = adapter.saloon_state(os_state)
+            ident = enc.outcome_id(at, action) if by == CHANCE else enc.action_id(at, action)
+            os_state.apply_action(ident)
         positions.append(os_state)
     done = 0
     spent = 0.0
