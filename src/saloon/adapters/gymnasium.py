@@ -28,7 +28,9 @@ default options; against its solver, else its heuristic) and
 >>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
 
 Seeds follow ``saloon simulate`` (:mod:`saloon.adapters.table`): the same
-seed and the same choices give the same game as Saloon's own loop.
+seed and the same choices give the same game as Saloon's own loop. A game
+the opponents and chance finish before the learner decides is skipped
+(``info["skipped_games"]`` counts them), since an episode needs a decision.
 """
 
 from __future__ import annotations
@@ -110,8 +112,11 @@ class SaloonEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        self.table.reset(seed)
-        return self._observation(), self._info()
+        skipped = self.table.reset(seed)
+        info = self._info()
+        if skipped:
+            info["skipped_games"] = skipped
+        return self._observation(), info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         table = self.table

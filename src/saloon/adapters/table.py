@@ -119,9 +119,20 @@ class Table:
 
     # -- a new game ------------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None) -> None:
-        """Start the next game: game 0 of ``seed`` when one is given, else the
-        next game of the seed in use (a fresh one, the first time)."""
+    def reset(self, seed: int | None = None) -> int:
+        """Start the next game that a learner has a decision in: game 0 of
+        ``seed`` when one is given, else the next game of the seed in use (a
+        fresh one, the first time). A game that the fixed seats and chance
+        finish before any learner decides (a Shoot Out opponent who wins
+        every duel he starts) is skipped; returns how many were."""
+        skipped = 0
+        self._start(seed)
+        while self.state.is_over:
+            skipped += 1
+            self._start(None)
+        return skipped
+
+    def _start(self, seed: int | None) -> None:
         if seed is not None:
             if seed < 0:
                 raise OptionError(f"the seed must be at least 0, not {seed}")

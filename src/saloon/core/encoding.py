@@ -113,7 +113,7 @@ class ObservationLayout:
     def put(self, out: np.ndarray, name: str, value: float | Sequence[float] | np.ndarray) -> None:
         """Write ``value`` (one number, or as many as the field holds) into ``name``."""
         start, stop = self._offsets[name]
-        if np.ndim(value) == 0:
+        if isinstance(value, int | float | np.number):
             if stop - start != 1:
                 raise SaloonError(f"observation field {name!r} holds {stop - start} numbers")
             out[start] = value
