@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play serve test lint typecheck pytest bench solve clean
+.PHONY: play serve test lint typecheck pytest coverage bench solve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ typecheck: $(STAMP)
 JOBS ?= 2
 
 pytest: $(STAMP)
+	$(BIN)/pytest -n $(JOBS)
+
+# The same tests under coverage (slower: every line is traced), with the
+# lines no test reaches.
+coverage: $(STAMP)
 	$(BIN)/pytest -n $(JOBS) --cov --cov-report=term:skip-covered
 
 bench: $(STAMP)

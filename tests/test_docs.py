@@ -20,3 +20,22 @@ def test_architecture_example_runs(block: str, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert "a hit" in out
     assert "Shoot Out" in out
+
+
+@pytest.mark.parametrize("game_id", ["shootout", "d6shooters", "cowboys"])
+def test_each_games_page_prints_its_default_observation_table(game_id: str) -> None:
+    """The "As numbers" table on a game's page is the encoding's own, so the
+    page cannot drift from the code."""
+    from saloon.core import get_game
+
+    game = get_game(game_id)
+    page = (DOCS / "games" / f"{game_id}.md").read_text(encoding="utf-8")
+    assert "## As numbers" in page
+    first = next(iter(game.variants().values()))
+    assert game.encoding(first).layout.describe() in page
+
+
+@pytest.mark.parametrize("block", _python_blocks(DOCS / "adapters.md"))
+def test_adapters_example_runs(block: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Gymnasium, PettingZoo and OpenSpiel examples, as printed."""
+    exec(compile(block, "docs/adapters.md", "exec"), {})
