@@ -429,3 +429,25 @@ def _best(total: int) -> float:
         return float(total)
     roll = (0.0 + _best(total + 2) + _best(total + 3)) / 3
     return max(float(total), roll)
+
+
+def test_cfr_runs_on_a_small_variant_and_approaches_its_value() -> None:
+    """OpenSpiel's CFR+ over the whole tree of a one-card street: the average
+    policy's value nears Saloon's exact value (0: a symmetric duel) and its
+    NashConv falls."""
+    from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
+
+    one_card = ShootOutOptions(cards=(1,), target=1, start=6, back=6, front=5, black=1, red=0)
+    game = adapter.load("shootout", one_card)
+    solver = cfr.CFRPlusSolver(game)
+    convs = []
+    for _ in range(2):
+        for _ in range(3):
+            solver.evaluate_and_update_policy()
+        convs.append(exploitability.nash_conv(game, solver.average_policy()))
+    value = expected_game_score.policy_value(
+        game.new_initial_state(), [solver.average_policy()] * 2
+    )
+    exact = ExactSolver(SHOOTOUT, one_card).initial_value()[0]
+    assert convs[1] < convs[0] / 3 and convs[1] < 0.15
+    assert value[0] == pytest.approx(exact, abs=0.05)
