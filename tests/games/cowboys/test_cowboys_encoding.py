@@ -335,3 +335,21 @@ def test_the_other_sides_hand_never_shows() -> None:
     seen = field(enc, enc.observation(a, 0), "seen")
     assert [CARDS[k - 54] for k, v in enumerate(seen) if v] == ["KH", "7S"]
     assert not any(field(enc, enc.observation(a, 1), "seen"))
+
+
+def test_the_docs_tables_are_the_encodings() -> None:
+    """docs/games/cowboys.md, "As numbers", prints brawl's observation and
+    the blocks of brawl with the rules that add actions as the code has them."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[3] / "docs" / "games" / "cowboys.md"
+    text = docs.read_text(encoding="utf-8")
+    basic = GAME.encoding(VARIANTS["brawl"])
+    rules = {k: True for k in ("fan_fire", "two_pistols", "two_targets", "fist_fights")}
+    full = GAME.encoding(
+        CowboysOptions(
+            scenario="brawl", advanced=True, poker_order=True, random_modifiers=True, **rules
+        )
+    )
+    assert basic.layout.describe() in text
+    assert full.describe_actions() in text and full.describe_outcomes() in text

@@ -811,7 +811,7 @@ class CowboysEncoding(Encoding):
             Field("pending_stage", len(STAGES), 0, 1, "its stage, one-hot: " + ", ".join(STAGES)),
             Field("pending_card", len(CARDS), 0, 1, "the card just played, waiting for answers"),
             Field("pending_target", T, 0, 1, "the target of the shot under way, one-hot"),
-            Field("pending_shot", 1, 0, shots, "shots fired of the action"),
+            Field("pending_shot", 1, 0, shots, "the shot under way, counted from 0"),
             Field("pending_shots", 1, 0, shots, "shots the action fires"),
             Field("pending_hits", 1, 0, hits, "hits (damage) of the shot under way"),
             Field("answering", len(ANSWERS), 0, 1,
