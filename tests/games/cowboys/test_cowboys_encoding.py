@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from saloon.core.errors import IllegalAction, OptionError, SaloonError
 from saloon.games.cowboys import GAME
@@ -184,6 +186,19 @@ def test_ids_of_actions_on_the_test_street() -> None:
     for i in ids(enc, s, "C1 move T:b1 E", "C1 shoot C2 x2", "end"):
         assert enc.legal_mask(s)[i] == 1 and str(enc.action(s, i)) == enc.name(i)
     assert enc.name(move.start + 5) == "C1 move T:b1 E"
+
+
+#: Brawl with every kind of action numbered (poker's draw included).
+FULL = GAME.encoding(CowboysOptions(scenario="brawl", **POKER, fan_fire=True, two_pistols=True))
+BRAWL = GAME.new_state(CowboysOptions(scenario="brawl"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, FULL.block("discard").start - 1))
+def test_every_id_names_one_action_that_reads_back(i: int) -> None:
+    """Any id but a draw's names an action in notation whose id is the
+    same: the numbering is one to one over the whole space."""
+    assert FULL.action_id(BRAWL, parse_action(FULL.name(i))) == i
 
 
 def test_the_mask_marks_the_legal_actions_and_nothing_else() -> None:
