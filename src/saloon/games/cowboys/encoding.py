@@ -327,7 +327,7 @@ class CowboysEncoding(Encoding):
         self._starts = [b.start for b in self.blocks]
         self.num_actions = self.blocks[-1].stop
         self._encoders = self._make_encoders()
-        self._memo: dict[int, tuple[Sequence[Action], list[int]]] = {}
+        self._memo: dict[int, tuple[Sequence[Action], np.ndarray]] = {}
 
     def block(self, kind: str) -> Block:
         """The block of ``kind`` (``move``, ``shoot``, ...); SaloonError if
@@ -538,17 +538,17 @@ class CowboysEncoding(Encoding):
             return f"discard mask {action_id - b.start:05b}"
         return str(self._decode(b, action_id, None))
 
-    def _ids(self, state: State) -> list[int]:
-        """The ids of the legal actions at ``state``, in the list's order.
+    def _ids(self, state: State) -> np.ndarray:
+        """The ids of the legal actions at ``state`` (in no set order).
 
         The engine shares pieces of its lists between states (a figure's
         moves to a square are made once per town: :attr:`.Actions.chunks`),
-        so the ids of a shared piece are kept by its identity and read back
-        the next time. The memo holds the pieces it keys, so an identity is
-        never reused while it is there; it starts afresh past :data:`_MEMO`
-        pieces. A state's own pieces (lists), and every list of a phase
-        but the choice of a figure's action (where a draw's id depends on
-        the hand), are worked out each time."""
+        so the ids of a shared piece are kept, as an array, by the piece's
+        identity and read back the next time. The memo holds the pieces it
+        keys, so an identity is never reused while it is there; it starts
+        afresh past :data:`_MEMO` pieces. A state's own pieces (lists), and
+        every list of a phase but the choice of a figure's action (where a
+        draw's id depends on the hand), are worked out each time."""
         legal = state.legal_actions()
         pieces: Sequence[Sequence[Action]] = (legal,)
         shared = isinstance(legal, Actions)
@@ -556,35 +556,34 @@ class CowboysEncoding(Encoding):
             pieces = legal.chunks
         memo = self._memo
         enc = self._encoders
-        out: list[int] = []
+        kept: list[np.ndarray] = []
+        fresh: list[int] = []
         try:
             for piece in pieces:
                 if shared and type(piece) is tuple:
                     got = memo.get(id(piece))
-                    if got is not None and got[0] is piece:
-                        out += got[1]
-                        continue
-                    ids = [enc[type(a)](a, state) for a in piece]
-                    memo[id(piece)] = (piece, ids)
-                    out += ids
+                    if got is None or got[0] is not piece:
+                        ids = [enc[type(a)](a, state) for a in piece]
+                        got = memo[id(piece)] = (piece, np.array(ids, dtype=np.intp))
+                    kept.append(got[1])
                 else:
-                    out += [enc[type(a)](a, state) for a in piece]
+                    fresh += [enc[type(a)](a, state) for a in piece]
         except (KeyError, ValueError):
             for a in legal:
                 self.action_id(state, a)  # raises, naming the action
             raise  # pragma: no cover
         if len(memo) > _MEMO:
             memo.clear()
-        return out
+        kept.append(np.fromiter(fresh, np.intp, len(fresh)))
+        return np.concatenate(kept)
 
     def legal_ids(self, state: State) -> list[int]:
-        return sorted(self._ids(state))
+        ids: list[int] = np.sort(self._ids(state)).tolist()
+        return ids
 
     def legal_mask(self, state: State) -> np.ndarray:
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        ids = self._ids(state)
-        if ids:
-            mask[np.fromiter(ids, dtype=np.intp, count=len(ids))] = 1
+        mask[self._ids(state)] = 1
         return mask
 
     # -- chance outcomes -----------------------------------------------------------------
@@ -857,6 +856,11 @@ class CowboysEncoding(Encoding):
         if bystanders:
             self._side_col.append(off("fig_bystander"))
             self._side_plane.append(off("plane_bystanders"))
+        #: The ones that never change: each figure's side, and whether he is
+        #: a cowboy.
+        self._static = tuple(self._side_col[f.side] + k for k, f in enumerate(figs0)) + tuple(
+            off("fig_cowboy") + k for k, f in enumerate(figs0) if f.id[0] == "C"
+        )
 
     def observe(self, view: Mapping[str, Any], player: int | None) -> np.ndarray:
         """The vector of ``view`` (``state.view(player)``).
@@ -864,13 +868,13 @@ class CowboysEncoding(Encoding):
         The places of the ones (each one added: the planes count) and the
         other numbers with their places are gathered in lists and the
         vector made from them at once, quicker than writing into the array
-        number by number."""
+        number by number; a zero is not written."""
         o = self._off
         n = self.num_players
         sq = self._sq
         fig = self._fig
         tgt = self._tgt
-        ones: list[int] = []
+        ones: list[int] = list(self._static)
         at: list[int] = []
         val: list[float] = []
         one = ones.append
@@ -891,11 +895,11 @@ class CowboysEncoding(Encoding):
             one(o["winner"] + view["winner"])
         # The figures: the planes and the table, a column per field.
         c = self._fig_at
-        side_plane, side_col = self._side_plane, self._side_col
+        side_plane = self._side_plane
         facing_col, hand_col = self._fig_facing, self._fig_in_hand
         carries_col, ammo_col, jammed_col = self._fig_carries, self._fig_ammo, self._fig_jammed
         bodies = o["plane_bodies"]
-        cowboy, standing_col, down_col, gone_col = c["cowboy"], c["standing"], c["down"], c["gone"]
+        standing_col, down_col, gone_col = c["standing"], c["down"], c["gone"]
         health_col, square_col, mod_col, bonus_col = (
             c["health"],
             c["square"],
@@ -911,7 +915,6 @@ class CowboysEncoding(Encoding):
             here = -1 if where is None else sq[where]
             down = fv["down"]
             standing = not down and here >= 0
-            one(side_col[side] + k)
             if standing:
                 one(side_plane[side] + here)
                 one(standing_col + k)
@@ -919,8 +922,6 @@ class CowboysEncoding(Encoding):
                 one(down_col + k)
                 if here >= 0:
                     one(bodies + here)
-            if fv["id"][0] == "C":
-                one(cowboy + k)
             if fv["gone"]:
                 one(gone_col + k)
             put(health_col + k)
@@ -928,10 +929,12 @@ class CowboysEncoding(Encoding):
             put(square_col + k)
             value(here)
             one(facing_col[fv["facing"]] + k)
-            put(mod_col + k)
-            value(fv["modifier"])
-            put(bonus_col + k)
-            value(fv["bonus"])
+            if fv["modifier"]:
+                put(mod_col + k)
+                value(fv["modifier"])
+            if fv["bonus"]:
+                put(bonus_col + k)
+                value(fv["bonus"])
             if fv["in_hand"] is not None:
                 one(hand_col[fv["in_hand"]] + k)
             for w in fv["weapons"]:
@@ -1054,10 +1057,12 @@ class CowboysEncoding(Encoding):
                 one(o["cup"] + self._marker[m])
             if view["drawn"] is not None:
                 one(o["drawn"] + self._marker[view["drawn"]])
-        size = self.layout.size
-        out = np.bincount(np.array(at, dtype=np.intp), weights=val, minlength=size)
-        out += np.bincount(np.array(ones, dtype=np.intp), minlength=size)
-        return out.astype(np.float32)
+        # The ones counted (a plane may hold two), then the numbers, each in
+        # a place of its own (never a one's).
+        ones_at = np.fromiter(ones, np.intp, len(ones))
+        out = np.bincount(ones_at, minlength=self.layout.size).astype(np.float32)
+        out[np.fromiter(at, np.intp, len(at))] = np.fromiter(val, np.float32, len(val))
+        return out
 
     # -- words ---------------------------------------------------------------------------
 
