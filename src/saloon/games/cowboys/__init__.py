@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
 from saloon.core.errors import ContentError, OptionError
@@ -22,6 +22,9 @@ from saloon.games.cowboys.board import Town
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
 from saloon.games.cowboys.rules.state import CowboysState
+
+if TYPE_CHECKING:
+    from saloon.games.cowboys.encoding import CowboysEncoding
 
 
 #: Steps a figure's action can take at most, not counting card plays: the
@@ -207,6 +210,29 @@ class Cowboys(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def encoding(
+        self, options: Options | None = None, num_players: int | None = None
+    ) -> CowboysEncoding:
+        """The scenario as numbers (:mod:`.encoding`): action ids from its
+        figures, horses, squares, cards and rules, chance outcome ids, and
+        an observation of the town from a side's view; built once per options.
+
+        >>> enc = GAME.encoding(CowboysOptions(scenario="brawl"))
+        >>> enc.num_actions > 0, enc is GAME.encoding(CowboysOptions(scenario="brawl"))
+        (True, True)
+        """
+        from saloon.games.cowboys.encoding import cowboys_encoding
+
+        opts = self.options(options)
+        assert isinstance(opts, CowboysOptions)
+        enc = cowboys_encoding(opts)
+        if num_players is not None and num_players != enc.num_players:
+            raise OptionError(
+                f"scenario {opts.scenario} is for {enc.num_players} sides, "
+                f"not {num_players} players"
+            )
+        return enc
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         """The rules in brief with the scenario and the list of scenarios;

@@ -89,6 +89,17 @@ class Actions(Sequence[Action]):
     def __len__(self) -> int:
         return self._n
 
+    @property
+    def chunks(self) -> tuple[Sequence[Action], ...]:
+        """The pieces the list is made of, in order. A piece that is a
+        tuple may be shared with other states' lists (a figure's moves to
+        one square, made once per town); a list is this state's own.
+
+        >>> Actions([(END,), [PASS]]).chunks
+        ((End(),), [Pass()])
+        """
+        return tuple(self._chunks)
+
     @overload
     def __getitem__(self, k: int) -> Action: ...
 
