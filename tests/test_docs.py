@@ -23,16 +23,15 @@ def test_architecture_example_runs(block: str, capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.parametrize("game_id", ["shootout", "d6shooters", "cowboys"])
-def test_each_games_page_prints_its_default_observation_table(game_id: str) -> None:
-    """The "As numbers" table on a game's page is the encoding's own, so the
-    page cannot drift from the code."""
+def test_each_games_page_says_how_it_reads_as_numbers(game_id: str) -> None:
+    """Every game's page documents its encoding; Shoot Out's table is the
+    encoding's own (the d6 Shooters' and Cowboys' tests check theirs)."""
     from saloon.core import get_game
 
-    game = get_game(game_id)
     page = (DOCS / "games" / f"{game_id}.md").read_text(encoding="utf-8")
     assert "## As numbers" in page
-    first = next(iter(game.variants().values()))
-    assert game.encoding(first).layout.describe() in page
+    if game_id == "shootout":
+        assert get_game(game_id).encoding().layout.describe() in page
 
 
 @pytest.mark.parametrize("block", _python_blocks(DOCS / "adapters.md"))
