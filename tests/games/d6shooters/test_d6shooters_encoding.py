@@ -9,6 +9,7 @@ observation field by field. Citations as in ``test_d6_rules.py``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -454,3 +455,17 @@ def test_a_solo_game_has_one_player() -> None:
     with pytest.raises(SaloonError, match="solo"):
         GAME.encoding(None, 2)
     assert GAME.encoding() is GAME.encoding(D6ShootersOptions())
+
+
+def test_the_docs_show_the_default_numbering_and_observation() -> None:
+    """docs/games/d6shooters.md, "As numbers", prints the tables the code makes."""
+    docs = Path(__file__).resolve().parents[3] / "docs" / "games" / "d6shooters.md"
+    text = docs.read_text(encoding="utf-8")
+    enc = encoding()
+    assert enc.describe_actions() in text
+    assert enc.describe_outcomes() in text
+    assert enc.layout.describe() in text
+    for name, options in GAME.variants().items():
+        e = GAME.encoding(options)
+        assert isinstance(e, D6ShootersEncoding)
+        assert f"| {name} | {e.positions} | {e.num_actions:,} | {e.num_outcomes:,} |" in text

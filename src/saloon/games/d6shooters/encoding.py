@@ -352,7 +352,8 @@ class D6ShootersEncoding(Encoding):
 
         def add(name: str, actions: Sequence[Action], doc: str) -> None:
             if actions:
-                blocks.append(Block(name, (1 << self.positions) + len(table), len(actions), doc))
+                at = (1 << self.positions) + len(table)
+                blocks.append(Block(name, at, len(actions), f"{_span(actions)}: {doc}"))
                 table.extend(actions)
 
         deer_big = [e for e in specs if e.kind == "deer_herd" and e.p("big_ammo")]
@@ -383,7 +384,7 @@ class D6ShootersEncoding(Encoding):
                 ok = possible.get(w, True)
             if ok:
                 words.append(Word(w))
-        add("word", words, "a decision without a number, in the notation's order")
+        add("word", words, "the decisions without a number, in this order")
 
         # The splits of the 4s: every split rules.moves.fours_options offers for
         # some count of 4s, 5s and 6s among the dice counted (Ep.1: Backroads
@@ -403,7 +404,8 @@ class D6ShootersEncoding(Encoding):
         add(
             "fours",
             ordered,
-            "a split of the 4s (Seek Shelter, Hide, Fight, Backroads), by its four numbers",
+            "every split of the 4s a roll can offer (Seek Shelter, Hide, Fight, Backroads), "
+            "sorted by its four numbers",
         )
         if "indian_guide" in kinds:
             add("guide", [Amount("guide", n) for n in range(1, 7)], "the Indian Guide's red die")
@@ -430,7 +432,7 @@ class D6ShootersEncoding(Encoding):
         add(
             "buy guns",
             [Amount("buy guns", n) for n in range(1, self.most_gold + 1)],
-            f"Better Guns for N Gold, N = 1..{self.most_gold}",
+            "Better Guns for that Gold (the rulebook caps no Gold: `most_gold`)",
         )
         if "gold_hills" in kinds:
             # Gold in Them Hills: Ep.1 any die but a red 5 or 6; Ep.2 a white die.
@@ -455,7 +457,8 @@ class D6ShootersEncoding(Encoding):
         add(
             "reroll",
             list(_REROLLS) if ep == 2 else [],
-            "the Showdown's reroll, by the Posse's and the Crowes' faces rerolled",
+            "the Showdown's reroll of 1 to 3 dice, by their number, then the Posse's "
+            "number, then the faces",
         )
         self._reroll_start = next((b.start for b in blocks if b.name == "reroll"), -1)
         self._fours_ids: dict[tuple[int, ...], np.ndarray] = {}
@@ -479,9 +482,10 @@ class D6ShootersEncoding(Encoding):
                     "trade",
                     at,
                     n_food * self._n_ammo_lots,
-                    f"a Wagon Train's trade: (Food lots {self._food_lots[0]}..{self._food_lots[1]})"
-                    f" x (Ammo lots {self._ammo_lots[0]}..{self._ammo_lots[1]}), a lot being "
-                    "the Event's rate; lots (0, 0) name nothing",
+                    f"`trade`: F lots of Food ({self._food_lots[0]}..{self._food_lots[1]}) and "
+                    f"A of Ammo ({self._ammo_lots[0]}..{self._ammo_lots[1]}), a lot being the "
+                    f"Event's rate, sold (-) or bought (+): (F + {-self._food_lots[0]}) x "
+                    f"{self._n_ammo_lots} + A + {-self._ammo_lots[0]}; F = A = 0 names nothing",
                 )
             )
             self._trade_start = at
@@ -497,9 +501,9 @@ class D6ShootersEncoding(Encoding):
                     "stake",
                     at,
                     size,
-                    f"a Poker stake g, f, a (Gold 0..{self.most_gold}, Food 0..{cap}, "
-                    f"Ammo 0..{self.most_ammo}): g x {(cap + 1) * (self.most_ammo + 1)} "
-                    f"+ f x {self.most_ammo + 1} + a - 1",
+                    f"`stake Gg Ff Aa` (Gold 0..{self.most_gold}, Food 0..{cap}, Ammo "
+                    f"0..{self.most_ammo}, at least one): (G x {cap + 1} + F) x "
+                    f"{self.most_ammo + 1} + A - 1",
                 )
             )
             self._stake_start = at
@@ -512,8 +516,10 @@ class D6ShootersEncoding(Encoding):
                 "keep",
                 0,
                 (1 << self.positions),
-                "the dice kept: bit i keeps the die at position i of the dice showing "
-                "(black, red, white, each sorted); every die showing is stop",
+                "`keep`: bit i keeps the die at position i of the dice showing ("
+                + ("black, " if self.blacks else "")
+                + "red, white, each colour sorted); of equal dice, the leftmost; "
+                "every die showing is `stop`",
             ),
         )
         self.blocks: tuple[Block, ...] = tuple(blocks)
@@ -534,8 +540,19 @@ class D6ShootersEncoding(Encoding):
             for n in range(low, top + 1):
                 self._roll_offsets[g, n] = at
                 at += _count_multisets(n)
+            first, last = Roll(g, (1,) * low), Roll(g, (6,) * top)
             blocks.append(
-                Block(g, start, at - start, f"{g} dice, {low} to {top}: by size, then faces")
+                Block(
+                    g,
+                    start,
+                    at - start,
+                    f"`{first}` .. `{last}`: "
+                    + (
+                        f"every roll of {low} to {top} dice, by their number, then the faces"
+                        if low < top
+                        else f"every roll of {top} {'die' if top == 1 else 'dice'}, by the faces"
+                    ),
+                )
             )
         self._face_offsets: dict[str, int] = {}
         labels = [
@@ -548,11 +565,15 @@ class D6ShootersEncoding(Encoding):
         for label, ok in labels:
             if ok:
                 self._face_offsets[label] = at - 1  # faces 1..6
-                blocks.append(Block(label, at, 6, f"{label} die, 1 to 6"))
+                blocks.append(Block(label, at, 6, f"`{label} 1` .. `{label} 6`"))
                 at += 6
         if self.options.events == "cards":
             self._pair_start = at
-            blocks.append(Block("event pair", at, 21, "the 2d6 Event, low die first: 1-1 .. 6-6"))
+            blocks.append(
+                Block(
+                    "event pair", at, 21, "`event 1-1`, `event 1-2` .. `event 6-6`: the 2d6 Event"
+                )
+            )
             at += 21
         else:
             self._pair_start = -1
@@ -816,7 +837,7 @@ class D6ShootersEncoding(Encoding):
                 p * 6,
                 0,
                 1,
-                f"the {p} positions of the keep mask (black, red, white, each sorted): "
+                f"the {p} positions of the keep mask ({', '.join(colours)}, each sorted): "
                 "each die's face one-hot (zero: no die)",
             ),
             Field(
@@ -1131,6 +1152,13 @@ def _d6(state: State) -> D6State:
     if not isinstance(state, D6State):
         raise SaloonError(f"not a state of The d6 Shooters: {type(state).__name__}")
     return state
+
+
+def _span(actions: Sequence[Action]) -> str:
+    """A block's actions in the notation: all of them, or the first and last."""
+    if len(actions) <= 2 or (len(actions) <= 24 and not isinstance(actions[0], Amount)):
+        return ", ".join(f"`{a}`" for a in actions)
+    return f"`{actions[0]}` .. `{actions[-1]}`"
 
 
 def _fours_key(a: Fours) -> tuple[int, int, int, int]:
