@@ -11,7 +11,7 @@ Saloon's rulings: ``docs/rulings.md``, "The d6 Shooters" (D6-n).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
 from saloon.core.errors import SaloonError
@@ -22,6 +22,9 @@ from saloon.games.d6shooters.actions import parse_action
 from saloon.games.d6shooters.bounds import length_bound, score_bound
 from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
+
+if TYPE_CHECKING:
+    from saloon.games.d6shooters.encoding import D6ShootersEncoding
 
 
 class D6Shooters(Game):
@@ -76,6 +79,26 @@ class D6Shooters(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def encoding(
+        self, options: Options | None = None, num_players: int | None = None
+    ) -> D6ShootersEncoding:
+        """Action ids from the dice, the Event list and the caps; chance
+        outcome ids by group of dice; the playsheet as a vector
+        (:mod:`.encoding`).
+
+        >>> from saloon.core import get_game
+        >>> enc = get_game("d6shooters").encoding()
+        >>> enc.positions, [b.name for b in enc.blocks][:3]
+        (10, ['keep', 'word', 'fours'])
+        """
+        from saloon.games.d6shooters.encoding import d6shooters_encoding
+
+        opts = self.options(options)
+        assert isinstance(opts, D6ShootersOptions)
+        if num_players not in (None, 1):
+            raise SaloonError(f"The d6 Shooters is a solo game, not for {num_players} players")
+        return d6shooters_encoding(opts)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """``heuristic`` and ``planner`` (:mod:`saloon.games.d6shooters.strategy`)."""
