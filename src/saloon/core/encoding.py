@@ -73,8 +73,10 @@ class Field:
     def __post_init__(self) -> None:
         if self.size < 1:
             raise SaloonError(f"observation field {self.name!r} has size {self.size}")
-        if not self.low <= self.high:
-            raise SaloonError(f"observation field {self.name!r} has low above high")
+        if not self.low < self.high:
+            # A constant field tells nothing, and Gymnasium's checker warns of a Box
+            # whose bounds meet; a field that is constant in a variant bounds it loosely.
+            raise SaloonError(f"observation field {self.name!r} needs low below high")
 
 
 class ObservationLayout:

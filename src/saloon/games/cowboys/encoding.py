@@ -744,6 +744,9 @@ class CowboysEncoding(Encoding):
         ]
         self._fig_cols = [c[0] for c in cols]
         for k, (name, lo, hi, doc) in enumerate(cols):
+            # A column the setup holds constant (no modifiers, no bonus cards) is
+            # bounded one wider: a field's bounds may not meet (core.encoding.Field).
+            hi = max(hi, lo + 1)
             fields.append(
                 Field(f"fig_{name}", F, lo, hi, f"{doc}; {per_fig if k == 0 else 'per figure'}")
             )

@@ -881,7 +881,8 @@ class D6ShootersEncoding(Encoding):
             Field("movement_flags", 3, 0, 1, "moved this stretch; no movement; stopped at a Town"),
             Field("effects", len(_FX_BITS), 0, 1, _FX_DOC),
             Field("prisoner", 2, 0, 1, "the Prisoner: awaited (next red 6), held"),
-            Field("deserters", 1, 0, max(men, 0), "Army Deserters riding along"),
+            # At least 1: a field whose bounds are equal is refused (Field).
+            Field("deserters", 1, 0, max(men, 1), "Army Deserters riding along"),
             Field("lost_family", 1, 0, 1, "the next turn sets two dice (Lost Family)"),
         ]
         if ep == 2:
