@@ -46,7 +46,7 @@ decisions and how many met an unseen observation (:attr:`PolicyAgent.decisions`,
 
 A file is read once per process (:func:`load_policy` caches it by path,
 size and modification time), so an arena of thousands of games reads it
-once. A file that is missing, unreadable, corrupt, of the wrong shape, for
+once in each of its processes. A file that is missing, unreadable, corrupt, of the wrong shape, for
 another game or for other options is refused with one
 :class:`PolicyFileError` line naming the file and the problem, when the
 agent is made or seated, never in the middle of a game.
