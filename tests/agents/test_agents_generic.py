@@ -242,7 +242,7 @@ class _TinyWithAgents(TinyGame):
 
 def test_a_games_own_agents_join_the_registry() -> None:
     game = _TinyWithAgents()
-    assert agent_names(game) == ["random", "mcts", "expectimax", "always-stop"]
+    assert agent_names(game) == ["random", "mcts", "expectimax", "policy", "always-stop"]
     agent = make_agent("always-stop:mood=grumpy", game, seed=1)
     assert agent.name == "always-stop:grumpy"
     state = game.new_state()

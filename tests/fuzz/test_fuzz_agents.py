@@ -22,7 +22,7 @@ from .conftest import GAMES, big_number, fuzz, hostile_text, time_bound
 
 KNOBS = [
     "iterations", "seconds", "c", "max_depth", "rollout", "top", "reuse",
-    "depth", "rollouts", "steps", "reach", "pace",
+    "depth", "rollouts", "steps", "reach", "pace", "file", "fallback",
 ]  # fmt: skip
 
 

@@ -230,6 +230,22 @@ def test_import_a_finished_record_and_an_unfinished_one(client: TestClient) -> N
     assert end["pending"] == "over"
 
 
+def test_no_seat_reads_a_file_on_the_server(client: TestClient) -> None:
+    """``policy:file=PATH`` is for the command line: a visitor naming it
+    could probe the server's files (which exist, which are readable)."""
+    games = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert all("policy" not in g["agents"] for g in games.values())
+    made = create(client)
+    play_out(client, made["id"], made["links"][0]["token"])
+    record = client.get(f"/api/games/{made['id']}/record").json()
+    seats = ["human", "policy:file=secret.npz"]
+    refused = client.post("/api/games/import", json={"record": record, "seats": seats})
+    assert refused.status_code == 422 and "reads a file" in refused.json()["detail"]
+    named = client.post("/api/games/import", json={"record": {**record, "seats": seats}})
+    assert named.status_code == 201  # the seat's name read as a person's
+    assert named.json()["view"]["pending"] == "over"
+
+
 def test_delete_needs_a_token_of_the_game(client: TestClient) -> None:
     made = create(client)
     other = create(client)
@@ -331,6 +347,11 @@ def test_hotseat_one_link_plays_every_seat(client: TestClient) -> None:
         ({"game": "shootout", "seats": ["human", "human"], "seed": -1}, 422, "seed"),
         ({"game": "shootout", "seats": ["human", "human"], "pace": 99}, 422, "pace"),
         ({"game": "shootout", "seats": ["human", "human"], "dice": "loaded"}, 422, "dice"),
+        (
+            {"game": "shootout", "seats": ["human", "policy:file=duel.npz"]},
+            422,
+            "reads a file on the server",
+        ),
     ],
 )
 def test_bad_new_games_are_refused_in_one_sentence(

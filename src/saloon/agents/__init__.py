@@ -1,10 +1,12 @@
-"""Agents: the generic ones (``random``, ``mcts``, ``expectimax``) and the registry.
+"""Agents: the generic ones (``random``, ``mcts``, ``expectimax``, ``policy``) and the registry.
 
 An agent is named by a spec, a name with optional parameters:
 ``"random"``, ``"mcts:iterations=200,c=1.4"``, ``"expectimax:depth=3"``,
 ``"mcts:rollout=heuristic,top=6,max_depth=40"`` (MCTS whose rollouts the
 game's ``heuristic`` plays, cut after 40 steps, each node narrowed to the
-heuristic's six best actions; see :class:`MCTSAgent`).
+heuristic's six best actions; see :class:`MCTSAgent`),
+``"policy:file=duel.npz"`` (a trained table of action values;
+see :mod:`saloon.agents.policy`).
 The names are the generic agents plus the game's own (``Game.agents()``,
 e.g. a solver or a heuristic); a game's own agent of the same name as a
 generic one takes its place.
@@ -26,6 +28,7 @@ from collections.abc import Callable, Mapping
 from saloon.agents._params import Params, check_numbers, parse_spec
 from saloon.agents.expectimax import MAX_STEPS, ExpectimaxAgent
 from saloon.agents.mcts import MCTSAgent, RankingAgent
+from saloon.agents.policy import PolicyAgent, make_policy_agent
 from saloon.agents.random_agent import RandomAgent
 from saloon.core.agent import Agent, check_agent, spec_label
 from saloon.core.dice import check_seed
@@ -38,16 +41,19 @@ __all__ = [
     "EXPECTIMAX_MAX_ROLLOUTS",
     "EXPECTIMAX_MAX_STEPS",
     "GENERIC_AGENTS",
+    "LOCAL_AGENTS",
     "MCTS_MAX_ITERATIONS",
     "MCTS_MAX_SECONDS",
     "MCTS_MAX_TOP",
     "ExpectimaxAgent",
     "MCTSAgent",
+    "PolicyAgent",
     "RandomAgent",
     "RankingAgent",
     "agent_names",
     "make_agent",
     "parse_spec",
+    "reads_local_files",
 ]
 
 
@@ -100,7 +106,8 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
 
 def _rollout_agent(game: Game, p: Params) -> str:
     """The name of the agent that plays MCTS's rollouts: ``random`` (the
-    default) or any other agent of the game but a search of its own."""
+    default) or any other agent of the game but a search of its own or a
+    policy (which needs its file)."""
     name = p.raw.get("rollout", "random")
     allowed = [n for n in agent_names(game) if n not in _NOT_ROLLOUTS]
     if name not in allowed:
@@ -141,11 +148,27 @@ GENERIC_AGENTS: Mapping[str, AgentFactory] = {
     "random": _random,
     "mcts": _mcts,
     "expectimax": _expectimax,
+    "policy": make_policy_agent,
 }
 
 #: The agents that may not play MCTS's rollouts: searches themselves (a
-#: search in every step of every rollout, or MCTS within MCTS).
-_NOT_ROLLOUTS = frozenset({"mcts", "expectimax"})
+#: search in every step of every rollout, or MCTS within MCTS), and a
+#: policy read from a file (a rollout agent is named without parameters).
+_NOT_ROLLOUTS = frozenset({"mcts", "expectimax", "policy"})
+
+#: The agents that read a file on this machine (``policy:file=PATH``):
+#: for the command line and the library, never offered by the web server,
+#: whose visitors must not name the server's files.
+LOCAL_AGENTS = frozenset({"policy"})
+
+
+def reads_local_files(spec: str) -> bool:
+    """Whether the agent ``spec`` names reads a file on this machine.
+
+    >>> reads_local_files("policy:file=duel.npz"), reads_local_files("mcts:iterations=9")
+    (True, False)
+    """
+    return parse_spec(spec)[0] in LOCAL_AGENTS
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

@@ -12,6 +12,11 @@ from saloon.core.numerals import parse_float, parse_int
 #: (and no agent's parameter, whatever the agent, may go beyond it).
 MAX_INT = 10**9
 MAX_FLOAT = 1e9
+#: The parameters whose value is a path on this machine (``policy:file=PATH``):
+#: any printable text without a comma (which separates parameters), at most
+#: :data:`MAX_PATH_CHARS` characters, never read as a number.
+PATH_PARAMS = frozenset({"file"})
+MAX_PATH_CHARS = 1024
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -53,9 +58,23 @@ _VALUE = re.compile(r"[A-Za-z0-9_.+-]{0,40}")
 
 
 def _check_value(key: str, value: str) -> None:
-    """Every agent's parameter is a short ASCII word or number: refused
-    here, before any agent reads it, are other scripts' digits and values
-    over 40 characters."""
+    """Every agent's parameter is a short ASCII word or number (a path, for
+    :data:`PATH_PARAMS`): refused here, before any agent reads it, are
+    other scripts' digits and values over 40 characters.
+
+    >>> _check_value("file", "runs/duel policy.npz")
+    >>> _check_value("file", "")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: agent parameter 'file'='' must be a file path ...
+    """
+    if key in PATH_PARAMS:
+        if not value or len(value) > MAX_PATH_CHARS or not value.isprintable():
+            raise OptionError(
+                f"agent parameter {shown(key)}={shown(value)} must be a file path "
+                f"(printable characters but a comma; at most {MAX_PATH_CHARS:,})"
+            )
+        return
     if _VALUE.fullmatch(value) is None:
         raise OptionError(
             f"agent parameter {shown(key)}={shown(value)} must be a number or a word "
@@ -69,6 +88,8 @@ def check_numbers(params: Mapping[str, str]) -> None:
     reads), or beyond :data:`MAX_FLOAT` either way. Checked after the
     agent's own reading, so its own narrower limits are named first."""
     for key, value in params.items():
+        if key in PATH_PARAMS:
+            continue
         try:
             float(value)
         except ValueError:

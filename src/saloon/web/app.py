@@ -32,14 +32,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from saloon import __version__
-from saloon.agents import make_agent
 from saloon.core.errors import SaloonError
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
 from saloon.core.session import HUMAN, Session
 from saloon.web import workers
 from saloon.web.store import Store
-from saloon.web.tables import MAX_PACE, Refused, Table, Tables, agent_maker
+from saloon.web.tables import MAX_PACE, Refused, Table, Tables, agent_maker, web_agent
 from saloon.web.views import (
     catalog_entry,
     record_allowed,
@@ -228,7 +227,7 @@ def create_app(
             raise Refused(422, f"{game.id} takes {players} players, not {n}")
         for spec in body.seats:
             if spec != HUMAN:
-                make_agent(spec, game, 0, options)  # unknown, or cannot play the variant: a 422
+                web_agent(spec, game, 0, options)  # unknown, or cannot play the variant: a 422
         session = Session(
             game,
             options,

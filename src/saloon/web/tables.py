@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from saloon.agents import make_agent
+from saloon.agents import make_agent, reads_local_files
+from saloon.core.agent import Agent
 from saloon.core.errors import SaloonError, shown
 from saloon.core.game import Game
+from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import get_game
 from saloon.core.session import HUMAN, Session
@@ -89,8 +91,19 @@ class Table:
         return svg
 
 
+def web_agent(spec: str, game: Game, seed: int | None, options: Options | None = None) -> Agent:
+    """The bot ``spec`` names, as the web table seats it: never one that
+    reads a file on the server (``policy:file=PATH``), whose name a
+    visitor could use to probe the server's files."""
+    if reads_local_files(spec):
+        raise Refused(
+            422, "that agent reads a file on the server; play it from the command line instead"
+        )
+    return make_agent(spec, game, seed, options)
+
+
 def agent_maker(game: Game) -> Callable[[str, int], Any]:
-    return lambda spec, seed: make_agent(spec, game, seed)
+    return lambda spec, seed: web_agent(spec, game, seed)
 
 
 def new_token() -> str:
@@ -320,6 +333,9 @@ class Tables:
         players = record.num_players or len(record.seats)
         if seats is None:
             seats = [_seat_from_name(name, game) for name in record.seats]
+        for spec in seats:
+            if spec != HUMAN:
+                web_agent(spec, game, 0)  # unknown, or one the web does not offer: a 422
         if len(seats) != players:
             raise Refused(
                 422, f"the record has {players} players, but {len(seats)} seats were given"
@@ -443,7 +459,7 @@ def _seat_from_name(name: str, game: Game) -> str:
     if name == HUMAN:
         return HUMAN
     try:
-        make_agent(name, game, 0)
-    except (SaloonError, ValueError, TypeError):
+        web_agent(name, game, 0)
+    except (Refused, SaloonError, ValueError, TypeError):
         return HUMAN
     return name

@@ -25,7 +25,7 @@ import types
 import typing
 from typing import Any
 
-from saloon.agents import agent_names
+from saloon.agents import LOCAL_AGENTS, agent_names
 from saloon.core.game import Game
 from saloon.core.options import Options
 from saloon.core.state import CHANCE, State
@@ -214,7 +214,7 @@ def _describe_type(hint: object) -> tuple[str, list[Any] | None, bool]:
 
 def catalog_entry(game: Game) -> dict[str, Any]:
     """One game for the lobby: what it is, its options, variants and bots."""
-    names = agent_names(game)
+    names = [n for n in agent_names(game) if n not in LOCAL_AGENTS]
     default_bot = next((n for n in ("heuristic", "mcts", "random") if n in names), names[0])
     return {
         "id": game.id,

@@ -10,13 +10,16 @@ import os
 import threading
 import time
 
-from saloon.agents import make_agent
-from saloon.core.errors import SaloonError
+from saloon.agents import make_agent, reads_local_files
+from saloon.core.errors import SaloonError, shown
 from saloon.core.state import State
 
 
 def bot_choice(spec: str, seed: int, state: State) -> str:
-    """The notation of the choice the bot ``spec`` makes at ``state``."""
+    """The notation of the choice the bot ``spec`` makes at ``state``
+    (never a bot that reads the server's files: the seats refuse those)."""
+    if reads_local_files(spec):
+        raise SaloonError(f"the web table does not seat {shown(spec)}")
     return str(make_agent(spec, state.game, seed).choose(state))
 
 
