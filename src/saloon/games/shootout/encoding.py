@@ -46,8 +46,9 @@ def shootout_encoding(options: ShootOutOptions) -> TableEncoding:
             Field("to_move", 2, 0, 1, "the player whose turn it is: one-hot (zero when over)"),
             Field("phase", len(Phase), 0, 1, "first, card, turn, after_hit, roll, over: one-hot"),
             Field("positions", 2, 0, options.back, "each player's space on the street"),
-            Field("black", 2, 0, options.black, "each player's Colt (black) bullets"),
-            Field("red", 2, 0, options.red, "each player's Winchester (red) bullets"),
+            # At least 1: a field's bounds may not meet (a variant without a Winchester).
+            Field("black", 2, 0, max(options.black, 1), "each player's Colt (black) bullets"),
+            Field("red", 2, 0, max(options.red, 1), "each player's Winchester (red) bullets"),
             Field("card", len(values), 0, 1, f"the duel's face-up card, one-hot over {listed}"),
             Field("deck", len(values), 0, most, f"cards of each value in the deck ({listed})"),
             Field("won_p1", len(values), 0, most, f"cards of each value player 1 won ({listed})"),
