@@ -10,7 +10,8 @@ seat's agent seed from :func:`~saloon.analysis.simulate.game_seeds`
 game as ``saloon simulate GAME --seed s``.
 
 >>> table = Table("shootout", fixed={1: "random"})
->>> table.reset(seed=3)
+>>> table.reset(seed=3)  # no game skipped: the learner decides in game 0
+0
 >>> table.state.to_move, table.learners
 (0, (0,))
 """
