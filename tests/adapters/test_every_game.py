@@ -36,16 +36,14 @@ SIMULATIONS = {"cowboys": 1}
 CYCLES = {"cowboys": 60}
 
 
-def _quiet() -> Iterator[None]:
+@pytest.fixture(autouse=True)
+def quiet() -> Iterator[None]:
     with warnings.catch_warnings():
         # PettingZoo asks for Box observations; a dict with an action mask is
         # what its own classic games give (and what its checker then warns of).
         warnings.filterwarnings("ignore", message="Observation space for each agent")
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         yield
-
-
-quiet = pytest.fixture(autouse=True)(_quiet)
 
 
 @pytest.mark.parametrize(("game_id", "variant"), CASES, ids=IDS)
@@ -59,7 +57,7 @@ def test_the_encoding_keeps_its_contract(game_id: str, variant: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "variant"), CASES, ids=IDS)
 def test_gymnasium_check_env(game_id: str, variant: str) -> None:
-    env = SaloonEnv(game_id, variant, opponents=_random_opponents(game_id, variant))
+    env = SaloonEnv(game_id, variant, opponents="random")
     check_env(env, skip_render_check=True)
 
 
@@ -81,10 +79,6 @@ def test_openspiel_random_simulation(game_id: str, variant: str) -> None:
 
 
 # -- the same seed, the same game ------------------------------------------------------------
-
-
-def _random_opponents(game_id: str, variant: str) -> str:
-    return "random"
 
 
 @dataclass(frozen=True)
