@@ -6,8 +6,6 @@ binding facts in RULINGS.md ("RULINGS d6"), or Saloon's ruling (D6-n).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from saloon.core import CHANCE, get_game
@@ -26,19 +24,10 @@ from saloon.games.d6shooters.rules.nodes import (
     P_LOSS,
     P_TACTIC,
 )
-from saloon.games.d6shooters.scenario import turn_start
+
+from .conftest import run, start
 
 GAME = get_game("d6shooters")
-
-
-def start(options: dict[str, Any] | None = None, special: bool = False, **fields: Any) -> D6State:
-    return turn_start(D6ShootersOptions(**(options or {})), special=special, **fields)
-
-
-def run(state: D6State, *steps: str) -> D6State:
-    for step in steps:
-        state.apply(GAME.parse_action(step))
-    return state
 
 
 def legal(state: D6State) -> list[str]:

@@ -7,24 +7,11 @@ choosing: the rulebook shows them only as pictures).
 
 from __future__ import annotations
 
-from typing import Any
-
 from saloon.core import CHANCE, get_game
-from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.rules import D6State
-from saloon.games.d6shooters.scenario import turn_start
+
+from .conftest import run, start
 
 GAME = get_game("d6shooters")
-
-
-def start(options: dict[str, Any], **fields: Any) -> D6State:
-    return turn_start(D6ShootersOptions(**options), **fields)
-
-
-def run(state: D6State, *steps: str) -> D6State:
-    for step in steps:
-        state.apply(GAME.parse_action(step))
-    return state
 
 
 def test_episode_1_turn_example() -> None:

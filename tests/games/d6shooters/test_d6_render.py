@@ -8,7 +8,6 @@ position set up as in the rules tests; the SVG is read back with
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any
 
 import numpy as np
 import pytest
@@ -34,21 +33,11 @@ from saloon.games.d6shooters.rules.nodes import (
     P_SHOP,
     P_TACTIC,
 )
-from saloon.games.d6shooters.scenario import turn_start
+
+from .conftest import run, start
 
 GAME = get_game("d6shooters")
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def start(options: dict[str, Any] | None = None, **fields: Any) -> D6State:
-    """A state at the start of a turn (Special Event used) with these fields."""
-    return turn_start(D6ShootersOptions(**(options or {})), **fields)
-
-
-def run(state: D6State, *steps: str) -> D6State:
-    for step in steps:
-        state.apply(GAME.parse_action(step))
-    return state
 
 
 def svg_of(state: D6State) -> ET.Element:

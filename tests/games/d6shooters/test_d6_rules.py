@@ -8,15 +8,12 @@ are set up on a real state, then every step goes through the notation
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
 
 from saloon.core import CHANCE, IllegalAction, NotationError, get_game
 from saloon.games.d6shooters.actions import Fours, Keep, Roll
 from saloon.games.d6shooters.dice import hand_key, round_odds
-from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.nodes import (
     BINOCULARS,
@@ -36,20 +33,10 @@ from saloon.games.d6shooters.rules.nodes import (
     P_KEEP,
     P_SHOP,
 )
-from saloon.games.d6shooters.scenario import turn_start
+
+from .conftest import run, start
 
 GAME = get_game("d6shooters")
-
-
-def start(options: dict[str, Any] | None = None, special: bool = False, **fields: Any) -> D6State:
-    """A state at the start of a turn with the given fields."""
-    return turn_start(D6ShootersOptions(**(options or {})), special=special, **fields)
-
-
-def run(state: D6State, *steps: str) -> D6State:
-    for step in steps:
-        state.apply(GAME.parse_action(step))
-    return state
 
 
 def legal(state: D6State) -> list[str]:

@@ -4,28 +4,16 @@ plainly", items 2 and 5)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pytest
 
 from saloon.agents import make_agent
 from saloon.core import get_game
-from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
-from saloon.games.d6shooters.scenario import turn_start
+
+from .conftest import run, start
 
 GAME = get_game("d6shooters")
-
-
-def start(options: dict[str, Any] | None = None, special: bool = False, **fields: Any) -> D6State:
-    return turn_start(D6ShootersOptions(**(options or {})), special=special, **fields)
-
-
-def run(state: D6State, *steps: str) -> D6State:
-    for step in steps:
-        state.apply(GAME.parse_action(step))
-    return state
 
 
 def words(state: D6State, notation: str) -> str:

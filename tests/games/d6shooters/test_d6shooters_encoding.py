@@ -36,20 +36,11 @@ from saloon.games.d6shooters.rules.nodes import (
     P_STAKE,
     P_TACTIC,
 )
-from saloon.games.d6shooters.scenario import turn_start
 from saloon.testing.encoding import check_encoding
 
+from .conftest import run, start
+
 GAME = get_game("d6shooters")
-
-
-def start(options: dict[str, Any] | None = None, special: bool = False, **fields: Any) -> D6State:
-    return turn_start(D6ShootersOptions(**(options or {})), special=special, **fields)
-
-
-def run(state: D6State, *steps: str) -> D6State:
-    for step in steps:
-        state.apply(GAME.parse_action(step))
-    return state
 
 
 def encoding(options: dict[str, Any] | None = None) -> D6ShootersEncoding:
