@@ -224,6 +224,12 @@ def _figure_key(fid: str) -> tuple[int, int]:
     return (0 if fid[0] == "C" else 1, int(fid[1:]))
 
 
+def _start_of(blocks: Mapping[str, Block], kind: str) -> int:
+    """The first id of ``kind``'s block, or -1 when the options give it none."""
+    block = blocks.get(kind)
+    return -1 if block is None else block.start
+
+
 class CowboysEncoding(Encoding):
     """The encoding of one scenario (``setup``) under the rules ``rules``
     (the Advanced Optional Rules and Advanced Rules in play, by option
@@ -354,8 +360,7 @@ class CowboysEncoding(Encoding):
         by = self._by_kind
 
         def start(kind: str) -> int:
-            b = by.get(kind)
-            return -1 if b is None else b.start
+            return _start_of(by, kind)
 
         b_end, b_pass, b_stay, b_wait = start("end"), start("pass"), start("stay"), start("wait")
         b_move, b_arm, b_pickup, b_reload = (
@@ -614,8 +619,7 @@ class CowboysEncoding(Encoding):
         by = self._outcome_kind
 
         def start(kind: str) -> int:
-            b = by.get(kind)
-            return -1 if b is None else b.start
+            return _start_of(by, kind)
 
         b_roll, b_deal, b_fists, b_die = start("roll"), start("deal"), start("fists"), start("die")
         b_flip, b_poker, b_damage, b_marker = (
