@@ -13,7 +13,7 @@ A change in the rules, the notation, the menu words, the log sentences or
 the order of ``legal_actions()`` shows up here as a diff. When such a change
 is meant, regenerate the files on purpose and review the diff::
 
-    SALOON_REGENERATE_GOLDEN=1 pytest tests/games/d6shooters/test_d6_golden.py
+    SALOON_REGENERATE_GOLDEN=1 pytest tests/games/test_d6shooters/test_d6_golden.py
 """
 
 from __future__ import annotations
