@@ -140,3 +140,17 @@ def test_invariants_hold_in_greedy_games(options: D6ShootersOptions) -> None:
 def test_a_careful_player_wins_sometimes_but_not_always(options: D6ShootersOptions) -> None:
     rate = win_rate(options, 200)
     assert 0.02 <= rate <= 0.95, rate
+
+
+def test_a_day_limit_of_ones_own_replaces_the_maps() -> None:
+    """``days`` (a designer's variant) sets the limit every part of the game
+    reads: the sheet, the length bound, the encoding; a tighter limit can
+    only lower the careful player's win rate on the same dice."""
+    short = D6ShootersOptions(days=25)
+    state = GAME.new_state(short)
+    assert isinstance(state, D6State) and state.limit == 25
+    assert GAME.encoding(short).limit == 25  # type: ignore[attr-defined]
+    assert GAME.max_length(short) < GAME.max_length(D6ShootersOptions(days=60))
+    assert win_rate(short, 60) <= win_rate(D6ShootersOptions(days=60), 60)
+    with pytest.raises(ValueError, match="days"):
+        D6ShootersOptions.parse(["days=2"])

@@ -35,7 +35,7 @@ from saloon.games.d6shooters.rules.nodes import (
 def _limits(o: D6ShootersOptions) -> tuple[int, int, int]:
     m = load_map(o.map, o.episode)
     shorter = o.version == "shorter"
-    limit = m.short_limit if shorter else m.limit
+    limit = o.day_limit(m)
     dest = m.town_at(m.short_destination if shorter else m.destination)
     towns = sum(1 for t in m.towns if m.start < t < dest)
     events = sum(1 for e in m.events if e < dest) + 1  # the Special Event

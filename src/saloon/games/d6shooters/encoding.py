@@ -306,7 +306,7 @@ class D6ShootersEncoding(Encoding):
         self.positions = blacks + reds + whites
         #: The most dice counted at resolution (the black die twice).
         self.counted = counted = 2 * blacks + reds + whites
-        self.limit = self.map.short_limit if shorter else self.map.limit
+        self.limit = o.day_limit(self.map)
         self.destination = self.map.town_at(
             self.map.short_destination if shorter else self.map.destination
         )

@@ -142,7 +142,7 @@ class D6State(State):
         shorter = o.version == "shorter"
         # Ep.1 "Shorter Version": Essen in 30 Days (D6-E3 for episode 2).
         #: The Day limit and the destination's space and name.
-        self.limit = self.map.short_limit if shorter else self.map.limit
+        self.limit = o.day_limit(self.map)
         self.destination = self.map.town_at(
             self.map.short_destination if shorter else self.map.destination
         )
