@@ -6,15 +6,19 @@ add up; stop at 10 or more to win. At 20 you must stop.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from saloon.analysis.db import GameRow
+from saloon.analysis.simulate import game_seeds, play_game
 from saloon.core import CHANCE, Action, Game, Options, Outcome, Result, State
 from saloon.core.errors import NotationError
 from saloon.core.registry import register, unregister
+from saloon.core.tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,12 +102,55 @@ class SoloGame(Game):
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         return SoloState(self, self.options(options))
 
+    batch_note = "random play, replayed game by game (a stand-in for the tests)"
+
+    def batch_engine(self, options: Options, seats: Sequence[str]) -> ReplayBatch | None:
+        return ReplayBatch() if tuple(seats) == ("random",) else None
+
     def parse_action(self, text: str) -> Action:
         if text in ("roll", "stop"):
             return Say(text)
         if text.startswith("d6 ") and text[3:].isdigit():
             return Face(int(text[3:]))
         raise NotationError(f"not a move: {text!r}")
+
+
+def tally_rows(rows: Sequence[GameRow]) -> Tally:
+    """The tally of games played one by one."""
+
+    def hist(values: Sequence[float]) -> dict[str, int]:
+        return {format_number(v): n for v, n in Counter(values).items()}
+
+    seats = len(rows[0].scores)
+    return Tally(
+        games=len(rows),
+        wins=tuple(sum(1 for r in rows if k in r.winners) for k in range(seats)),
+        scores=tuple(hist([r.scores[k] for r in rows]) for k in range(seats)),
+        returns=tuple(hist([r.returns[k] for r in rows]) for k in range(seats)),
+        lengths=hist([r.length for r in rows]),
+        categories=dict(Counter(r.category for r in rows)),
+        draws=sum(1 for r in rows if len(r.winners) != 1) if seats > 1 else 0,
+    )
+
+
+def format_number(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else repr(float(v))
+
+
+@dataclass(frozen=True)
+class ReplayBatch:
+    """A stand-in batch engine: it plays the very games ``simulate`` plays
+    (same seeds) by the reference rules and tallies them, so a run through
+    it must give the reference's summary exactly."""
+
+    name: str = "replay"
+
+    def play(self, games: int, seed: int, first: int = 0) -> Tally:
+        rows = []
+        for i in range(first, first + games):
+            dice, agents = game_seeds(seed, i, 1)
+            rows.append(play_game(GAME, GAME.options(), ("random",), i, dice, agents))
+        return tally_rows(rows)
 
 
 GAME = SoloGame()

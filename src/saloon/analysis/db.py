@@ -10,6 +10,11 @@ Two tables (the schema version is SQLite's ``user_version``):
     ``status`` (``running``, ``done``, ``interrupted``), ``created`` and
     ``updated`` (UTC, ISO 8601), ``saloon`` (the version that made it),
     ``summary`` (JSON, once done).
+``tallies``
+    for a run played by a game's batch engine (:mod:`saloon.core.tally`):
+    one row per finished block of games, keyed by ``(run_id, first)`` (the
+    block's first game index), with ``games`` (how many) and ``tally``
+    (JSON sums), in place of a row per game.
 ``games``
     one row per finished game, keyed by ``(run_id, idx)``: ``seats`` (JSON
     list of the specs in seat order), ``seed`` (the dice seed, or NULL),
@@ -42,9 +47,10 @@ from typing import Any
 
 from saloon import __version__
 from saloon.core.errors import SaloonError
+from saloon.core.tally import Tally
 
 #: Bump when the tables change (and teach :class:`ResultsDB` to migrate).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: The database file when neither ``--db`` nor ``$SALOON_DB`` names one.
 DEFAULT_FILE = "saloon-results.sqlite"
@@ -78,6 +84,13 @@ CREATE TABLE IF NOT EXISTS games (
     details TEXT NOT NULL DEFAULT '{}',
     record TEXT,
     PRIMARY KEY (run_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tallies (
+    run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    first INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    tally TEXT NOT NULL,
+    PRIMARY KEY (run_id, first)
 ) WITHOUT ROWID;
 """
 
@@ -177,6 +190,8 @@ class ResultsDB:
                     raise SaloonError(f"{self.path} is not a Saloon results database")
                 if self.path != ":memory:":
                     self.conn.execute("PRAGMA journal_mode = WAL")
+            if version < SCHEMA_VERSION:
+                # A new file gets every table; schema 1 gains ``tallies``.
                 with self.transaction() as conn:
                     for statement in _SCHEMA.split(";"):
                         if statement.strip():
@@ -280,6 +295,7 @@ class ResultsDB:
     def delete_run(self, run_id: str) -> None:
         with self.transaction() as conn:
             conn.execute("DELETE FROM games WHERE run_id = ?", (run_id,))
+            conn.execute("DELETE FROM tallies WHERE run_id = ?", (run_id,))
             conn.execute("DELETE FROM runs WHERE id = ?", (run_id,))
 
     # -- games ---------------------------------------------------------------------------
@@ -343,11 +359,30 @@ class ResultsDB:
             for r in rows
         ]
 
+    # -- tallies (runs of a batch engine) ------------------------------------------------
+
+    def add_tally(self, run_id: str, first: int, tally: Tally) -> None:
+        """Store the tally of the block of games starting at index ``first``."""
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO tallies (run_id, first, games, tally) VALUES (?, ?, ?, ?)",
+                (run_id, first, tally.games, _dumps(tally.to_dict())),
+            )
+            conn.execute("UPDATE runs SET updated = ? WHERE id = ?", (_now(), run_id))
+
+    def tallies(self, run_id: str) -> dict[int, Tally]:
+        """The run's stored blocks, by their first game index."""
+        rows = self.conn.execute(
+            "SELECT first, tally FROM tallies WHERE run_id = ? ORDER BY first", (run_id,)
+        )
+        return {int(r[0]): Tally.from_dict(json.loads(r[1])) for r in rows}
+
 
 _RUN_QUERY = (
     "SELECT r.id, r.kind, r.game, r.options, r.seats, r.seed, r.games, r.params, r.status,"
     " r.created, r.updated, r.saloon, r.summary,"
-    " (SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r"
+    " (SELECT COUNT(*) FROM games g WHERE g.run_id = r.id)"
+    " + (SELECT COALESCE(SUM(t.games), 0) FROM tallies t WHERE t.run_id = r.id) FROM runs r"
 )
 
 

@@ -78,8 +78,14 @@ def load_runs(db: ResultsDB, run_ids: Sequence[str]) -> list[RunData]:
     out = []
     for run_id in run_ids:
         run = db.run(run_id)
+        if run.kind in ("sweep", "exact"):
+            raise SaloonError(
+                f"run {run.id} is {'a sweep' if run.kind == 'sweep' else 'a cell solved exactly'}"
+                f"; `saloon sweep --resume {run.id.split('.')[0]} --html FILE` reports a sweep"
+            )
         rows = db.game_rows(run.id)
-        if not rows:
+        batch = run.kind == "simulate" and run.params.get("engine", "reference") != "reference"
+        if not rows and not (batch and run.done):
             raise SaloonError(f"run {run.id} has no finished games yet")
         if run.kind == "arena":
             out.append(RunData(run, rows, arena=arena_from_db(db, run.id)))
@@ -156,7 +162,8 @@ def comparison(runs: Sequence[RunData]) -> list[tuple[str, list[str]]]:
 # -- the plots -----------------------------------------------------------------------------
 
 
-def _figure(width: float = 7.5, height: float = 4.2) -> Any:
+def new_figure(width: float = 7.5, height: float = 4.2) -> Any:
+    """A matplotlib figure on its own Agg canvas (no display, no global backend)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -165,7 +172,8 @@ def _figure(width: float = 7.5, height: float = 4.2) -> Any:
     return fig
 
 
-def _png(fig: Any) -> bytes:
+def png_bytes(fig: Any) -> bytes:
+    """``fig`` drawn as a PNG."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     return buf.getvalue()
@@ -183,11 +191,25 @@ def _seat_series(data: RunData) -> list[tuple[str, int]]:
 
 def plot_scores(runs: Sequence[RunData]) -> bytes:
     """Score histograms, every simulation run (and seat) on one set of axes."""
-    fig = _figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     series = [
-        (label, [r.scores[seat] for r in d.rows]) for d in runs for label, seat in _seat_series(d)
+        (label, [r.scores[seat] for r in d.rows])
+        for d in runs
+        if d.rows
+        for label, seat in _seat_series(d)
     ]
+    # A batch engine's run keeps a histogram of its scores, not the games.
+    tallied = [
+        (f"{label} (engine: {d.summary.engine})", d.summary.per_seat[seat].score)
+        for d in runs
+        if not d.rows and d.summary is not None
+        for label, seat in _seat_series(d)
+    ]
+    for label, dist in tallied:
+        counts = np.asarray(dist.histogram_counts, dtype=float)
+        edges = np.asarray(dist.histogram_edges)
+        ax.stairs(counts / counts.sum() / np.diff(edges), edges, linewidth=1.8, label=label)
     if series:
         allv = np.concatenate([np.asarray(v, dtype=float) for _, v in series])
         lo, hi = float(allv.min()), float(allv.max())
@@ -198,12 +220,14 @@ def plot_scores(runs: Sequence[RunData]) -> bytes:
         for label, values in series:
             ax.hist(values, bins=bins, density=True, histtype="step", linewidth=1.8, label=label)
         ax.legend(fontsize="small")
+    elif tallied:
+        ax.legend(fontsize="small")
     else:
         ax.text(0.5, 0.5, "no simulation runs", ha="center", va="center")
     ax.set_xlabel("score")
     ax.set_ylabel("share of games")
     ax.set_title("Score distribution")
-    return _png(fig)
+    return png_bytes(fig)
 
 
 def plot_win_rates(runs: Sequence[RunData]) -> bytes:
@@ -227,7 +251,7 @@ def plot_win_rates(runs: Sequence[RunData]) -> bytes:
                 rates.append(p.win_rate)
                 lows.append(lo)
                 highs.append(hi)
-    fig = _figure(7.5, max(2.5, 0.45 * len(labels) + 1.2))
+    fig = new_figure(7.5, max(2.5, 0.45 * len(labels) + 1.2))
     ax = fig.add_subplot()
     y = np.arange(len(labels))
     r = np.asarray(rates)
@@ -239,7 +263,7 @@ def plot_win_rates(runs: Sequence[RunData]) -> bytes:
     ax.set_xlabel("win rate (95% interval)")
     ax.set_title("Win rates")
     ax.grid(axis="x", alpha=0.3)
-    return _png(fig)
+    return png_bytes(fig)
 
 
 def running_rate(wins: Sequence[int], points: int = 400) -> tuple[Any, Any, Any, Any]:
@@ -263,10 +287,12 @@ def running_rate(wins: Sequence[int], points: int = 400) -> tuple[Any, Any, Any,
 
 def plot_convergence(runs: Sequence[RunData]) -> bytes:
     """The running win rate of each simulation run (and seat) with its band."""
-    fig = _figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     drawn = False
     for d in runs:
+        if not d.rows:
+            continue  # a batch engine's run keeps no games one by one
         for label, seat in _seat_series(d):
             wins = [1 if seat in r.winners else 0 for r in d.rows]
             n, p, lo, hi = running_rate(wins)
@@ -283,7 +309,7 @@ def plot_convergence(runs: Sequence[RunData]) -> bytes:
     ax.set_ylabel("win rate so far (95% band)")
     ax.set_title("Convergence")
     ax.grid(alpha=0.3)
-    return _png(fig)
+    return png_bytes(fig)
 
 
 # -- the report ----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections import Counter
@@ -33,12 +34,13 @@ from saloon.agents import make_agent
 from saloon.analysis.db import GameRow, ResultsDB, RunInfo
 from saloon.analysis.stats import Distribution, Proportion, finite
 from saloon.core.dice import RandomDice
-from saloon.core.errors import SaloonError
+from saloon.core.errors import SaloonError, shown
 from saloon.core.game import Game
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import get_game
 from saloon.core.state import CHANCE, State
+from saloon.core.tally import BatchEngine, Tally
 
 __all__ = [
     "GameRow",
@@ -50,12 +52,14 @@ __all__ = [
     "run_chunks",
     "simulate",
     "summarize",
+    "summarize_tally",
 ]
 
 #: Called as games finish with (games done, games in all).
 Progress = Callable[[int, int], None]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 #: Games per task when none is given: big enough that pickling is noise.
 DEFAULT_CHUNK = 250
@@ -193,9 +197,9 @@ def chunk_size_for(games: int, workers: int, chunk_size: int | None = None) -> i
 
 
 def run_chunks(
-    task: Callable[[list[T]], list[GameRow]],
+    task: Callable[[list[T]], R],
     chunks: Sequence[list[T]],
-    on_done: Callable[[list[GameRow]], None],
+    on_done: Callable[[R], None],
     *,
     executor: Executor | None = None,
     workers: int = 1,
@@ -221,12 +225,12 @@ def run_chunks(
 
 def _pump(
     executor: Executor,
-    task: Callable[[list[T]], list[GameRow]],
+    task: Callable[[list[T]], R],
     chunks: Sequence[list[T]],
-    on_done: Callable[[list[GameRow]], None],
+    on_done: Callable[[R], None],
     window: int,
 ) -> None:
-    pending: set[Future[list[GameRow]]] = set()
+    pending: set[Future[R]] = set()
     todo = iter(chunks)
     try:
         while True:
@@ -293,6 +297,9 @@ class Summary:
     length: Distribution
     categories: dict[str, int]
     run_id: str | None = field(default=None, compare=False)
+    #: What played the games: ``reference`` (the rules as written) or a
+    #: batch engine's name (:mod:`saloon.core.tally`).
+    engine: str = "reference"
 
     @property
     def solo(self) -> bool:
@@ -328,6 +335,7 @@ class Summary:
         out["mean_length"] = self.length.mean
         out["length"] = self.length.to_dict()
         out["categories"] = dict(self.categories)
+        out["engine"] = self.engine
         return out
 
 
@@ -373,16 +381,80 @@ def summarize(
     )
 
 
+def summarize_tally(
+    tally: Tally,
+    game: str,
+    options: dict[str, Any],
+    seats: Sequence[str],
+    seed: int,
+    requested: int | None = None,
+    run_id: str | None = None,
+) -> Summary:
+    """The summary of games a batch engine tallied: the same figures
+    :func:`summarize` gives for the same games played one by one."""
+    if tally.games < 1:
+        raise SaloonError("no games to summarize")
+    if len(tally.wins) != len(seats):
+        raise SaloonError(f"a tally of {len(tally.wins)} seats for {len(seats)} agents")
+
+    def dist(hist: dict[str, int]) -> Distribution:
+        return Distribution.of_counts({float(v): c for v, c in hist.items()})
+
+    per_seat = [
+        SeatStats(
+            seat=k,
+            agent=seats[k],
+            wins=Proportion(tally.wins[k], tally.games),
+            score=dist(tally.scores[k]),
+            returns=dist(tally.returns[k]),
+        )
+        for k in range(len(seats))
+    ]
+    categories = dict(sorted(tally.categories.items(), key=lambda kv: (-kv[1], kv[0])))
+    return Summary(
+        game=game,
+        options=dict(options),
+        seats=list(seats),
+        seed=seed,
+        requested=tally.games if requested is None else requested,
+        games=tally.games,
+        per_seat=per_seat,
+        draws=tally.draws if len(seats) > 1 else 0,
+        length=dist(tally.lengths),
+        categories=categories,
+        run_id=run_id,
+    )
+
+
 def run_summary(db: ResultsDB, run: RunInfo) -> Summary:
     """The summary of a stored simulation run, from its games in the database."""
     if run.kind != "simulate":
         raise SaloonError(f"run {run.id} is an {run.kind} run, not a simulation")
+    engine = str(run.params.get("engine", "reference"))
+    if engine != "reference":
+        tallies = list(db.tallies(run.id).values())
+        if not tallies:
+            raise SaloonError(f"run {run.id} has no games yet")
+        total = sum(tallies[1:], tallies[0])
+        summary = summarize_tally(
+            total, run.game, run.options, run.seats, run.seed, run.games, run.id
+        )
+        return dataclasses.replace(summary, engine=engine)
     return summarize(
         db.game_rows(run.id), run.game, run.options, run.seats, run.seed, run.games, run.id
     )
 
 
 # -- the library entry point ---------------------------------------------------------------
+
+
+#: Games a block of a batch engine's run: a block is a task and a stored
+#: tally. Fixed, so that a resumed run cuts its games into the same blocks.
+BATCH_BLOCK = 20_000
+
+#: The engines :func:`simulate` accepts: the reference rules, the game's
+#: batch engine, or the batch engine when the game has one for the seating.
+ENGINES = ("reference", "batch", "auto")
 
 
 def simulate(
@@ -399,6 +471,7 @@ def simulate(
     keep_records: bool = False,
     progress: Progress | None = None,
     chunk_size: int | None = None,
+    engine: str = "reference",
 ) -> Summary:
     """Play ``games`` games of ``game`` with ``seats`` (agent specs, one per
     player, as for :func:`~saloon.agents.make_agent`) and summarize them.
@@ -407,6 +480,14 @@ def simulate(
     e.g. a Dask client's ``get_executor()``), else in a pool of ``workers``
     processes, else here. The same ``seed`` gives the same summary whatever
     runs the games.
+
+    ``engine`` is ``"reference"`` (the rules as written, every action
+    checked), ``"batch"`` (the game's batch engine for this seating, see
+    :meth:`~saloon.core.game.Game.batch_engine`; an error if it has none) or
+    ``"auto"`` (the batch engine if there is one, else the reference). The
+    summary's ``engine`` says which ran. A batch engine's games are stored
+    as tallies of blocks of :data:`BATCH_BLOCK` games, not one by one, and
+    cannot keep records.
 
     With ``db`` every game is stored as it finishes, in the run ``run_id``
     (a new run, numbered, if ``None``). If ``run_id`` names a run already in
@@ -430,16 +511,27 @@ def simulate(
     for spec in specs:  # fail early, here, on a bad spec
         make_agent(spec, game, seed=0, options=options)
     game.new_state(options, len(specs))  # and on a seat count the game refuses
+    batch = _batch_engine(game, options, specs, engine)
+    if batch is not None and keep_records:
+        raise SaloonError("the batch engine keeps no game records: drop --records")
+    engine_name = "reference" if batch is None else batch.name
 
     run: RunInfo | None = None
-    done: set[int] = set()
     if db is not None:
         if run_id is not None and db.has_run(run_id):
             run = db.run(run_id)
             _check_same(run, "simulate", game.id, options, list(specs), seed, games)
-            done = db.done_indices(run.id)
+            stored = str(run.params.get("engine", "reference"))
+            if stored != engine_name:
+                raise SaloonError(
+                    f"run {run.id} was played by the {stored} engine, not the {engine_name} "
+                    "engine; resume it with the same engine, or give a new run id"
+                )
             db.set_status(run.id, "running")
         else:
+            params: dict[str, Any] = {"keep_records": keep_records}
+            if batch is not None:
+                params["engine"] = engine_name
             run = db.create_run(
                 "simulate",
                 game.id,
@@ -447,9 +539,60 @@ def simulate(
                 list(specs),
                 seed,
                 games,
-                {"keep_records": keep_records},
+                params,
                 run_id=run_id,
             )
+    try:
+        if batch is None:
+            summary = _simulate_reference(
+                game, options, specs, games, seed, executor, workers, db, run,
+                keep_records, progress, chunk_size,
+            )  # fmt: skip
+        else:
+            summary = _simulate_batch(
+                game, options, specs, games, seed, batch, executor, workers, db, run, progress
+            )
+    except BaseException:
+        if db is not None and run is not None:
+            db.set_status(run.id, "interrupted")
+        raise
+    if db is not None and run is not None:
+        db.set_status(run.id, "done", summary.to_dict())
+    return summary
+
+
+def _batch_engine(
+    game: Game, options: Options, specs: tuple[str, ...], engine: str
+) -> BatchEngine | None:
+    if engine not in ENGINES:
+        raise SaloonError(f"the engine is one of {', '.join(ENGINES)}, not {shown(engine)}")
+    if engine == "reference":
+        return None
+    batch = game.batch_engine(options, specs)
+    if batch is None and engine == "batch":
+        what = game.batch_note or "none"
+        raise SaloonError(
+            f"{game.id} has no batch engine for {', '.join(specs)} here "
+            f"(its batch engine: {what}); use --engine reference"
+        )
+    return batch
+
+
+def _simulate_reference(
+    game: Game,
+    options: Options,
+    specs: tuple[str, ...],
+    games: int,
+    seed: int,
+    executor: Executor | None,
+    workers: int,
+    db: ResultsDB | None,
+    run: RunInfo | None,
+    keep_records: bool,
+    progress: Progress | None,
+    chunk_size: int | None,
+) -> Summary:
+    done = db.done_indices(run.id) if db is not None and run is not None else set()
     missing = [i for i in range(games) if i not in done]
     rows: list[GameRow] = []
     finished = len(done)
@@ -468,17 +611,60 @@ def simulate(
 
     size = chunk_size_for(len(missing), workers, chunk_size)
     task = partial(_play_chunk, game, options, specs, seed, keep_records)
-    try:
-        run_chunks(task, chunked(missing, size), on_done, executor=executor, workers=workers)
-    except BaseException:
-        if db is not None and run is not None:
-            db.set_status(run.id, "interrupted")
-        raise
+    run_chunks(task, chunked(missing, size), on_done, executor=executor, workers=workers)
     if db is not None and run is not None:
-        summary = run_summary(db, db.run(run.id))
-        db.set_status(run.id, "done", summary.to_dict())
-        return summary
+        return run_summary(db, db.run(run.id))
     return summarize(rows, game.id, options.to_dict(), list(specs), seed, games)
+
+
+def _play_block(engine: BatchEngine, seed: int, block: list[tuple[int, int]]) -> list[Any]:
+    """A task: blocks ``(first, games)`` of a batch engine's run (runs in a worker)."""
+    return [(first, engine.play(count, seed, first)) for first, count in block]
+
+
+def _simulate_batch(
+    game: Game,
+    options: Options,
+    specs: tuple[str, ...],
+    games: int,
+    seed: int,
+    engine: BatchEngine,
+    executor: Executor | None,
+    workers: int,
+    db: ResultsDB | None,
+    run: RunInfo | None,
+    progress: Progress | None,
+) -> Summary:
+    tallies: dict[int, Tally] = {}
+    if db is not None and run is not None:
+        tallies = db.tallies(run.id)
+    blocks = [
+        (first, min(BATCH_BLOCK, games - first))
+        for first in range(0, games, BATCH_BLOCK)
+        if first not in tallies
+    ]
+    finished = sum(t.games for t in tallies.values())
+    if progress is not None:
+        progress(finished, games)
+
+    def on_done(batch: list[tuple[int, Tally]]) -> None:
+        nonlocal finished
+        for first, tally in batch:
+            if db is not None and run is not None:
+                db.add_tally(run.id, first, tally)
+            tallies[first] = tally
+            finished += tally.games
+        if progress is not None:
+            progress(finished, games)
+
+    task = partial(_play_block, engine, seed)
+    run_chunks(task, chunked(blocks, 1), on_done, executor=executor, workers=workers)
+    total = sum((tallies[k] for k in sorted(tallies)[1:]), tallies[min(tallies)])
+    summary = summarize_tally(
+        total, game.id, options.to_dict(), list(specs), seed, games,
+        run_id=None if run is None else run.id,
+    )  # fmt: skip
+    return dataclasses.replace(summary, engine=engine.name)
 
 
 def _check_same(

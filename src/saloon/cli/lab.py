@@ -42,13 +42,13 @@ from saloon.cli.common import (
 from saloon.core.errors import SaloonError, shown
 from saloon.core.registry import get_game
 
-_DB = click.option(
+DB_FLAG = click.option(
     "--db",
     "db_path",
     metavar="PATH",
     help="The results database (default: $SALOON_DB, else saloon-results.sqlite here).",
 )
-_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+JSON_FLAG = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 #: Saloon's limits on a lab run (docs/hardening.md): checked before any work.
 MAX_GAMES = 10_000_000
 MAX_WORKERS = 64
@@ -57,20 +57,28 @@ MAX_BENCH_ITERATIONS = 1_000_000
 MAX_SEATS = 64
 MAX_ARENA_AGENTS = 32
 
-_WORKERS = click.option(
+WORKERS_FLAG = click.option(
     "--workers",
     type=click.IntRange(min=1, max=MAX_WORKERS),
     default=1,
     show_default=True,
     help="Local worker processes.",
 )
-_DASK = click.option(
+DASK_FLAG = click.option(
     "--dask",
     "dask_address",
     metavar="ADDRESS",
     help="Run on a Dask cluster: a scheduler address, or `local` to start one here.",
 )
-_SEED = seed_option(0, "Seed of the run (0 or more).")
+SEED_FLAG = seed_option(0, "Seed of the run (0 or more).")
+ENGINE_FLAG = click.option(
+    "--engine",
+    type=click.Choice(["auto", "batch", "reference"]),
+    default="reference",
+    show_default=True,
+    help="What plays the games: the rules as written (reference), the game's batch "
+    "engine (batch), or the batch engine where the game has one (auto).",
+)
 
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -85,7 +93,7 @@ class _RateColumn(ProgressColumn):
 
 
 @contextmanager
-def _progress(label: str, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(label: str, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar on stderr (rate and time left), as a progress callback."""
     if not enabled:
         yield None
@@ -120,7 +128,7 @@ def _progress(label: str, enabled: bool) -> Iterator[Callable[[int, int], None] 
 
 
 @contextmanager
-def _executor(dask_address: str | None) -> Iterator[Executor | None]:
+def executor_for(dask_address: str | None) -> Iterator[Executor | None]:
     if dask_address is None:
         yield None
         return
@@ -130,7 +138,7 @@ def _executor(dask_address: str | None) -> Iterator[Executor | None]:
         yield executor
 
 
-def _open_db(db_path: str | None) -> Any:
+def open_db(db_path: str | None) -> Any:
     from saloon.analysis.db import ResultsDB, default_db_path
 
     return ResultsDB(db_path or default_db_path())
@@ -169,7 +177,7 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def _echo_json(data: object) -> None:
+def echo_json(data: object) -> None:
     click.echo(json.dumps(data, sort_keys=False))
 
 
@@ -190,10 +198,10 @@ def _echo_json(data: object) -> None:
 @click.option(
     "--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=1000, show_default=True
 )
-@_WORKERS
-@_SEED
-@_DASK
-@_DB
+@WORKERS_FLAG
+@SEED_FLAG
+@DASK_FLAG
+@DB_FLAG
 @click.option("--no-db", is_flag=True, help="Do not store the run.")
 @click.option(
     "--run-id",
@@ -206,8 +214,9 @@ def _echo_json(data: object) -> None:
 )
 @click.option("--records", is_flag=True, help="Store every game's full record.")
 @click.option("--chunk-size", type=click.IntRange(min=1, max=MAX_GAMES), help="Games per task.")
+@ENGINE_FLAG
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-@_JSON
+@JSON_FLAG
 def simulate_command(
     game_id: str | None,
     option_pairs: tuple[str, ...],
@@ -225,6 +234,7 @@ def simulate_command(
     resume_id: str | None,
     records: bool,
     chunk_size: int | None,
+    engine: str,
     no_progress: bool,
     as_json: bool,
 ) -> None:
@@ -233,18 +243,22 @@ def simulate_command(
     Every seat plays --agent, or each --seat names one seat's agent in
     order. The same --seed gives the same summary with any --workers or
     --dask; the run and its games are stored in the results database.
+    --engine batch plays with the game's batch engine (The d6 Shooters'
+    heuristic, with the fast extra), checked against the rules game by game.
     """
     from saloon.analysis.simulate import resume_args, simulate
 
     with ExitStack() as stack:
         db = None
         if not no_db:
-            db = _open_db(db_path)
+            db = open_db(db_path)
             stack.callback(db.close)
         if resume_id is not None:
             if db is None:
                 raise SaloonError("--resume needs the results database (drop --no-db)")
             args = resume_args(db.run(resume_id))
+            stored = str(db.run(resume_id).params.get("engine", "reference"))
+            engine = "reference" if stored == "reference" else "batch"
             if game_id is not None and game_id != args["game"].id:
                 raise SaloonError(f"run {resume_id} is a game of {args['game'].id}, not {game_id}")
         else:
@@ -269,9 +283,9 @@ def simulate_command(
                 "run_id": run_id,
                 "keep_records": records,
             }
-        executor = stack.enter_context(_executor(dask_address))
+        executor = stack.enter_context(executor_for(dask_address))
         progress = stack.enter_context(
-            _progress(f"{args['game'].id}", enabled=not (as_json or no_progress))
+            progress_bar(f"{args['game'].id}", enabled=not (as_json or no_progress))
         )
         summary = simulate(
             **args,
@@ -280,10 +294,11 @@ def simulate_command(
             db=db,
             progress=progress,
             chunk_size=chunk_size,
+            engine=engine,
         )
         db_name = None if db is None else db.path
     if as_json:
-        _echo_json({**summary.to_dict(), "run_id": summary.run_id, "db": db_name})
+        echo_json({**summary.to_dict(), "run_id": summary.run_id, "db": db_name})
         return
     console = make_console()
     print_summary(console, summary.to_dict())
@@ -303,6 +318,7 @@ def print_summary(console: Console, s: dict[str, Any]) -> None:
         f"[bold]{game.title}[/] ({options}): {s['games']:,} games"
         + ("" if s["complete"] else f" of {s['requested']:,}")
         + f", seed {s['seed']}, seats: {', '.join(s['seats'])}"
+        + ("" if s.get("engine", "reference") == "reference" else f"; engine: {s['engine']}")
     )
     seats = [{**s, "seat": 0, "agent": s["seats"][0]}] if s["players"] == 1 else list(s["per_seat"])
     table = Table(box=None, padding=(0, 2))
@@ -402,10 +418,10 @@ def histogram_lines(
     show_default=True,
     help="Games per pairing.",
 )
-@_WORKERS
-@_SEED
-@_DASK
-@_DB
+@WORKERS_FLAG
+@SEED_FLAG
+@DASK_FLAG
+@DB_FLAG
 @click.option("--no-db", is_flag=True, help="Do not store the run.")
 @click.option(
     "--run-id",
@@ -414,7 +430,7 @@ def histogram_lines(
     help="Name the run (re-using a name resumes that run).",
 )
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-@_JSON
+@JSON_FLAG
 def arena_command(
     game_id: str,
     option_pairs: tuple[str, ...],
@@ -444,10 +460,10 @@ def arena_command(
     with ExitStack() as stack:
         db = None
         if not no_db:
-            db = _open_db(db_path)
+            db = open_db(db_path)
             stack.callback(db.close)
-        executor = stack.enter_context(_executor(dask_address))
-        progress = stack.enter_context(_progress(game.id, enabled=not (as_json or no_progress)))
+        executor = stack.enter_context(executor_for(dask_address))
+        progress = stack.enter_context(progress_bar(game.id, enabled=not (as_json or no_progress)))
         result = run_arena(
             game,
             options,
@@ -463,7 +479,7 @@ def arena_command(
         stored = result.run_id
         db_name = None if db is None else db.path
     if as_json:
-        _echo_json({**result.to_dict(), "run_id": stored, "db": db_name})
+        echo_json({**result.to_dict(), "run_id": stored, "db": db_name})
         return
     console = make_console()
     console.print(
@@ -501,18 +517,18 @@ def arena_command(
 
 
 @click.command("runs")
-@_DB
-@_JSON
+@DB_FLAG
+@JSON_FLAG
 def runs_command(db_path: str | None, as_json: bool) -> None:
     """List the runs in the results database."""
-    db = _open_db(db_path)
+    db = open_db(db_path)
     try:
         runs = db.runs()
         path = db.path
     finally:
         db.close()
     if as_json:
-        _echo_json({"db": path, "runs": [r.to_dict() for r in runs]})
+        echo_json({"db": path, "runs": [r.to_dict() for r in runs]})
         return
     console = make_console()
     if not runs:
@@ -547,11 +563,11 @@ def runs_command(db_path: str | None, as_json: bool) -> None:
 
 @click.command("report")
 @click.argument("run_ids", metavar="RUN...", nargs=-1, required=True, callback=run_id_value)
-@_DB
+@DB_FLAG
 @click.option("--html", "html_path", metavar="FILE", help="Write a self-contained HTML report.")
 @click.option("--out", "out_dir", metavar="DIR", help="Write the plots as PNG files in DIR.")
 @click.option("--title", help="The HTML report's title.")
-@_JSON
+@JSON_FLAG
 def report_command(
     run_ids: tuple[str, ...],
     db_path: str | None,
@@ -564,7 +580,7 @@ def report_command(
     (score histograms, win rates with intervals, convergence)."""
     from saloon.analysis.report import build_report
 
-    db = _open_db(db_path)
+    db = open_db(db_path)
     try:
         report = build_report(db, run_ids, plots=bool(html_path or out_dir))
     finally:
@@ -575,7 +591,7 @@ def report_command(
     if html_path:
         written.append(str(report.write_html(html_path, title)))
     if as_json:
-        _echo_json({"runs": [d.to_dict() for d in report.runs], "files": written})
+        echo_json({"runs": [d.to_dict() for d in report.runs], "files": written})
         return
     console = make_console()
     table = Table(box=None, padding=(0, 2))
@@ -619,7 +635,7 @@ def report_command(
     show_default=True,
     help="Re-solve from scratch (no cache) the variants whose recorded solve is this quick.",
 )
-@_JSON
+@JSON_FLAG
 def bench_command(
     game_ids: tuple[str, ...],
     seconds: float,
@@ -653,7 +669,7 @@ def bench_command(
                 )
     m = machine_info()
     if as_json:
-        _echo_json({"machine": m, "seconds": seconds, "games": [r.to_dict() for r in results]})
+        echo_json({"machine": m, "seconds": seconds, "games": [r.to_dict() for r in results]})
         return
     console = make_console()
     console.print(

@@ -24,6 +24,7 @@ from saloon.cli.lab import (
 from saloon.cli.play import play_command
 from saloon.cli.replay import replay_command
 from saloon.cli.serve import serve_command
+from saloon.cli.sweep import sweep_command
 from saloon.core.errors import SaloonError
 
 
@@ -83,6 +84,7 @@ main.add_command(arena_command)
 main.add_command(runs_command)
 main.add_command(report_command)
 main.add_command(bench_command)
+main.add_command(sweep_command)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from saloon.core.agent import Agent
     from saloon.core.encoding import Encoding
     from saloon.core.state import State
+    from saloon.core.tally import BatchEngine
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class Game(ABC):
     options_type: ClassVar[type[Options]] = Options
     #: Whether more than ``max_players`` seats play a round robin of games.
     round_robin: ClassVar[bool] = False
+    #: What :meth:`batch_engine` plays, in a few words ("" if nothing).
+    batch_note: ClassVar[str] = ""
 
     # -- declaration -----------------------------------------------------------
 
@@ -213,6 +216,13 @@ class Game(ABC):
         """Solve the variant exactly, if this game can be solved; a JSON-able
         summary (``first_player_win``, ``states``, ``seconds``...), or ``None``
         if the game has no exact solver."""
+        return None
+
+    def batch_engine(self, options: Options, seats: Sequence[str]) -> BatchEngine | None:
+        """A fast engine that plays ``seats`` (agent specs) at ``options``,
+        checked game by game against the reference rules, or ``None`` when
+        this game has none for that seating (or its extra is missing); see
+        :mod:`saloon.core.tally`."""
         return None
 
     def render_rich(self, state: State) -> Any:
