@@ -254,6 +254,7 @@ def test_the_table_plot_and_page(tmp_path: Path) -> None:
         "shootout", [*TINY, "start=8"], [Axis.parse("variant=standard,veteran")], SEATS, 20
     )  # a word varied: points with error bars
     for result in (one, grid, words):
+        assert SweepResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
         png = plot_sweep(result, 0.5 if result is one else None)
         assert png.startswith(b"\x89PNG")
     page = sweep_html(one, "saloon sweep shootout ...", 0.5, plot_sweep(one))

@@ -430,6 +430,24 @@ class SweepResult:
             [axis.values[k] for k in order],
         )
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SweepResult:
+        """A sweep from :meth:`to_dict`'s JSON (``saloon sweep --json``)."""
+        try:
+            return cls(
+                game=str(data["game"]),
+                fixed=tuple(str(p) for p in data["fixed"]),
+                axes=tuple(Axis(str(k), tuple(map(str, v))) for k, v in data["vary"].items()),
+                seats=tuple(str(s) for s in data["seats"]),
+                games=int(data["games"]),
+                seed=int(data["seed"]),
+                exact=bool(data["exact"]),
+                cells=tuple(CellResult.from_dict(c) for c in data["cells"]),
+                sweep_id=data.get("run_id"),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaloonError(f"not a sweep's JSON: {exc}") from exc
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -590,7 +608,7 @@ def _finished(db: ResultsDB, run_id: str) -> bool:
 
 
 def _solve(game: Game, options: Options) -> dict[str, Any]:
-    solution = game.solve(options)
+    solution = game.solve(options, cache=False)  # many variants, each solved once
     if solution is None or "first_player_win" not in solution:
         raise SaloonError(f"{game.id}'s solver gave no first-player win probability")
     return dict(solution)

@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from matplotlib.ticker import MaxNLocator
+
 from saloon.analysis.report import mean_text, new_figure, percent, png_bytes, rate_text
 from saloon.analysis.sweep import Crossing, SweepResult
 from saloon.core.errors import SaloonError
@@ -96,6 +98,8 @@ def plot_sweep(result: SweepResult, target: float | None = None) -> bytes:
             ax.errorbar(positions, rates, yerr=err, fmt="o", capsize=4, color=colour, label=label)
     if xs is None:
         ax.set_xticks(positions, list(first.values))
+    elif all(x == int(x) for x in xs):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if target is not None:
         ax.axhline(100 * target, color="#888", linestyle="--", linewidth=1)
         if len(axes) == 1 and xs is not None:
@@ -117,9 +121,14 @@ def _heatmap(result: SweepResult) -> bytes:
     n_rows, n_cols = len(rows_axis.values), len(cols_axis.values)
     grid = [[100 * result.cells[i * n_cols + j].win_rate for j in range(n_cols)]
             for i in range(n_rows)]  # fmt: skip
-    fig = new_figure(max(5.0, 0.7 * n_cols + 2.5), max(3.2, 0.45 * n_rows + 1.8))
+    fig = new_figure(max(5.5, 0.8 * n_cols + 2.5), max(3.2, 0.32 * n_rows + 1.8))
     ax = fig.add_subplot(1, 1, 1)
-    image = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=100, aspect="auto", origin="lower")
+    # Centred on an even game, as wide as the farthest cell from it: the
+    # colours show who is favoured, and small differences still show.
+    spread = max(1.0, max(abs(v - 50) for row in grid for v in row))
+    image = ax.imshow(
+        grid, cmap="RdBu_r", vmin=50 - spread, vmax=50 + spread, aspect="auto", origin="lower"
+    )
     ax.set_xticks(range(n_cols), list(cols_axis.values))
     ax.set_yticks(range(n_rows), list(rows_axis.values))
     ax.set_xlabel(cols_axis.key)
@@ -129,7 +138,7 @@ def _heatmap(result: SweepResult) -> bytes:
         for i in range(n_rows):
             for j in range(n_cols):
                 v = grid[i][j]
-                colour = "white" if abs(v - 50) > 30 else "black"
+                colour = "white" if abs(v - 50) > 0.6 * spread else "black"
                 ax.text(j, i, f"{v:.1f}", ha="center", va="center", fontsize=small, color=colour)
     bar = fig.colorbar(image, ax=ax)
     bar.set_label(f"{who_wins(result)} (%)")
@@ -140,7 +149,11 @@ def _heatmap(result: SweepResult) -> bytes:
 def _title(result: SweepResult) -> str:
     game = get_game(result.game)
     fixed = " ".join(result.fixed)
-    how = "exact" if result.exact else f"{result.games:,} games a cell, {', '.join(result.seats)}"
+    how = (
+        "each cell solved exactly"
+        if result.exact
+        else f"{result.games:,} games a cell, {', '.join(result.seats)}"
+    )
     return f"{game.title}{' (' + fixed + ')' if fixed else ''}: {how}"
 
 

@@ -212,10 +212,13 @@ class Game(ABC):
         or why there is no advice there."""
         return "each choice's value" if self.advise(state) is not None else "no advisor here"
 
-    def solve(self, options: Options | None = None) -> Mapping[str, Any] | None:
+    def solve(
+        self, options: Options | None = None, *, cache: bool = True
+    ) -> Mapping[str, Any] | None:
         """Solve the variant exactly, if this game can be solved; a JSON-able
         summary (``first_player_win``, ``states``, ``seconds``...), or ``None``
-        if the game has no exact solver."""
+        if the game has no exact solver. ``cache=False`` keeps nothing of the
+        solution (a sweep solving many variants once each)."""
         return None
 
     def batch_engine(self, options: Options, seats: Sequence[str]) -> BatchEngine | None:

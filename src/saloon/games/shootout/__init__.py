@@ -111,7 +111,9 @@ class ShootOut(Game):
 
         return AGENTS
 
-    def solve(self, options: Options | None = None) -> Mapping[str, Any] | None:
+    def solve(
+        self, options: Options | None = None, *, cache: bool = True
+    ) -> Mapping[str, Any] | None:
         """Solve the variant exactly (RULINGS, Shoot Out 9: the probability
         of winning the game); cached on disk per variant."""
         from saloon.games.shootout.solver import is_cached, solve
@@ -120,7 +122,7 @@ class ShootOut(Game):
         assert isinstance(opts, ShootOutOptions)
         cached = is_cached(opts)
         began = time.perf_counter()
-        solution = solve(opts)
+        solution = solve(opts, cache=cache)
         return {
             "game": self.id,
             "options": opts.to_dict(),
