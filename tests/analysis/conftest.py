@@ -7,7 +7,7 @@ add up; stop at 10 or more to win. At 20 you must stop.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,8 +104,10 @@ class SoloGame(Game):
 
     batch_note = "random play, replayed game by game (a stand-in for the tests)"
 
-    def batch_engine(self, options: Options, seats: Sequence[str]) -> ReplayBatch | None:
-        return ReplayBatch() if tuple(seats) == ("random",) else None
+    def batch_engine(
+        self, options: Options, seats: Sequence[tuple[str, Mapping[str, str]]]
+    ) -> ReplayBatch | None:
+        return ReplayBatch() if list(seats) == [("random", {})] else None
 
     def parse_action(self, text: str) -> Action:
         if text in ("roll", "stop"):

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from saloon.agents import make_agent
+from saloon.agents import make_agent, parse_spec
 from saloon.analysis.db import GameRow, ResultsDB, RunInfo
 from saloon.analysis.stats import Distribution, Proportion, finite
 from saloon.core.dice import RandomDice
@@ -568,7 +568,7 @@ def _batch_engine(
         raise SaloonError(f"the engine is one of {', '.join(ENGINES)}, not {shown(engine)}")
     if engine == "reference":
         return None
-    batch = game.batch_engine(options, specs)
+    batch = game.batch_engine(options, [parse_spec(spec) for spec in specs])
     if batch is None and engine == "batch":
         what = game.batch_note or "none"
         raise SaloonError(

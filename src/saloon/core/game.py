@@ -221,11 +221,14 @@ class Game(ABC):
         solution (a sweep solving many variants once each)."""
         return None
 
-    def batch_engine(self, options: Options, seats: Sequence[str]) -> BatchEngine | None:
-        """A fast engine that plays ``seats`` (agent specs) at ``options``,
-        checked game by game against the reference rules, or ``None`` when
-        this game has none for that seating (or its extra is missing); see
-        :mod:`saloon.core.tally`."""
+    def batch_engine(
+        self, options: Options, seats: Sequence[tuple[str, Mapping[str, str]]]
+    ) -> BatchEngine | None:
+        """A fast engine that plays ``seats`` (each an agent's name and its
+        parameters, as ``saloon.agents.parse_spec`` splits a spec) at
+        ``options``, checked game by game against the reference rules; or
+        ``None`` when this game has none for that seating (or its extra is
+        missing). See :mod:`saloon.core.tally`."""
         return None
 
     def render_rich(self, state: State) -> Any:
