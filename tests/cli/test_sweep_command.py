@@ -79,6 +79,9 @@ def test_sweep_prints_the_table_and_writes_its_files(saloon: Run, tmp_path: Path
     runs = one_json(saloon("runs", "--json"))["runs"]
     assert [r["kind"] for r in runs[:6]] == ["sweep"] + ["exact"] * 5
     assert "a sweep" in error_line(saloon("report", "1"))
+    listing = saloon("runs").stdout
+    assert "vary" in listing and "5 cells" in listing and "solved" in listing
+    assert "2 cells x 200" in listing
 
 
 def test_sweep_errors_are_one_line(saloon: Run) -> None:

@@ -543,10 +543,16 @@ def runs_command(db_path: str | None, as_json: bool) -> None:
             min_width=8 if col in ("game", "options", "seats", "created") else None,
         )
     for r in runs:
-        try:
-            options = get_game(r.game).options_from_dict(r.options).describe()
-        except SaloonError:
-            options = json.dumps(r.options)
+        games = f"{r.done:,}/{r.games:,}"
+        if r.kind == "sweep":
+            options, games = _sweep_text(r.params, r.games)
+        else:
+            try:
+                options = get_game(r.game).options_from_dict(r.options).describe()
+            except SaloonError:
+                options = json.dumps(r.options)
+            if r.kind == "exact":
+                games = "solved" if r.status == "done" else "solving"
         table.add_row(
             r.id,
             r.kind,
@@ -554,11 +560,26 @@ def runs_command(db_path: str | None, as_json: bool) -> None:
             options,
             ", ".join(r.seats),
             str(r.seed),
-            f"{r.done:,}/{r.games:,}",
+            games,
             r.status,
             r.created.replace("T", " ")[:16],
         )
     console.print(table)
+
+
+def _sweep_text(params: dict[str, Any], games: int) -> tuple[str, str]:
+    """A sweep's options (fixed, then varied) and size, for the runs table."""
+
+    def span(values: list[str]) -> str:
+        return (
+            ",".join(values) if len(values) <= 5 else f"{values[0]}..{values[-1]} ({len(values)})"
+        )
+
+    fixed = " ".join(params.get("fixed", []))
+    vary = " ".join(f"{k}={span([str(v) for v in vs])}" for k, vs in params.get("vary", []))
+    cells = params.get("cells", "?")
+    size = f"{cells} cells" + ("" if params.get("exact") else f" x {games:,}")
+    return (f"{fixed} " if fixed else "") + f"vary {vary}", size
 
 
 @click.command("report")
