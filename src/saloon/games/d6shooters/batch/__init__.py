@@ -29,6 +29,7 @@ tally does not depend on the threads or on how it is split:
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -39,13 +40,54 @@ import numpy as np
 
 from saloon.core.errors import OptionError
 from saloon.core.jit import HAVE_NUMBA
-from saloon.games.d6shooters.batch import game as G
-from saloon.games.d6shooters.batch.log import GameLog, read
-from saloon.games.d6shooters.batch.slots import ENDED, LOG_WIDTH
-from saloon.games.d6shooters.batch.tables import Tables, build
-from saloon.games.d6shooters.bounds import score_bound
-from saloon.games.d6shooters.options import D6ShootersOptions
-from saloon.games.d6shooters.strategy import Knobs
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _drop_stale_cache() -> None:
+    """Numba's disk cache checks a compiled function against its own file
+    only, but the kernel inlines functions of its other files and reads the
+    reference's node numbers (:mod:`..rules.nodes`) as constants: after an
+    edit of any of them the cached machine code would be stale. So the
+    cache is keyed here on all of them, and dropped when they change."""
+    if not HAVE_NUMBA:  # pragma: no cover
+        return
+    from saloon.core import jit as jit_module
+    from saloon.games.d6shooters.rules import nodes, sheet
+
+    files = sorted(os.path.join(_HERE, f) for f in os.listdir(_HERE) if f.endswith(".py"))
+    files += [str(m.__file__) for m in (nodes, sheet, jit_module)]
+    digest = hashlib.sha256()
+    for path in files:
+        with open(path, "rb") as f:
+            digest.update(f.read())
+    cache = os.path.join(_HERE, "__pycache__")
+    stamp = os.path.join(cache, "kernel-sources.sha256")
+    try:
+        with open(stamp) as f:
+            if f.read() == digest.hexdigest():
+                return
+    except OSError:
+        pass
+    try:
+        for name in os.listdir(cache):
+            if name.endswith((".nbi", ".nbc")):
+                os.remove(os.path.join(cache, name))
+        with open(stamp, "w") as f:
+            f.write(digest.hexdigest())
+    except OSError:  # a read-only install, or another process at it: nothing to drop
+        pass
+
+
+_drop_stale_cache()
+
+from saloon.games.d6shooters.batch import game as G  # noqa: E402
+from saloon.games.d6shooters.batch.log import GameLog, read  # noqa: E402
+from saloon.games.d6shooters.batch.slots import C_LIMIT, ENDED, LOG_WIDTH  # noqa: E402
+from saloon.games.d6shooters.batch.tables import Tables, build  # noqa: E402
+from saloon.games.d6shooters.bounds import score_bound  # noqa: E402
+from saloon.games.d6shooters.options import D6ShootersOptions  # noqa: E402
+from saloon.games.d6shooters.strategy import Knobs  # noqa: E402
 
 #: Games a task of the thread pool plays (its tally is merged after).
 BLOCK = 4096
@@ -146,7 +188,7 @@ def play(
     if not 0 <= seed < 2**63:
         raise OptionError(f"seed {seed} is not allowed: a seed is a whole number from 0 to 2**63-1")
     t = _tables(options, knobs)
-    n_days = int(t.cfg[5]) + 1  # slots.C_LIMIT: Days 0 .. limit
+    n_days = int(t.cfg[C_LIMIT]) + 1  # Days 0 .. limit
     n_scores = score_bound(options) + 2
     size = G.T_DAYS + n_days + n_scores
     blocks = [(b, min(BLOCK, first + games - b)) for b in range(first, first + games, BLOCK)]
@@ -154,7 +196,8 @@ def play(
 
     def run(block: tuple[int, int]) -> np.ndarray:
         tally = np.zeros(size, np.int64)
-        G.play_block(seed, block[0], block[1], *args, n_days, tally)
+        with np.errstate(over="ignore"):  # the dice's 64-bit arithmetic wraps (:mod:`.rng`)
+            G.play_block(seed, block[0], block[1], *args, n_days, tally)
         return tally
 
     workers = max(1, min(threads or os.cpu_count() or 1, len(blocks)))
@@ -196,7 +239,8 @@ def trace(
     for i in indices:
         while True:
             lg = np.zeros((rows, LOG_WIDTH), np.int64)
-            n = int(G.trace_game(seed, i, *args, lg))
+            with np.errstate(over="ignore"):
+                n = int(G.trace_game(seed, i, *args, lg))
             if n <= rows:
                 break
             rows = n

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit_inline
 from saloon.games.d6shooters.batch.slots import (
     ENDED_AT,
     LOG_N,
@@ -22,7 +22,7 @@ from saloon.games.d6shooters.batch.slots import (
 from saloon.games.d6shooters.rules.nodes import OVER
 
 
-@jit
+@jit_inline
 def end(s: np.ndarray, category: int) -> None:
     """The game ends: won, or how the journey failed (Ep.1/Ep.2 "End of the Game")."""
     s[ENDED_AT] = category
@@ -31,25 +31,25 @@ def end(s: np.ndarray, category: int) -> None:
     s[V_PENDING] = 0
 
 
-@jit
+@jit_inline
 def count(s: np.ndarray, at: int) -> int:
     """How many dice the group at ``at`` holds."""
     return s[at + 1] + s[at + 2] + s[at + 3] + s[at + 4] + s[at + 5] + s[at + 6]
 
 
-@jit
+@jit_inline
 def total(s: np.ndarray, at: int) -> int:
     """The sum of the faces of the group at ``at``."""
     return s[at + 1] + 2 * s[at + 2] + 3 * s[at + 3] + 4 * s[at + 4] + 5 * s[at + 5] + 6 * s[at + 6]
 
 
-@jit
+@jit_inline
 def clear(s: np.ndarray, at: int) -> None:
     for f in range(7):
         s[at + f] = 0
 
 
-@jit
+@jit_inline
 def at_least(s: np.ndarray, at: int, face: int) -> int:
     """How many dice of the group show ``face`` or more."""
     n = 0
@@ -58,7 +58,7 @@ def at_least(s: np.ndarray, at: int, face: int) -> int:
     return n
 
 
-@jit
+@jit_inline
 def at_most(s: np.ndarray, at: int, face: int) -> int:
     """How many dice of the group show ``face`` or less."""
     n = 0
@@ -67,7 +67,7 @@ def at_most(s: np.ndarray, at: int, face: int) -> int:
     return n
 
 
-@jit
+@jit_inline
 def log(
     s: np.ndarray, lg: np.ndarray, kind: int, a: int, b: int, c: int, d: int, e: int, f: int,
     g: int, h: int,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit, jit_inline
 from saloon.games.d6shooters.batch.core import end
 from saloon.games.d6shooters.batch.harm import add_days, lose_posse, posse_loss, start_shootout
 from saloon.games.d6shooters.batch.slots import (
@@ -111,7 +111,7 @@ EC_PASS, EC_PAY, EC_TRADE, EC_DEER_SMALL, EC_HERD, EC_DEER_BIG, EC_MINE = range(
 EC_CAMPFIRE, EC_FIGHT = 7, 8
 
 
-@jit
+@jit_inline
 def start_event(s: np.ndarray) -> None:
     """An E square reached (or the Special Event called): the effects that
     last "until the next Town or Event" end, then the Event is drawn
@@ -120,7 +120,7 @@ def start_event(s: np.ndarray) -> None:
     s[PHASE] = C_EVENT
 
 
-@jit
+@jit_inline
 def can_pay(s: np.ndarray, pays: np.ndarray, row: int, i: int) -> bool:
     return s[GOLD] >= pays[row, i, 0] and s[FOOD] >= pays[row, i, 1] and s[AMMO] >= pays[row, i, 2]
 
@@ -200,7 +200,7 @@ def run_event(
         s[HOMETOWN] = 1
 
 
-@jit
+@jit_inline
 def cfg_crowes(cfg: np.ndarray) -> int:
     """The Crowe Gang track's boxes (D6-V14)."""
     return cfg[C_CROWES]

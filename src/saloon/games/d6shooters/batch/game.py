@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import borrowed, jit, jit_inline
 from saloon.games.d6shooters.batch import heuristic as H
 from saloon.games.d6shooters.batch.core import log
 from saloon.games.d6shooters.batch.events import (
@@ -180,7 +180,7 @@ MAX_STEPS = 1_000_000
 FREE_GUNS = 2
 
 
-@jit
+@jit_inline
 def digits(s: np.ndarray, at: int) -> int:
     """The faces of a group as the digits of a number, low faces first."""
     n = 0
@@ -190,7 +190,7 @@ def digits(s: np.ndarray, at: int) -> int:
     return n
 
 
-@jit
+@jit_inline
 def digits_of(counts: np.ndarray, at: int) -> int:
     n = 0
     for f in range(1, 7):
@@ -199,7 +199,7 @@ def digits_of(counts: np.ndarray, at: int) -> int:
     return n
 
 
-@jit
+@jit_inline
 def roll(s: np.ndarray, n: int) -> int:
     """``n`` dice into ``ROLLED`` (counts); returns their total."""
     for f in range(7):
@@ -212,7 +212,7 @@ def roll(s: np.ndarray, n: int) -> int:
     return t
 
 
-@jit
+@jit_inline
 def log_roll(s: np.ndarray, lg: np.ndarray, group: int) -> None:
     log(
         s, lg, LG_ROLL, group, s[ROLLED + 1], s[ROLLED + 2], s[ROLLED + 3], s[ROLLED + 4],
@@ -238,7 +238,7 @@ def start(s: np.ndarray, cfg: np.ndarray, key: int) -> None:
     s[RNG_KEY] = key
 
 
-@jit
+@jit_inline
 def chance(
     s: np.ndarray, cfg: np.ndarray, route: np.ndarray, ev: np.ndarray, pays: np.ndarray,
     items: np.ndarray, hands: np.ndarray, lg: np.ndarray,
@@ -348,7 +348,7 @@ def chance(
         deserters_rolled(s)
 
 
-@jit
+@jit_inline
 def decide(
     s: np.ndarray, cfg: np.ndarray, route: np.ndarray, ev: np.ndarray, pays: np.ndarray,
     items: np.ndarray, ki: np.ndarray, kf: np.ndarray, odds: np.ndarray, lg: np.ndarray,
@@ -496,7 +496,19 @@ def play_game(
     pays: np.ndarray, items: np.ndarray, hands: np.ndarray, ki: np.ndarray, kf: np.ndarray,
     odds: np.ndarray, lg: np.ndarray, work: np.ndarray,
 ) -> None:  # fmt: skip
-    """One game from its key to the end; the final playsheet is logged last."""
+    """One game from its key to the end; the final playsheet is logged last.
+
+    Every array is passed down as a :func:`~saloon.core.jit.borrowed` view,
+    which spares the reference counting of each call."""
+    s, cfg, route, ev, pays = (
+        borrowed(s),
+        borrowed(cfg),
+        borrowed(route),
+        borrowed(ev),
+        borrowed(pays),
+    )
+    items, hands, ki, kf = borrowed(items), borrowed(hands), borrowed(ki), borrowed(kf)
+    odds, lg, work = borrowed(odds), borrowed(lg), borrowed(work)
     start(s, cfg, key)
     advance(s, cfg, route, items)
     while s[PHASE] != OVER:

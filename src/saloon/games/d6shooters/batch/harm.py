@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit, jit_inline
 from saloon.games.d6shooters.batch.core import end
 from saloon.games.d6shooters.batch.slots import (
     AMMO,
@@ -111,14 +111,14 @@ def rations(s: np.ndarray, cfg: np.ndarray) -> None:
 # -- Posse losses ----------------------------------------------------------------------------
 
 
-@jit
+@jit_inline
 def deserters_can_take(s: np.ndarray, source: int) -> int:
     """Army Deserters take any loss Medicine could prevent (D6-V9), but not
     the Showdown's (D6-S7)."""
     return 0 if source == L_SHOWDOWN else s[DESERTERS]
 
 
-@jit
+@jit_inline
 def can_prevent(s: np.ndarray, source: int) -> bool:
     return (s[ITEMS] & MEDICINE) != 0 or deserters_can_take(s, source) > 0
 
@@ -211,7 +211,7 @@ def gang_attacks(s: np.ndarray) -> None:
         start_check(s, R_GANG, s[SIXES])
 
 
-@jit
+@jit_inline
 def start_check(s: np.ndarray, check: int, n: int) -> None:
     s[ROLL_FOR] = check
     s[CHECK_DICE] = n
@@ -262,7 +262,7 @@ def gang_checked(s: np.ndarray, cfg: np.ndarray, n: int) -> None:
 # -- Shootouts ---------------------------------------------------------------------------------
 
 
-@jit
+@jit_inline
 def start_shootout(s: np.ndarray, posse: int, gang: int, kind: int) -> None:
     """Ep.1/Ep.2 "Shootout!": rounds until one side has no dice."""
     s[SO_POSSE] = posse
@@ -274,13 +274,13 @@ def start_shootout(s: np.ndarray, posse: int, gang: int, kind: int) -> None:
     s[PHASE] = C_POSSE_VOLLEY
 
 
-@jit
+@jit_inline
 def bonus(s: np.ndarray) -> int:
     """What the Posse adds to its dice: Ammo and Better Guns ("Shootout!")."""
     return s[AMMO] + s[GUNS]
 
 
-@jit
+@jit_inline
 def posse_volley(s: np.ndarray, total: int) -> None:
     s[SO_ROLL] = total
     s[PHASE] = C_GANG_VOLLEY

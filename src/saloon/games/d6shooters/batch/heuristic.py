@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit, jit_inline
 from saloon.games.d6shooters.batch.core import at_least, count
 from saloon.games.d6shooters.batch.events import (
     EC_CAMPFIRE,
@@ -115,18 +115,18 @@ from saloon.games.d6shooters.rules.nodes import (
 )
 
 
-@jit
+@jit_inline
 def hurry(s: np.ndarray, cfg: np.ndarray, pace: float) -> float:
     """Spaces left per turn left over the expected pace (above 1: behind)."""
     return (cfg[C_DEST] - s[SPACE]) / max(1, cfg[C_LIMIT] - s[DAY]) / pace
 
 
-@jit
+@jit_inline
 def shootout_loss(odds: np.ndarray, posse: int, gang: int, bonus: int) -> float:
     return odds[0, posse, gang, min(bonus, MAX_BONUS)]
 
 
-@jit
+@jit_inline
 def shootout_win(odds: np.ndarray, posse: int, gang: int, bonus: int) -> float:
     return odds[1, posse, gang, min(bonus, MAX_BONUS)]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit, jit_inline
 from saloon.games.d6shooters.batch.core import end
 from saloon.games.d6shooters.batch.events import start_event
 from saloon.games.d6shooters.batch.harm import add_days, posse_loss
@@ -66,7 +66,7 @@ from saloon.games.d6shooters.rules.nodes import (
 # -- the 1s: movement ------------------------------------------------------------------------
 
 
-@jit
+@jit_inline
 def step(s: np.ndarray, cfg: np.ndarray, route: np.ndarray) -> None:
     """One space on. An E square pauses movement for its Event (RULINGS d6);
     a Town stops it in episode 1 and is visited on the way in episode 2; the

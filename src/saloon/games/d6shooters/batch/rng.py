@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit, jit_inline
 from saloon.games.d6shooters.batch.slots import RNG_CTR, RNG_KEY
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -30,7 +30,7 @@ _S1 = np.uint64(1)
 _SIX = np.uint64(6)
 
 
-@jit
+@jit_inline
 def mix(z: np.uint64) -> np.uint64:
     """SplitMix64's finaliser: a 64-bit bijection that scrambles every bit."""
     z = (z ^ (z >> _S30)) * _M1
@@ -46,7 +46,7 @@ def game_key(seed: int, index: int) -> int:
     return np.int64(k >> _S1)
 
 
-@jit
+@jit_inline
 def die(s: np.ndarray) -> int:
     """The game's next die, 1 to 6."""
     ctr = s[RNG_CTR]
@@ -55,7 +55,7 @@ def die(s: np.ndarray) -> int:
     return np.int64(((z >> _S32) * _SIX) >> _S32) + 1
 
 
-@jit
+@jit_inline
 def below(s: np.ndarray, n: int) -> int:
     """A uniform whole number from 0 to ``n - 1`` (``n`` at most 2**31)."""
     ctr = s[RNG_CTR]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saloon.core.jit import jit
+from saloon.core.jit import jit, jit_inline
 from saloon.games.d6shooters.batch.core import clear, count
 from saloon.games.d6shooters.batch.events import start_event
 from saloon.games.d6shooters.batch.harm import add_days, extreme_heat, gang_attacks
@@ -113,7 +113,7 @@ from saloon.games.d6shooters.rules.sheet import PRISONER_AWAITED, PRISONER_HELD
 # -- the stages of a turn ----------------------------------------------------------------------
 
 
-@jit
+@jit_inline
 def advance(s: np.ndarray, cfg: np.ndarray, route: np.ndarray, items: np.ndarray) -> None:
     """Run automatic steps until a decision, a chance node or the end."""
     while s[PHASE] == RUN:
@@ -126,7 +126,7 @@ def advance(s: np.ndarray, cfg: np.ndarray, route: np.ndarray, items: np.ndarray
             stage(s, cfg, items)
 
 
-@jit
+@jit_inline
 def stage(s: np.ndarray, cfg: np.ndarray, items: np.ndarray) -> None:
     """The next step of the turn, in the rulebook's order ("Gameplay")."""
     st = s[STAGE]
@@ -269,7 +269,7 @@ def pop_group(s: np.ndarray) -> int:
     return group
 
 
-@jit
+@jit_inline
 def rolled(s: np.ndarray, cfg: np.ndarray) -> None:
     """A group of dice has been rolled (in ``ROLLED``): the turn's, Poker's
     or the Showdown's."""
