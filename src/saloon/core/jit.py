@@ -45,21 +45,33 @@ def jit_inline(func: _F) -> _F:
     return cast(_F, numba.njit(cache=True, nogil=True, inline="always")(func))
 
 
-def _borrowed_py(array: Any) -> Any:
+def borrowed(array: Any) -> Any:
+    """A view of ``array`` that does not own it, for a compiled kernel's hot
+    loop: Numba counts the references to an array at every call it is
+    passed to, with an atomic operation that can cost more than a small
+    function's work; a view that owns nothing skips that. The array itself
+    must outlive the view (a kernel makes the view of an array it holds,
+    and passes it down). In plain Python: the array itself.
+
+    >>> import numpy as np
+    >>> a = np.arange(3)
+    >>> borrowed(a) is a
+    True
+    """
     return array
 
 
 if HAVE_NUMBA:
     from numba.core import cgutils
-    from numba.extending import intrinsic
+    from numba.extending import intrinsic, overload
 
     @intrinsic
-    def _borrowed(typingctx: Any, array: Any) -> Any:
+    def _unowned(typingctx: Any, array: Any) -> Any:
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             src = context.make_array(array)(context, builder, value=args[0])
             out = context.make_array(array)(context, builder)
-            out.meminfo = cgutils.get_null_value(src.meminfo.type)
-            out.parent = cgutils.get_null_value(src.parent.type)
+            out.meminfo = cgutils.get_null_value(src.meminfo.type)  # type: ignore[no-untyped-call]
+            out.parent = cgutils.get_null_value(src.parent.type)  # type: ignore[no-untyped-call]
             out.nitems = src.nitems
             out.itemsize = src.itemsize
             out.data = src.data
@@ -69,16 +81,12 @@ if HAVE_NUMBA:
 
         return array(array), codegen
 
-    borrowed = _borrowed
-else:  # pragma: no cover
-    borrowed = _borrowed_py
+    @overload(borrowed)
+    def _borrowed_compiled(array: Any) -> Any:
+        def impl(array: Any) -> Any:
+            return _unowned(array)  # type: ignore[call-arg]
 
-borrowed.__doc__ = """A view of ``array`` that does not own it, for a compiled kernel's
-hot loop: Numba counts the references to an array at every call it is
-passed to, with an atomic operation that can cost more than a small
-function's work; a view that owns nothing skips that. The array itself
-must outlive the view (a kernel makes the view of an array it holds, and
-passes it down). Without Numba: the array itself."""
+        return impl
 
 
 __all__ = ["HAVE_NUMBA", "borrowed", "jit", "jit_inline"]

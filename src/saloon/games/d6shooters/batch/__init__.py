@@ -22,9 +22,14 @@ tally does not depend on the threads or on how it is split:
 >>> parts = play(opts, None, 25, seed=7) + play(opts, None, 15, seed=7, first=25)
 >>> whole == parts, whole.games
 (True, 40)
->>> log = trace(opts, None, 7, [3])[0]
->>> log.index, log.steps[0][0], log.final["ended"] == whole_game_end(opts, 7, 3)
-(3, 'chance', True)
+>>> game = trace(opts, None, 7, [3])[0]
+>>> for step in game.steps[:3]:
+...     print(*step)
+decision 11 roll
+chance 0 red 233
+chance 0 white 33555
+>>> game.final["ended"], game.final["day"]
+('posse', 32)
 """
 
 from __future__ import annotations
@@ -59,13 +64,13 @@ def _drop_stale_cache() -> None:
     files += [str(m.__file__) for m in (nodes, sheet, jit_module)]
     digest = hashlib.sha256()
     for path in files:
-        with open(path, "rb") as f:
-            digest.update(f.read())
+        with open(path, "rb") as source:
+            digest.update(source.read())
     cache = os.path.join(_HERE, "__pycache__")
     stamp = os.path.join(cache, "kernel-sources.sha256")
     try:
-        with open(stamp) as f:
-            if f.read() == digest.hexdigest():
+        with open(stamp) as old:
+            if old.read() == digest.hexdigest():
                 return
     except OSError:
         pass
@@ -73,8 +78,8 @@ def _drop_stale_cache() -> None:
         for name in os.listdir(cache):
             if name.endswith((".nbi", ".nbc")):
                 os.remove(os.path.join(cache, name))
-        with open(stamp, "w") as f:
-            f.write(digest.hexdigest())
+        with open(stamp, "w") as new:
+            new.write(digest.hexdigest())
     except OSError:  # a read-only install, or another process at it: nothing to drop
         pass
 
@@ -165,10 +170,6 @@ def _tables(options: D6ShootersOptions, knobs: Knobs) -> Tables:
     return build(options, knobs)
 
 
-def _args(t: Tables) -> tuple[np.ndarray, ...]:
-    return (t.cfg, t.route, t.events, t.payments, t.items, t.hands, t.knobs_i, t.knobs_f, t.odds)
-
-
 def play(
     options: D6ShootersOptions,
     knobs: Knobs | None,
@@ -192,12 +193,14 @@ def play(
     n_scores = score_bound(options) + 2
     size = G.T_DAYS + n_days + n_scores
     blocks = [(b, min(BLOCK, first + games - b)) for b in range(first, first + games, BLOCK)]
-    args = _args(t)
 
     def run(block: tuple[int, int]) -> np.ndarray:
         tally = np.zeros(size, np.int64)
         with np.errstate(over="ignore"):  # the dice's 64-bit arithmetic wraps (:mod:`.rng`)
-            G.play_block(seed, block[0], block[1], *args, n_days, tally)
+            G.play_block(
+                seed, block[0], block[1], t.cfg, t.route, t.events, t.payments, t.items,
+                t.hands, t.knobs_i, t.knobs_f, t.odds, n_days, tally,
+            )  # fmt: skip
         return tally
 
     workers = max(1, min(threads or os.cpu_count() or 1, len(blocks)))
@@ -233,25 +236,21 @@ def trace(
     every chance outcome, every decision, the final playsheet (:mod:`.log`)."""
     knobs = knobs or Knobs()
     t = _tables(options, knobs)
-    args = _args(t)
     out = []
     rows = 4096
     for i in indices:
         while True:
             lg = np.zeros((rows, LOG_WIDTH), np.int64)
             with np.errstate(over="ignore"):
-                n = int(G.trace_game(seed, i, *args, lg))
+                n = G.trace_game(
+                    seed, i, t.cfg, t.route, t.events, t.payments, t.items, t.hands,
+                    t.knobs_i, t.knobs_f, t.odds, lg,
+                )  # fmt: skip
             if n <= rows:
                 break
             rows = n
         out.append(read(lg[:n], i, options.episode))
     return out
-
-
-def whole_game_end(options: D6ShootersOptions, seed: int, index: int) -> str:
-    """How game ``index`` of a run ended, from a :func:`play` of it alone."""
-    t = play(options, None, 1, seed, first=index, threads=1)
-    return next(name for name, n in t.ended if n)
 
 
 __all__ = ["BLOCK", "Tally", "available", "play", "trace"]

@@ -34,13 +34,15 @@ def end(s: np.ndarray, category: int) -> None:
 @jit_inline
 def count(s: np.ndarray, at: int) -> int:
     """How many dice the group at ``at`` holds."""
-    return s[at + 1] + s[at + 2] + s[at + 3] + s[at + 4] + s[at + 5] + s[at + 6]
+    return int(s[at + 1] + s[at + 2] + s[at + 3] + s[at + 4] + s[at + 5] + s[at + 6])
 
 
 @jit_inline
 def total(s: np.ndarray, at: int) -> int:
     """The sum of the faces of the group at ``at``."""
-    return s[at + 1] + 2 * s[at + 2] + 3 * s[at + 3] + 4 * s[at + 4] + 5 * s[at + 5] + 6 * s[at + 6]
+    return int(
+        s[at + 1] + 2 * s[at + 2] + 3 * s[at + 3] + 4 * s[at + 4] + 5 * s[at + 5] + 6 * s[at + 6]
+    )
 
 
 @jit_inline

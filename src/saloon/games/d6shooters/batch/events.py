@@ -122,7 +122,9 @@ def start_event(s: np.ndarray) -> None:
 
 @jit_inline
 def can_pay(s: np.ndarray, pays: np.ndarray, row: int, i: int) -> bool:
-    return s[GOLD] >= pays[row, i, 0] and s[FOOD] >= pays[row, i, 1] and s[AMMO] >= pays[row, i, 2]
+    return bool(
+        s[GOLD] >= pays[row, i, 0] and s[FOOD] >= pays[row, i, 1] and s[AMMO] >= pays[row, i, 2]
+    )
 
 
 @jit
@@ -203,7 +205,7 @@ def run_event(
 @jit_inline
 def cfg_crowes(cfg: np.ndarray) -> int:
     """The Crowe Gang track's boxes (D6-V14)."""
-    return cfg[C_CROWES]
+    return int(cfg[C_CROWES])
 
 
 @jit

@@ -474,11 +474,11 @@ def decide(
             log(s, lg, LG_DECISION, ph, 0, 0, 0, 0, 0, 0, 0)
             s[SD_PIPS] = 0
         else:
-            crowe = which != 2
+            on_crowe = which != 2
             face = 5 if which == 1 else 3
             to = 4 if which != 3 else 2
-            log(s, lg, LG_DECISION, ph, 2 if crowe else 1, face, to, 0, 0, 0, 0)
-            nudge(s, crowe, face, to)
+            log(s, lg, LG_DECISION, ph, 2 if on_crowe else 1, face, to, 0, 0, 0, 0)
+            nudge(s, on_crowe, face, to)
         showdown_rolled(s, cfg)
         return
     elif ph == P_ASSIGN:
@@ -535,8 +535,8 @@ def score(s: np.ndarray, cfg: np.ndarray) -> int:
         return 0
     early = max(0, cfg[C_LIMIT] - s[ARRIVAL])
     if cfg[C_EPISODE] == 1:
-        return 10 + 2 * early + 3 * s[POSSE] + 2 * s[GOLD] + s[FOOD] + s[AMMO] // 2
-    return 15 + 2 * early + 3 * s[POSSE] + 3 * s[GOLD] + s[FOOD] + s[AMMO] // 2
+        return int(10 + 2 * early + 3 * s[POSSE] + 2 * s[GOLD] + s[FOOD] + s[AMMO] // 2)
+    return int(15 + 2 * early + 3 * s[POSSE] + 3 * s[GOLD] + s[FOOD] + s[AMMO] // 2)
 
 
 #: The tally array's layout (:func:`play_block`): games, wins, the sum of
@@ -583,4 +583,4 @@ def trace_game(
     s = np.zeros(SIZE, np.int64)
     work = np.zeros(32, np.int64)
     play_game(s, game_key(seed, index), cfg, route, ev, pays, items, hands, ki, kf, odds, lg, work)
-    return s[LOG_N]
+    return int(s[LOG_N])

@@ -277,7 +277,7 @@ def start_shootout(s: np.ndarray, posse: int, gang: int, kind: int) -> None:
 @jit_inline
 def bonus(s: np.ndarray) -> int:
     """What the Posse adds to its dice: Ammo and Better Guns ("Shootout!")."""
-    return s[AMMO] + s[GUNS]
+    return int(s[AMMO] + s[GUNS])
 
 
 @jit_inline

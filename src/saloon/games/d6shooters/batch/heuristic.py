@@ -118,17 +118,17 @@ from saloon.games.d6shooters.rules.nodes import (
 @jit_inline
 def hurry(s: np.ndarray, cfg: np.ndarray, pace: float) -> float:
     """Spaces left per turn left over the expected pace (above 1: behind)."""
-    return (cfg[C_DEST] - s[SPACE]) / max(1, cfg[C_LIMIT] - s[DAY]) / pace
+    return float((cfg[C_DEST] - s[SPACE]) / max(1, cfg[C_LIMIT] - s[DAY]) / pace)
 
 
 @jit_inline
 def shootout_loss(odds: np.ndarray, posse: int, gang: int, bonus: int) -> float:
-    return odds[0, posse, gang, min(bonus, MAX_BONUS)]
+    return float(odds[0, posse, gang, min(bonus, MAX_BONUS)])
 
 
 @jit_inline
 def shootout_win(odds: np.ndarray, posse: int, gang: int, bonus: int) -> float:
-    return odds[1, posse, gang, min(bonus, MAX_BONUS)]
+    return float(odds[1, posse, gang, min(bonus, MAX_BONUS)])
 
 
 # -- keeping dice --------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def fours_value(
     space = 1.0 + 3.0 * max(0.0, h - 0.7)
     stepping = 2 if ep == 1 else 1
     danger = 2.0 if s[POSSE] <= 3 else 0.0
-    return (
+    return float(
         gain
         - lost * (3.0 + danger)
         - hide * space * pace
@@ -353,7 +353,7 @@ def recruit(s: np.ndarray, cfg: np.ndarray, sets: int) -> int:
     n = min(sets, cfg[C_CAP] - s[POSSE])
     if s[FOOD] < s[POSSE]:
         n = 0
-    return n
+    return int(n)
 
 
 @jit
@@ -366,7 +366,7 @@ def needed_food(s: np.ndarray, cfg: np.ndarray, route: np.ndarray, kf: np.ndarra
     rations = int((s[DAY] % 5 + days) // 5)
     if nxt and nxt == cfg[C_DEST]:
         rations = int((s[DAY] % 5 + days - 1) // 5)
-    return max(0, rations) * s[POSSE]
+    return int(max(0, rations) * s[POSSE])
 
 
 @jit

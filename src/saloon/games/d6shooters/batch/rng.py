@@ -43,7 +43,7 @@ def game_key(seed: int, index: int) -> int:
     """The key of game ``index`` of a run seeded ``seed`` (63 bits)."""
     k = mix(np.uint64(seed) * _GOLDEN + _S1)
     k = mix(k ^ (np.uint64(index) * _M2))
-    return np.int64(k >> _S1)
+    return int(np.int64(k >> _S1))
 
 
 @jit_inline
@@ -52,7 +52,7 @@ def die(s: np.ndarray) -> int:
     ctr = s[RNG_CTR]
     s[RNG_CTR] = ctr + 1
     z = mix(np.uint64(s[RNG_KEY]) + np.uint64(ctr + 1) * _GOLDEN)
-    return np.int64(((z >> _S32) * _SIX) >> _S32) + 1
+    return int(np.int64(((z >> _S32) * _SIX) >> _S32) + 1)
 
 
 @jit_inline
@@ -61,4 +61,4 @@ def below(s: np.ndarray, n: int) -> int:
     ctr = s[RNG_CTR]
     s[RNG_CTR] = ctr + 1
     z = mix(np.uint64(s[RNG_KEY]) + np.uint64(ctr + 1) * _GOLDEN)
-    return np.int64(((z >> _S32) * np.uint64(n)) >> _S32)
+    return int(np.int64(((z >> _S32) * np.uint64(n)) >> _S32))

@@ -266,7 +266,7 @@ def pop_group(s: np.ndarray) -> int:
         s[TO_ROLL + 2 * i - 2] = s[TO_ROLL + 2 * i]
         s[TO_ROLL + 2 * i - 1] = s[TO_ROLL + 2 * i + 1]
     s[TO_ROLL_N] = k - 1
-    return group
+    return int(group)
 
 
 @jit_inline
@@ -351,7 +351,7 @@ def hills_possible(s: np.ndarray, cfg: np.ndarray) -> bool:
     Event List 1-6: any die but a red 5 or 6, D6-V13; Ep.2: a white die)."""
     if cfg[C_EPISODE] == 1 and s[RED + 1] + s[RED + 2] + s[RED + 4] > 0:
         return True
-    return count(s, WHITE) - s[WHITE + 3] > 0
+    return bool(count(s, WHITE) - s[WHITE + 3] > 0)
 
 
 @jit
