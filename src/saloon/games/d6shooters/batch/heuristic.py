@@ -91,6 +91,8 @@ from saloon.games.d6shooters.batch.tables import (
     EV_RATE,
     EV_SMALL_AMMO,
     MAX_BONUS,
+    MAX_GANG,
+    MAX_POSSE,
     RT_NEXT_TOWN,
     RT_STOP,
 )
@@ -123,11 +125,17 @@ def hurry(s: np.ndarray, cfg: np.ndarray, pace: float) -> float:
 
 @jit_inline
 def shootout_loss(odds: np.ndarray, posse: int, gang: int, bonus: int) -> float:
+    """The heuristic's expected Posse lost in a Shootout (:mod:`.tables`)."""
+    if posse > MAX_POSSE or gang > MAX_GANG:
+        raise ValueError("a Shootout beyond the heuristic's tables")
     return float(odds[0, posse, gang, min(bonus, MAX_BONUS)])
 
 
 @jit_inline
 def shootout_win(odds: np.ndarray, posse: int, gang: int, bonus: int) -> float:
+    """The heuristic's chance to win a Shootout (:mod:`.tables`)."""
+    if posse > MAX_POSSE or gang > MAX_GANG:
+        raise ValueError("a Shootout beyond the heuristic's tables")
     return float(odds[1, posse, gang, min(bonus, MAX_BONUS)])
 
 
