@@ -257,26 +257,52 @@ def fours_value(
 ) -> float:  # fmt: skip
     """Points a split is worth, roughly: a Posse member 3 (and safety), a
     space of Backroads and a Day by how short time is."""
+    ep, heat_hit, fives, sixes, bonus, extra, crowe, food, pace, space, danger, stepping = (
+        _split_terms(s, cfg, kf)
+    )
+    return _split_value(
+        odds, ep, heat_hit, fives, sixes, bonus, extra, crowe, food, pace, space, danger,
+        stepping, shelter, hide, fight, back,
+    )  # fmt: skip
+
+
+@jit_inline
+def _split_terms(
+    s: np.ndarray, cfg: np.ndarray, kf: np.ndarray
+) -> tuple[int, float, int, int, int, int, float, int, float, float, float, int]:
+    """What every split's value reads of the state (the same for every split
+    of a roll, so :func:`fours` reads it once)."""
     ep = cfg[C_EPISODE]
     heat_hit = 4 / 6 if ep == 1 else 3 / 6
-    n5 = s[FIVES] - shelter
-    n6 = max(0, s[SIXES] - 2 * hide)
-    gain = 0.0
-    bonus = s[AMMO] + s[GUNS]
-    if n6 and fight:
-        extra = 1 if s[FX] & FX_CAMPFIRE else 0
-        lost = shootout_loss(odds, fight + extra, n6, bonus) + 0.3
-        if ep == 2:
-            # Ep.2 "Shootout!": a win crosses off a Crowe Gang member.
-            gain = kf[KF_CROWE] * shootout_win(odds, fight + extra, n6, bonus)
-    else:
-        lost = n6 * 4 / 6
-    lost += n5 * heat_hit * (0.7 if ep == 1 and s[FOOD] >= 2 * n5 else 1.0)
+    extra = 1 if s[FX] & FX_CAMPFIRE else 0
     pace = kf[KF_PACE]
     h = hurry(s, cfg, pace)
     space = 1.0 + 3.0 * max(0.0, h - 0.7)
     stepping = 2 if ep == 1 else 1
     danger = 2.0 if s[POSSE] <= 3 else 0.0
+    return (
+        ep, heat_hit, s[FIVES], s[SIXES], s[AMMO] + s[GUNS], extra, kf[KF_CROWE], s[FOOD],
+        pace, space, danger, stepping,
+    )  # fmt: skip
+
+
+@jit_inline
+def _split_value(
+    odds: np.ndarray, ep: int, heat_hit: float, fives: int, sixes: int, bonus: int, extra: int,
+    crowe: float, food: int, pace: float, space: float, danger: float, stepping: int,
+    shelter: int, hide: int, fight: int, back: int,
+) -> float:  # fmt: skip
+    n5 = fives - shelter
+    n6 = max(0, sixes - 2 * hide)
+    gain = 0.0
+    if n6 and fight:
+        lost = shootout_loss(odds, fight + extra, n6, bonus) + 0.3
+        if ep == 2:
+            # Ep.2 "Shootout!": a win crosses off a Crowe Gang member.
+            gain = crowe * shootout_win(odds, fight + extra, n6, bonus)
+    else:
+        lost = n6 * 4 / 6
+    lost += n5 * heat_hit * (0.7 if ep == 1 and food >= 2 * n5 else 1.0)
     return float(
         gain
         - lost * (3.0 + danger)
@@ -293,6 +319,9 @@ def fours(
     """The split of the 4s worth most (the first of equals, in the
     reference's order of splits, :func:`..rules.moves.fours_options`)."""
     n4, shelter, n6, back, stepping = fours_args(s, cfg)
+    ep, heat_hit, fives, sixes, bonus, extra, crowe, food, pace, space, danger, _ = _split_terms(
+        s, cfg, kf
+    )
     best = -np.inf
     for sh in range(min(n4, shelter) + 1):
         for h in range(min(n4 - sh, (n6 + 1) // 2) + 1):
@@ -300,7 +329,10 @@ def fours(
                 rest = n4 - sh - h - b
                 fmax = rest if n6 - 2 * h > 0 else 0
                 for f in range(fmax + 1):
-                    v = fours_value(s, cfg, kf, odds, sh, h, f, b)
+                    v = _split_value(
+                        odds, ep, heat_hit, fives, sixes, bonus, extra, crowe, food, pace,
+                        space, danger, stepping, sh, h, f, b,
+                    )  # fmt: skip
                     if v > best:
                         best = v
                         out[0], out[1], out[2], out[3] = sh, h, f, b
