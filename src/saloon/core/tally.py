@@ -125,7 +125,9 @@ class BatchEngine(Protocol):
     split into blocks or spread over threads, processes or machines.
     """
 
-    #: The engine's name, said wherever its figures are shown.
-    name: str
+    @property
+    def name(self) -> str:
+        """The engine's name, said wherever its figures are shown."""
+        ...
 
     def play(self, games: int, seed: int, first: int = 0) -> Tally: ...

@@ -25,10 +25,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from saloon.analysis.simulate import simulate
+from saloon.core import get_game
 from saloon.core.errors import SaloonError
 from saloon.games.d6shooters import batch
 from saloon.games.d6shooters.batch import tables, towns
 from saloon.games.d6shooters.batch.check import Divergence, replay
+from saloon.games.d6shooters.batch.engine import HeuristicBatch
 from saloon.games.d6shooters.batch.log import GameLog
 from saloon.games.d6shooters.batch.slots import SIZE, WHITE
 from saloon.games.d6shooters.content import CARD_KEYS
@@ -50,6 +53,8 @@ CASES = {
     "ep2-easier": ({"episode": 2, "version": "easier"}, Knobs()),
     "ep2-shorter": ({"episode": 2, "version": "shorter"}, Knobs()),
     "ep2-d6-per-turn": ({"episode": 2, "events": "d6", "hide_days": "per_turn"}, Knobs()),
+    "ep1-days-34": ({"days": 34}, Knobs()),
+    "ep2-shorter-days-26": ({"episode": 2, "version": "shorter", "days": 26}, Knobs()),
     "ep2-other-knobs": (
         {"episode": 2, "hide_days": "per_turn"},
         Knobs(pace=3.1, crowe=2.0, fight_dice=0, ammo_ep2=8, threes=1, food_margin=3),
@@ -203,6 +208,27 @@ def test_a_tally_says_what_the_traced_games_say() -> None:
     assert t.categories == dict(Counter(g.final["ended"] for g in logs))
     assert t.days == tuple(sum(g.final["day"] == d for g in logs) for d in range(len(t.days)))
     assert t.mean_score == t.score_sum / 60 and 0 < t.win_rate < 1
+    assert t.lengths == tuple(sorted(Counter(len(g.steps) for g in logs).items()))
+
+
+def test_the_labs_engine_is_the_kernel_for_the_heuristic_alone() -> None:
+    """``simulate --engine batch`` and ``sweep`` reach the kernel through
+    the game (:meth:`D6Shooters.batch_engine`), with the heuristic's knobs;
+    its tally is the kernel's, in the lab's terms."""
+    game = get_game("d6shooters")
+    options = D6ShootersOptions(episode=2)
+    engine = game.batch_engine(options, [("heuristic", {"pace": "3.1"})])
+    assert isinstance(engine, HeuristicBatch) and engine.knobs == Knobs(pace=3.1)
+    assert game.batch_engine(options, [("planner", {})]) is None
+    lab = engine.play(60, SEED, first=40)
+    kernel = batch.play(options, Knobs(pace=3.1), 60, SEED, first=40)
+    assert lab.wins == (kernel.wins,) and lab.categories == kernel.categories
+    assert lab.scores == lab.returns == ({str(k): n for k, n in enumerate(kernel.scores) if n},)
+    assert lab.lengths == {str(k): n for k, n in kernel.lengths}
+    summary = simulate(game, options, ["heuristic:pace=3.1"], 100, seed=SEED, engine="batch")
+    assert summary.engine == "batch" and summary.games == 100
+    with pytest.raises(SaloonError, match="no batch engine for planner"):
+        simulate(game, options, ["planner"], 10, engine="batch")
 
 
 def test_without_numba_the_same_games_are_played() -> None:

@@ -24,6 +24,7 @@ from saloon.games.d6shooters.options import D6ShootersOptions
 from saloon.games.d6shooters.rules import D6State
 
 if TYPE_CHECKING:
+    from saloon.core.tally import BatchEngine
     from saloon.games.d6shooters.encoding import D6ShootersEncoding
 
 
@@ -45,6 +46,7 @@ class D6Shooters(Game):
     perfect_information = True
     zero_sum = False
     options_type = D6ShootersOptions
+    batch_note = "the `heuristic` (any knobs), with Numba installed (the `fast` extra)"
 
     def returns_bounds(self, options: Options) -> tuple[float, float]:
         """A loss scores 0; a win at most :func:`~.bounds.score_bound`."""
@@ -99,6 +101,17 @@ class D6Shooters(Game):
         if num_players not in (None, 1):
             raise SaloonError(f"The d6 Shooters is a solo game, not for {num_players} players")
         return d6shooters_encoding(opts)
+
+    def batch_engine(
+        self, options: Options, seats: Sequence[tuple[str, Mapping[str, str]]]
+    ) -> BatchEngine | None:
+        """The Numba kernel for the ``heuristic`` (:mod:`.batch`), checked
+        against these rules game by game."""
+        from saloon.games.d6shooters.batch.engine import heuristic_batch
+
+        opts = self.options(options)
+        assert isinstance(opts, D6ShootersOptions)
+        return heuristic_batch(opts, seats)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """``heuristic`` and ``planner`` (:mod:`saloon.games.d6shooters.strategy`)."""

@@ -90,7 +90,7 @@ from saloon.games.d6shooters.batch import game as G  # noqa: E402
 from saloon.games.d6shooters.batch.log import GameLog, read  # noqa: E402
 from saloon.games.d6shooters.batch.slots import C_LIMIT, ENDED, LOG_WIDTH  # noqa: E402
 from saloon.games.d6shooters.batch.tables import Tables, build  # noqa: E402
-from saloon.games.d6shooters.bounds import score_bound  # noqa: E402
+from saloon.games.d6shooters.bounds import length_bound, score_bound  # noqa: E402
 from saloon.games.d6shooters.options import D6ShootersOptions  # noqa: E402
 from saloon.games.d6shooters.strategy import Knobs  # noqa: E402
 
@@ -113,7 +113,9 @@ class Tally:
     ``result().category``: ``won``, ``posse``, ``starved``, ``late``,
     ``event``, ``showdown``); ``scores[k]`` the games that scored ``k``
     (a loss scores 0) and ``days[d]`` the games that ended with ``d`` Days
-    marked off (each histogram's last bin holds anything beyond it).
+    marked off (each histogram's last bin holds anything beyond it);
+    ``lengths``: ``(steps, games)`` for each length a game had, in steps
+    (decisions and chance outcomes, as the reference's history counts them).
     """
 
     games: int
@@ -123,6 +125,7 @@ class Tally:
     ended: tuple[tuple[str, int], ...]
     scores: tuple[int, ...]
     days: tuple[int, ...]
+    lengths: tuple[tuple[int, int], ...] = ()
 
     def __add__(self, other: Tally) -> Tally:
         if not isinstance(other, Tally):
@@ -135,6 +138,7 @@ class Tally:
             tuple((name, a + b) for (name, a), (_, b) in zip(self.ended, other.ended, strict=True)),
             _add(self.scores, other.scores),
             _add(self.days, other.days),
+            _merge(self.lengths, other.lengths),
         )
 
     @property
@@ -158,6 +162,15 @@ class Tally:
     def categories(self) -> dict[str, int]:
         """How the games ended, the categories that occurred only."""
         return {name: n for name, n in self.ended if n}
+
+
+def _merge(
+    a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, int], ...]:
+    out = dict(a)
+    for k, n in b:
+        out[k] = out.get(k, 0) + n
+    return tuple(sorted(out.items()))
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -191,7 +204,8 @@ def play(
     t = _tables(options, knobs)
     n_days = int(t.cfg[C_LIMIT]) + 1  # Days 0 .. limit
     n_scores = score_bound(options) + 2
-    size = G.T_DAYS + n_days + n_scores
+    n_lengths = length_bound(options) + 2  # the declared bound: none is longer
+    size = G.T_DAYS + n_days + n_scores + n_lengths
     blocks = [(b, min(BLOCK, first + games - b)) for b in range(first, first + games, BLOCK)]
 
     def run(block: tuple[int, int]) -> np.ndarray:
@@ -199,7 +213,7 @@ def play(
         with np.errstate(over="ignore"):  # the dice's 64-bit arithmetic wraps (:mod:`.rng`)
             G.play_block(
                 seed, block[0], block[1], t.cfg, t.route, t.events, t.payments, t.items,
-                t.hands, t.knobs_i, t.knobs_f, t.odds, n_days, tally,
+                t.hands, t.knobs_i, t.knobs_f, t.odds, n_days, n_scores, tally,
             )  # fmt: skip
         return tally
 
@@ -212,12 +226,13 @@ def play(
         with ThreadPoolExecutor(max_workers=workers) as pool:
             for part in pool.map(run, blocks):
                 total += part
-    return _tally(total, n_days)
+    return _tally(total, n_days, n_scores)
 
 
-def _tally(a: np.ndarray, n_days: int) -> Tally:
+def _tally(a: np.ndarray, n_days: int, n_scores: int) -> Tally:
     days = a[G.T_DAYS : G.T_DAYS + n_days]
-    scores = a[G.T_DAYS + n_days :]
+    scores = a[G.T_DAYS + n_days : G.T_DAYS + n_days + n_scores]
+    lengths = a[G.T_DAYS + n_days + n_scores :]
     return Tally(
         games=int(a[G.T_GAMES]),
         wins=int(a[G.T_WINS]),
@@ -226,6 +241,7 @@ def _tally(a: np.ndarray, n_days: int) -> Tally:
         ended=tuple((name or "unfinished", int(a[G.T_ENDED + i])) for i, name in enumerate(ENDED)),
         scores=tuple(int(x) for x in scores),
         days=tuple(int(x) for x in days),
+        lengths=tuple((int(k), int(lengths[k])) for k in np.flatnonzero(lengths)),
     )
 
 

@@ -105,6 +105,8 @@ def replay(options: D6ShootersOptions, knobs: Knobs, game: GameLog) -> None:
     if ref != game.final:
         diff = {k_: (ref[k_], game.final[k_]) for k_ in ref if ref[k_] != game.final[k_]}
         raise fail(f"the final playsheets differ (reference, kernel): {diff}")
+    if len(state.history) != len(game.steps):
+        raise fail(f"the reference took {len(state.history)} steps, the kernel {len(game.steps)}")
     result = state.result()
     if result.category != game.final["ended"] or result.scores[0] != game.final["score"]:
         raise fail(f"the results differ: {result.category} {result.scores}")

@@ -74,11 +74,12 @@ def log(
     s: np.ndarray, lg: np.ndarray, kind: int, a: int, b: int, c: int, d: int, e: int, f: int,
     g: int, h: int,
 ) -> None:  # fmt: skip
-    """A row of the log (nothing when the log has no rows)."""
+    """A row of the log (kept only when the log has room for it). Every row
+    is counted, kept or not: the count is the game's length (one row a
+    step, and two for the end), and a log too short is noticed."""
     n = s[LOG_N]
+    s[LOG_N] = n + 1
     if n >= lg.shape[0]:
-        if lg.shape[0] > 0:
-            s[LOG_N] = n + 1  # counted, so a full log is noticed
         return
     lg[n, 0] = kind
     lg[n, 1] = a
@@ -89,7 +90,6 @@ def log(
     lg[n, 6] = f
     lg[n, 7] = g
     lg[n, 8] = h
-    s[LOG_N] = n + 1
 
 
 _ = LOG_WIDTH

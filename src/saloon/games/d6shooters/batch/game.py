@@ -541,8 +541,10 @@ def score(s: np.ndarray, cfg: np.ndarray) -> int:
 
 #: The tally array's layout (:func:`play_block`): games, wins, the sum of
 #: scores and of their squares, a count per way the game ended
-#: (:data:`.slots.ENDED`), then the histogram of Days marked off and the
-#: histogram of scores (each with its last bin for anything beyond).
+#: (:data:`.slots.ENDED`), then the histogram of Days marked off, the
+#: histogram of scores and the histogram of the games' lengths in steps
+#: (decisions and chance outcomes, as the reference's history counts them;
+#: each with its last bin for anything beyond).
 T_GAMES, T_WINS, T_SUM, T_SQUARES, T_ENDED = 0, 1, 2, 3, 4
 T_DAYS = T_ENDED + 7
 
@@ -551,14 +553,15 @@ T_DAYS = T_ENDED + 7
 def play_block(
     seed: int, first: int, n: int, cfg: np.ndarray, route: np.ndarray, ev: np.ndarray,
     pays: np.ndarray, items: np.ndarray, hands: np.ndarray, ki: np.ndarray, kf: np.ndarray,
-    odds: np.ndarray, n_days: int, tally: np.ndarray,
+    odds: np.ndarray, n_days: int, n_scores: int, tally: np.ndarray,
 ) -> None:  # fmt: skip
     """Games ``first .. first + n - 1`` of the run seeded ``seed``, added to
     ``tally`` (no allocation per game)."""
     s = np.zeros(SIZE, np.int64)
     lg = np.zeros((0, 9), np.int64)
     work = np.zeros(32, np.int64)
-    n_scores = tally.shape[0] - T_DAYS - n_days
+    lengths = T_DAYS + n_days + n_scores
+    n_lengths = tally.shape[0] - lengths
     for i in range(first, first + n):
         play_game(s, game_key(seed, i), cfg, route, ev, pays, items, hands, ki, kf, odds, lg, work)
         sc = score(s, cfg)
@@ -570,6 +573,8 @@ def play_block(
         tally[T_ENDED + s[ENDED_AT]] += 1
         tally[T_DAYS + min(s[DAY], n_days - 1)] += 1
         tally[T_DAYS + n_days + min(sc, n_scores - 1)] += 1
+        # The log's rows, less the two of the end: the game's steps.
+        tally[lengths + min(s[LOG_N] - 2, n_lengths - 1)] += 1
 
 
 @jit

@@ -119,7 +119,7 @@ def build(options: D6ShootersOptions, knobs: Knobs) -> Tables:
     # Ep.1/Ep.2 "Your Posse", "Food": the caps; "Starting Resources"; Ep.1
     # "Easier Version", "Shorter Version" (D6-E1, D6-E3 for episode 2).
     cfg[S.C_CAP] = 12 if ep == 1 else 10
-    cfg[S.C_LIMIT] = m.short_limit if shorter else m.limit
+    cfg[S.C_LIMIT] = options.day_limit(m)  # the map's, or a designer's own (days)
     dest = m.town_at(m.short_destination if shorter else m.destination)
     cfg[S.C_DEST] = dest
     cfg[S.C_START] = m.start
