@@ -258,14 +258,14 @@ class Crossing:
     hi: float | None
     between: tuple[str, str]
 
-    def sentence(self, key: str) -> str:
+    def sentence(self, key: str, who: str = "win rate") -> str:
         lo = "below the swept range" if self.lo is None else _num(self.lo)
         hi = "beyond the swept range" if self.hi is None else _num(self.hi)
         exact = self.lo == self.hi == self.value
         band = "exact values" if exact else f"95% interval {lo} to {hi}"
         return (
-            f"the win rate crosses {self.target:.1%} at {key} = {_num(self.value)} "
-            f"(between {self.between[0]} and {self.between[1]}; {band})"
+            f"The {who} crosses {self.target:.1%} at {key} = {_num(self.value)} "
+            f"(between {self.between[0]} and {self.between[1]}; {band})."
         )
 
     def to_dict(self) -> dict[str, Any]:

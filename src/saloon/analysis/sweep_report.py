@@ -98,6 +98,8 @@ def plot_sweep(result: SweepResult, target: float | None = None) -> bytes:
             ax.errorbar(positions, rates, yerr=err, fmt="o", capsize=4, color=colour, label=label)
     if xs is None:
         ax.set_xticks(positions, list(first.values))
+    elif len(xs) <= 12:
+        ax.set_xticks(positions, list(first.values))  # a tick at every cell
     elif all(x == int(x) for x in xs):
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     if target is not None:
@@ -222,8 +224,7 @@ def crossing_sentence(result: SweepResult, target: float) -> str:
             f"{key} = {result.axes[0].values[0]} and {result.axes[0].values[-1]} "
             f"(it runs from {percent(min(rates))} to {percent(max(rates))})."
         )
-    text = "; ".join(c.sentence(key) for c in found)
-    return f"The {who_wins(result)}: {text}."
+    return " ".join(c.sentence(key, who_wins(result)) for c in found)
 
 
 def write_text(path: str | Path, text: str | bytes, what: str) -> Path:
