@@ -71,14 +71,27 @@ DASK_FLAG = click.option(
     help="Run on a Dask cluster: a scheduler address, or `local` to start one here.",
 )
 SEED_FLAG = seed_option(0, "Seed of the run (0 or more).")
-ENGINE_FLAG = click.option(
-    "--engine",
-    type=click.Choice(["auto", "batch", "reference"]),
-    default="reference",
-    show_default=True,
-    help="What plays the games: the rules as written (reference), the game's batch "
-    "engine (batch), or the batch engine where the game has one (auto).",
+AGENT_FLAG = click.option("--agent", "agent", metavar="SPEC", help="Every seat plays this agent.")
+SEAT_FLAG = click.option(
+    "--seat", "seat_specs", multiple=True, metavar="SPEC", help="One seat (repeat)."
 )
+PLAYERS_FLAG = click.option(
+    "--players",
+    type=click.IntRange(min=1, max=MAX_SEATS),
+    help="Seats for --agent (default: the least).",
+)
+
+
+def engine_flag(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--engine``: what plays the games (:data:`saloon.analysis.simulate.ENGINES`)."""
+    return click.option(
+        "--engine",
+        type=click.Choice(["auto", "batch", "reference"]),
+        default=default,
+        show_default=True,
+        help="What plays the games: the rules as written (reference), the game's batch "
+        "engine (batch), or the batch engine where the game has one (auto).",
+    )
 
 
 # -- shared pieces -------------------------------------------------------------------------
@@ -188,13 +201,9 @@ def echo_json(data: object) -> None:
 @click.argument("game_id", metavar="GAME", required=False)
 @OPTION_FLAG
 @OPTIONS_FILE_FLAG
-@click.option("--agent", "agent", metavar="SPEC", help="Every seat plays this agent.")
-@click.option("--seat", "seat_specs", multiple=True, metavar="SPEC", help="One seat (repeat).")
-@click.option(
-    "--players",
-    type=click.IntRange(min=1, max=MAX_SEATS),
-    help="Seats for --agent (default: the least).",
-)
+@AGENT_FLAG
+@SEAT_FLAG
+@PLAYERS_FLAG
 @click.option(
     "--games", "-n", type=click.IntRange(min=1, max=MAX_GAMES), default=1000, show_default=True
 )
@@ -214,7 +223,7 @@ def echo_json(data: object) -> None:
 )
 @click.option("--records", is_flag=True, help="Store every game's full record.")
 @click.option("--chunk-size", type=click.IntRange(min=1, max=MAX_GAMES), help="Games per task.")
-@ENGINE_FLAG
+@engine_flag("reference")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @JSON_FLAG
 def simulate_command(

@@ -11,14 +11,17 @@ from rich.table import Table
 
 from saloon.cli.common import OPTION_FLAG, OPTIONS_FILE_FLAG, make_console
 from saloon.cli.lab import (
+    AGENT_FLAG,
     DASK_FLAG,
     DB_FLAG,
     JSON_FLAG,
     MAX_GAMES,
-    MAX_SEATS,
+    PLAYERS_FLAG,
+    SEAT_FLAG,
     SEED_FLAG,
     WORKERS_FLAG,
     echo_json,
+    engine_flag,
     executor_for,
     open_db,
     progress_bar,
@@ -54,13 +57,9 @@ def _fixed_pairs(option_pairs: tuple[str, ...], options_file: str | None) -> lis
 )
 @OPTION_FLAG
 @OPTIONS_FILE_FLAG
-@click.option("--agent", "agent", metavar="SPEC", help="Every seat plays this agent.")
-@click.option("--seat", "seat_specs", multiple=True, metavar="SPEC", help="One seat (repeat).")
-@click.option(
-    "--players",
-    type=click.IntRange(min=1, max=MAX_SEATS),
-    help="Seats for --agent (default: the least).",
-)
+@AGENT_FLAG
+@SEAT_FLAG
+@PLAYERS_FLAG
 @click.option(
     "--games",
     "-n",
@@ -70,14 +69,7 @@ def _fixed_pairs(option_pairs: tuple[str, ...], options_file: str | None) -> lis
     help="Games a cell.",
 )
 @click.option("--exact", is_flag=True, help="Solve each cell exactly (no games).")
-@click.option(
-    "--engine",
-    type=click.Choice(["auto", "batch", "reference"]),
-    default="auto",
-    show_default=True,
-    help="What plays the games: the game's batch engine where it has one (auto), "
-    "only it (batch), or the rules as written (reference).",
-)
+@engine_flag("auto")
 @WORKERS_FLAG
 @SEED_FLAG
 @DASK_FLAG
