@@ -253,3 +253,25 @@ def test_bad_arguments_are_named() -> None:
         batch.play(D6ShootersOptions(), None, -1, 1)
     with pytest.raises(SaloonError, match="seed -3"):
         batch.play(D6ShootersOptions(), None, 1, -3)
+
+
+def test_a_sweep_on_the_batch_engine_is_the_same_whatever_runs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cells in blocks, on one process, a pool of two and a Dask cluster:
+    the same table, every cell played by the kernel."""
+    from importlib import import_module
+
+    from saloon.analysis.sweep import Axis, sweep
+
+    monkeypatch.setattr(import_module("saloon.analysis.simulate"), "BATCH_BLOCK", 700)
+    args = ("d6shooters", ["episode=2"], [Axis.parse("days=24,30")], ["heuristic"], 2000)
+    one = sweep(*args, seed=5)
+    two = sweep(*args, seed=5, workers=2)
+    assert one == two and {c.engine for c in one.cells} == {"batch"}
+    assert one.cells[0].win_rate < one.cells[1].win_rate
+    pytest.importorskip("distributed")
+    from saloon.analysis.cluster import dask_executor
+
+    with dask_executor("local") as executor:
+        assert sweep(*args, seed=5, executor=executor) == one
