@@ -96,6 +96,8 @@ def test_sweep_errors_are_one_line(saloon: Run) -> None:
          "plays no games"),
         (["sweep", "d6shooters", "--vary", "days=30", "--exact"], "no exact solver"),
         (["sweep", "--resume", "nope"], "no run 'nope'"),
+        (["sweep", "shootout", "--vary", "start=6", *TINY, "--exact", "--png", "no/such/s.png"],
+         "the folder no/such does not exist"),
         (["sweep", "shootout", "--vary", "start=6", "--agent", "random", "--engine", "batch"],
          "no batch engine"),
     ]:  # fmt: skip

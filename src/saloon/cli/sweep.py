@@ -28,6 +28,7 @@ from saloon.cli.lab import (
     run_id_value,
 )
 from saloon.core.errors import SaloonError
+from saloon.core.files import check_writable
 from saloon.core.options import format_option_value, load_toml
 from saloon.core.registry import get_game
 
@@ -183,6 +184,9 @@ def sweep_command(
         if target is not None and (len(axes) != 1 or axes[0].numbers is None):
             # Refused before the work, not after it.
             raise SaloonError("--target needs exactly one varied option, and a numeric one")
+        for path, what in ((png_path, "the plot"), (html_path, "the report")):
+            if path:  # refused now, not after the work
+                check_writable(path, overwrite=True, what=what)
         executor = stack.enter_context(executor_for(dask_address))
         progress = stack.enter_context(
             progress_bar(f"{args['game'].id} sweep", enabled=not (as_json or no_progress))
