@@ -19,7 +19,7 @@ from dataclasses import replace
 from saloon.core.action import Action
 from saloon.core.state import CHANCE
 from saloon.games.dungeons import GAME
-from saloon.games.dungeons.content import load_content
+from saloon.games.dungeons.content import Content, load_content
 from saloon.games.dungeons.options import DungeonsOptions
 from saloon.games.dungeons.rules import board
 from saloon.games.dungeons.rules.agenda import advance, push
@@ -30,8 +30,12 @@ from saloon.games.dungeons.rules.turn import AfterRound, EndOfTurn, Resume, Star
 CONTENT = load_content()
 
 
-def new_game(players: int = 2, **options: object) -> DungeonsState:
-    state = GAME.new_state(DungeonsOptions(**options), players)  # type: ignore[arg-type]
+def new_game(players: int = 2, content: Content | None = None, **options: object) -> DungeonsState:
+    """A new game (with ``content`` of a test's own, if given)."""
+    opts = DungeonsOptions(**options)  # type: ignore[arg-type]
+    if content is not None:
+        return DungeonsState(GAME, opts, players, content)
+    state = GAME.new_state(opts, players)
     assert isinstance(state, DungeonsState)
     return state
 
@@ -55,12 +59,13 @@ def setup_game(
     classes: Sequence[str] = ("explorer", "mesmerist", "slayer", "woodling"),
     boards: Sequence[str] = ("ember", "frost", "moss", "dusk"),
     stats: Sequence[Sequence[tuple[int, str]]] | None = None,
+    content: Content | None = None,
     **options: object,
 ) -> DungeonsState:
     """A game whose setup is played: seat ``k`` takes ``classes[k]`` and
     ``boards[k]``; ``stats[k]`` lists his four rolls with the stat each goes
     to (default 4, 4, 4, 4); everything else is the first choice."""
-    s = new_game(players, **options)
+    s = new_game(players, content, **options)
     rolls = [list(stats[k]) if stats else [(4, st) for st in _ORDER] for k in range(players)]
     while s.round == 0 and not s.is_over:
         top = type(s.agenda[-1]).__name__

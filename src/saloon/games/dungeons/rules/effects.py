@@ -321,9 +321,10 @@ def _hero_swap(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     if seat is None:
         return
     cands = swap_targets(s, seat)
-    if not cands:
-        return
-    push(s, SwapWith(seat, cands))
+    if len(cands) == 1:
+        hero_swap(s, seat, cands[0])
+    elif cands:
+        push(s, SwapWith(seat, cands))
 
 
 @dataclass(frozen=True, slots=True)
