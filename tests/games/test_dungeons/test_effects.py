@@ -6,12 +6,14 @@ from dataclasses import replace
 
 import pytest
 
+from saloon.games.dungeons.content import Skill
 from saloon.games.dungeons.effects import KINDS, Effect
 from saloon.games.dungeons.rules import board, common, effects
 from saloon.games.dungeons.rules.agenda import advance
 from saloon.games.dungeons.rules.state import DungeonsState
 
 from .conftest import (
+    CONTENT,
     do,
     enemy_at,
     enemy_kinds,
@@ -163,8 +165,13 @@ def test_cancel_card_answers_a_card_played_in_a_fight() -> None:
 
 
 def test_a_skill_may_cancel_a_red_card() -> None:
-    """The Mesmerist's Confound answers a red card in his own fight."""
-    s = setup_game(2, classes=("mesmerist", "slayer"))
+    """A cancelling skill answers a red card in the hero's own fight (a
+    content of the test's own gives the Mesmerist one)."""
+    mesmerist = CONTENT.hero_class("mesmerist")
+    confound = Skill("confound", "Confound", "Cancel it.", (Effect("cancel_card"),), "combat")
+    cls = replace(mesmerist, skills=(*mesmerist.skills[:2], confound))
+    classes = tuple(cls if c.id == "mesmerist" else c for c in CONTENT.classes)
+    s = setup_game(2, classes=("mesmerist", "slayer"), content=replace(CONTENT, classes=classes))
     s = scene(
         s, 0, heroes={0: {"space": 4} | EMPTY, 1: EMPTY}, enemies=[("orc", 4)], environments=[]
     )

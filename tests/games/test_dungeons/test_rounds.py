@@ -9,6 +9,10 @@ from saloon.games.dungeons.rules.turn import round_flags
 from .conftest import CONTENT, do, first, hero, log_text, new_game, scene, setup_game
 
 
+def event_number(name: str) -> int:
+    return next(e.number for e in CONTENT.events if e.name == name)
+
+
 def play_out(s: object, stop: object = None) -> None:
     """The first choice and outcome everywhere, to the end."""
     while not s.is_over:  # type: ignore[attr-defined]
@@ -42,8 +46,8 @@ def test_an_event_is_rolled_on_the_percentile_dice() -> None:
     assert s.chance_prompt() == "the GM event's roll, 1 to 100 (e.g. d100 37)"
     assert len(s.chance_outcomes()) == 100
     coins = [hero(s, p).coins for p in (0, 1)]
-    do(s, "d100 2")  # Merchant Caravan: every player gains 2 coins
-    assert "GM event 2, Merchant Caravan" in log_text(s)
+    do(s, f"d100 {event_number('Merchant Caravan')}")  # every player gains 2 coins
+    assert f"GM event {event_number('Merchant Caravan')}, Merchant Caravan" in log_text(s)
     assert [hero(s, p).coins for p in (0, 1)] == [min(10, c + 2) for c in coins]
     assert s.round == 2
 
@@ -51,7 +55,8 @@ def test_an_event_is_rolled_on_the_percentile_dice() -> None:
 def test_an_events_round_rule_holds_for_the_next_round() -> None:
     s = setup_game(2)
     s = scene(s, 1)
-    do(s, "rest", "d100 9")  # Creeping Fog: next round every stealth roll counts 1 more
+    # Creeping Fog: next round every stealth roll counts 1 more.
+    do(s, "rest", f"d100 {event_number('Creeping Fog')}")
     assert "fog" in s.flags and s.round == 2
 
 
