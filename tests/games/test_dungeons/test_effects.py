@@ -354,8 +354,6 @@ def test_remove_enemy_never_a_guardian_or_a_cube() -> None:
     board.add_enemy(s, "cube", 4, owner=1)
     run(s, Effect("remove_enemy", where="here"))
     # Only the goblin may go: no question.
-    assert legal(s) == ["enemy goblin 4"]
-    do(s, "enemy goblin 4")
     assert enemy_kinds(s, 4) == ["cube", "onyx-dragon"]
 
 
@@ -363,9 +361,10 @@ def test_move_enemy_from_the_users_space() -> None:
     """Animal Handling (a common skill): an enemy of the user's space to an
     adjacent space; never a Cash Cube."""
     s = table()
+    board.add_enemy(s, "kobold", 4)
     run(s, Effect("move_enemy", where="adjacent"))
     do(s, "enemy goblin 4", "space 7")
-    assert enemy_kinds(s, 7) == ["goblin"] and enemy_kinds(s, 4) == []
+    assert enemy_kinds(s, 7) == ["goblin"] and enemy_kinds(s, 4) == ["kobold"]
 
 
 def test_buff_all_and_hp_all() -> None:
@@ -450,3 +449,15 @@ def test_leader_and_trailer_by_glory(target: str) -> None:
     assert leader
     assert (hero(s, 0).coins == 5) is (target == "leader")
     assert (hero(s, 1).coins == 5) is (target == "trailer")
+
+
+def test_an_events_effect_without_a_player_is_done_by_each_player() -> None:
+    """D6-C5: an event's effect needing a player of its own (returning an
+    enemy to the bag, taking back heroic form) is done by each in turn."""
+    s = table()
+    s.heroes[1] = replace(s.heroes[1], chib=True)
+    run(s, Effect("unchib"), Effect("remove_enemy", where="chosen"), user=None)
+    assert not hero(s, 1).chib
+    assert s.to_move == 0 and legal(s) == ["enemy goblin 4", "enemy orc 6"]
+    do(s, "enemy orc 6")  # then player 2 removes the last one, without a question
+    assert s.enemies == []
