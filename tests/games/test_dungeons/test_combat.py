@@ -394,3 +394,18 @@ def test_an_illegal_weapon_is_refused() -> None:
     do(s, "fight kobold")
     with pytest.raises(IllegalAction):
         do(s, "wield greatsword")
+
+
+def test_a_fight_by_choice_engages_that_enemy_alone() -> None:
+    """Ruling D6-R19: unengaged, the hero may fight an enemy of his space."""
+    s = fight_scene([("kobold", 6), ("goblin", 6)])
+    assert {"fight kobold", "fight goblin", "gather", "rest"} <= set(legal(s))
+    do(s, "fight kobold", "wield natural", "roll 1 vs 5", "accept")
+    t = s.turn
+    assert t is not None and len(t.engaged) == 1 and t.engaged[0] == enemy_at(s, "kobold").uid
+
+
+def test_no_holy_water_for_a_chib() -> None:
+    s = fight_scene([("skeleton", 6)], chib=True)
+    do(s, "fight skeleton")
+    assert legal(s)[:1] == ["wield natural"] and "wield holy-water" not in legal(s)

@@ -307,3 +307,31 @@ def test_lost_actions_are_taken_off_the_next_turn() -> None:
     do(s, "rest")
     until(s, 1)
     assert s.turn is not None and s.turn.actions == 2
+
+
+def test_an_empty_deck_draws_nothing_until_the_end_of_the_turn() -> None:
+    """Ruling D6-R11: the discard pile becomes the deck when the turn ends."""
+    from saloon.games.dungeons.rules.model import Deck
+
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 0}})
+    s.decks["advantage"] = Deck()
+    s.discards["advantage"] = ("whetstone", "sabre")
+    do(s, "gather", "d4 2")  # the Ember Board's Advantage card
+    assert "The Advantage deck is empty" in log_text(s)
+    do(s, "rest")
+    assert s.decks["advantage"].size == 2 and s.discards["advantage"] == ()
+
+
+def test_each_potion_once_a_turn_and_each_skill_once() -> None:
+    """Ruling D6-R13."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 1, "potions": ("grapejib-juice",)}})
+    do(s, "drink grapejib-juice")
+    assert s.turn is not None and s.turn.actions == 4
+    do(s, "gather", "d4 3", "potion grapejib-juice")
+    assert "drink grapejib-juice" not in legal(s)  # refilled, it waits for the next turn
+    s = setup_game(2, stats=[[(4, "strength"), (4, "stealth"), (4, "wits"), (6, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 1}})
+    do(s, "skill keen-eye")
+    assert "skill keen-eye" in legal(s)  # a skill of 6 stacks a second marker
+    do(s, "skill keen-eye")
+    assert "skill keen-eye" not in legal(s) and hero(s, 0).markers == ("keen-eye", "keen-eye")
