@@ -209,6 +209,13 @@ def test_the_estimate_stays_inside_the_bounds() -> None:
 
 
 def test_str_of_a_state_is_a_plain_table() -> None:
-    s = scene(setup_game(2), 0, heroes={0: {"space": 6}}, enemies=[("orc", 6)])
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 6}},
+        enemies=[("orc", 6)],
+        environments=[(6, "hills")],
+    )
     text = str(s)
-    assert "round 1 of 3" in text and "Orc" in text and "Player 1 (Explorer)" in text
+    assert "round 1 of 3" in text and "Player 1 (Explorer)" in text
+    assert "6 (Goblin Hollow) [hills]: the Orc" in text

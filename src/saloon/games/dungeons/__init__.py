@@ -125,11 +125,14 @@ class Dungeons(Game):
         return rules_help(state)
 
     def render_rich(self, state: State) -> Any:
-        """A plain text of the table (the lead's renderer replaces it)."""
+        """A plain text of the table (a stand-in for the renderer), as a
+        rich ``Text`` so that no bracket in it reads as markup."""
+        from rich.text import Text
+
         from saloon.games.dungeons.plain import plain_text
 
         assert isinstance(state, DungeonsState)
-        return plain_text(state)
+        return Text(plain_text(state))
 
 
 GAME = Dungeons()
