@@ -1,0 +1,104 @@
+"""D6's options: the map, the length, and the readings players may choose.
+
+The standard game (Part I, Setup; Part V) is played on either side of the
+board for three or six rounds; the rest are the rulings where players could
+reasonably read the rulebook another way (``docs/rulings.md``, D6: rules),
+and the homebrews of Part IV ("Suggestions") that Saloon offers as house
+rules.
+
+>>> o = DungeonsOptions()
+>>> o.map, o.rounds, o.stealth, o.wild_conversion
+('standard', 3, 'on_acting', 'may')
+>>> DungeonsOptions.parse(["map=advanced", "rounds=6"]).rounds
+6
+>>> DungeonsOptions.parse(["house_rules=uneventful,quiet_space"]).house_rules
+('uneventful', 'quiet_space')
+>>> DungeonsOptions.parse(["house_rules=jousting"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+saloon.core.errors.OptionError: no house rule 'jousting' (known: creature_quota, ...)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final, Literal
+
+from saloon.core.errors import OptionError, shown
+from saloon.core.options import Options
+
+#: The homebrews of Part IV, Suggestions, that Saloon plays, by option name,
+#: with what each does (``house_rules=a,b``).
+HOUSE_RULES: Final[dict[str, str]] = {
+    "creature_quota": "Creature Quota: no space holds more than three enemies; a spawn into a "
+    "full space goes to the next numbered space (looping, never the Village)",
+    "uneventful": "Uneventful: no GM events",
+    "funeventful": "Funeventful: two GM events between rounds instead of one",
+    "overzealous_moon": "Overzealous Hunters' Moon: the Moon's +2 applies to every enemy, "
+    "Guardians and Cash Cubes included",
+    "handcuff_guardians": "Handcuff the Guardians: the Dragons and the Kraken are taken out of "
+    "the bag before the game",
+    "quiet_space": "Quiet Space: after a successful stealth check a hero stays stealthy in "
+    "that space until he leaves it",
+}
+
+
+@dataclass(frozen=True)
+class DungeonsOptions(Options):
+    """Which map, how long, and which readings of the rules.
+
+    ``content`` is a folder of the owner's content files, each replacing
+    Saloon's file of the same name (RULINGS.md, D6).
+    """
+
+    map: Literal["standard", "advanced"] = "standard"
+    rounds: Literal[3, 6] = 3
+    environments: Literal["placed", "random"] = "placed"
+    stealth: Literal["on_acting", "on_entry"] = "on_acting"
+    wild_conversion: Literal["may", "must"] = "may"
+    final_event: bool = False
+    expansion: bool = False
+    content: str | None = None
+    house_rules: tuple[str, ...] = ()
+
+    HELP: ClassVar[dict[str, str]] = {
+        "map": "the side of the board: standard (10 spaces, a D10) or advanced (12 spaces, "
+        "a D12, more round rules) (Part II, The Maps)",
+        "rounds": "the hunting season: 3 rounds (standard) or 6 (extended) "
+        "(Part I, Choose the Length of Your Game)",
+        "environments": "placed: the players place the eight environment pieces in turn; "
+        "random: each piece goes to a space rolled on the map's die (Part I, Place "
+        "Environment Pieces)",
+        "stealth": "on_acting: a stealth check before each action taken in a space with "
+        "enemies (Saloon's reading); on_entry: also one on entering such a space "
+        "(Part I, On Stealth and Stealthing)",
+        "wild_conversion": "may: with both wild-hide slots full the player may convert one "
+        "into a specialty hide (Saloon's reading); must: he must when a slot is free "
+        "(Part II, Hides)",
+        "final_event": "a GM event after the last round too (Part I, Choose the Length of "
+        "Your Game: events come between rounds)",
+        "expansion": "the expansion's class boards (Bard, Cleric, Werewolf) may be chosen too "
+        "(Part IV, The D6 Expansion)",
+        "content": "a folder of content files (TOML) replacing Saloon's reconstructed files "
+        "of the same names",
+        "house_rules": "homebrews of Part IV, Suggestions, comma-separated: "
+        + ", ".join(HOUSE_RULES),
+    }
+
+    def validate(self) -> None:
+        for name in self.house_rules:
+            if name not in HOUSE_RULES:
+                known = ", ".join(HOUSE_RULES)
+                raise OptionError(f"no house rule {shown(name)} (known: {known})")
+        if len(set(self.house_rules)) != len(self.house_rules):
+            raise OptionError(f"house_rules names a rule twice: {','.join(self.house_rules)}")
+        if {"uneventful", "funeventful"} <= set(self.house_rules):
+            raise OptionError("uneventful and funeventful contradict each other: pick one")
+
+    def house(self, name: str) -> bool:
+        """Whether the house rule ``name`` is in play.
+
+        >>> DungeonsOptions(house_rules=("uneventful",)).house("uneventful")
+        True
+        """
+        return name in self.house_rules
