@@ -49,6 +49,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from saloon.core.svg import attrs, fit, num, text_width, wrap
+from saloon.core.svg import text as svg_text
 from saloon.games.cowboys.actions import FIRING, Draw, MoveShoot, React, Shoot, ShootMove
 from saloon.games.cowboys.board import XY, EdgeKind, Placement, Town, column_letter
 from saloon.games.cowboys.cards import Window
@@ -897,65 +899,6 @@ _WEAPON_ABBR: Final = {"pistol": "P", "rifle": "R", "shotgun": "SG"}
 _PANEL_MIN: Final = 560
 
 
-def _num(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _attrs(attrs: dict[str, object]) -> str:
-    return "".join(
-        f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"'
-        for k, v in attrs.items()
-        if v is not None
-    )
-
-
-def _text(x: float, y: float, text: str, **attrs: object) -> str:
-    return f'<text x="{_num(x)}" y="{_num(y)}"{_attrs(attrs)}>{escape(text)}</text>'
-
-
-#: Rough advance widths of the sans-serif font, in ems, by character class.
-_NARROW: Final = frozenset("iljtf.,:;'|!·()[] ")
-_WIDE: Final = frozenset("mwMW@%")
-
-
-def text_width(text: str, size: float) -> float:
-    """A rough width of ``text`` in the sans-serif font at ``size`` pixels."""
-    ems = 0.0
-    for ch in text:
-        if ch in _NARROW:
-            ems += 0.29
-        elif ch in _WIDE:
-            ems += 0.86
-        elif ch.isupper() or ch.isdigit() or not ch.isascii():
-            ems += 0.64
-        else:
-            ems += 0.53
-    return ems * size
-
-
-def _fit(x: float, y: float, text: str, width: float, size: float, **attrs: object) -> str:
-    """Text in a smaller font when it would be wider than ``width``."""
-    wide = text_width(text, size)
-    if wide > width > 0:
-        size = max(6.0, size * width / wide)
-    return _text(x, y, text, font_size=_num(size), **attrs)
-
-
-def wrap(text: str, chars: int) -> list[str]:
-    """``text`` in lines of at most ``chars`` characters (words kept whole)."""
-    out: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > chars:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        out.append(line)
-    return out
-
-
 def place_fill(terrain: str, name: str) -> str:
     if terrain == "open":
         return _OPEN_FILLS.get(name, _OPEN_FILLS["street"])
@@ -974,8 +917,8 @@ def _teardrop(cx: float, cy: float, r: float, tip: float, facing: str) -> str:
     p1 = (cx + r * math.cos(theta + phi), cy + r * math.sin(theta + phi))
     p2 = (cx + r * math.cos(theta - phi), cy + r * math.sin(theta - phi))
     return (
-        f"M{_num(tx)},{_num(ty)} L{_num(p1[0])},{_num(p1[1])} "
-        f"A{_num(r)},{_num(r)} 0 1 1 {_num(p2[0])},{_num(p2[1])} Z"
+        f"M{num(tx)},{num(ty)} L{num(p1[0])},{num(p1[1])} "
+        f"A{num(r)},{num(r)} 0 1 1 {num(p2[0])},{num(p2[1])} Z"
     )
 
 
@@ -984,10 +927,10 @@ def _horse_shape(cx: float, cy: float, facing: str, scale: float = 1.0) -> str:
     rot = {(0, -1): 90, (0, 1): 90, (1, 0): 0, (-1, 0): 0}[(dx, dy)]
     hx, hy = cx + 17 * scale * dx, cy + 17 * scale * dy
     return (
-        f'<ellipse cx="{_num(cx)}" cy="{_num(cy)}" rx="{_num(18 * scale)}" '
-        f'ry="{_num(10 * scale)}" transform="rotate({rot} {_num(cx)} {_num(cy)})" '
+        f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="{num(18 * scale)}" '
+        f'ry="{num(10 * scale)}" transform="rotate({rot} {num(cx)} {num(cy)})" '
         'fill="#8b5a2b" stroke="#3e240c" stroke-width="1.2"/>'
-        f'<circle cx="{_num(hx)}" cy="{_num(hy)}" r="{_num(6 * scale)}" fill="#7a4a20" '
+        f'<circle cx="{num(hx)}" cy="{num(hy)}" r="{num(6 * scale)}" fill="#7a4a20" '
         'stroke="#3e240c" stroke-width="1.2"/>'
     )
 
@@ -1015,20 +958,22 @@ class SvgDrawing:
         title = s.setup.scenario.title if s.setup.scenario is not None else s.setup.name
         top: list[str] = []
         y = 26.0
-        top.append(_text(16, y, f"Cowboys: {title}", font_size=18, font_weight="bold", fill=_INK))
+        top.append(
+            svg_text(16, y, f"Cowboys: {title}", font_size=18, font_weight="bold", fill=_INK)
+        )
         chars = int((self.width - 32) / (12 * 0.56))
         for k, line in enumerate(status_lines(s)):
             for part in wrap(line, chars):
                 y += 17
                 top.append(
-                    _text(
+                    svg_text(
                         16, y, part, font_size=12, fill=_INK, font_weight="bold" if k == 0 else None
                     )
                 )
         mt = y + 38
         self.mt = mt
         body: list[str] = []
-        body.append(f'<g id="town" transform="translate({_num(self.ml)},{_num(mt)})">')
+        body.append(f'<g id="town" transform="translate({num(self.ml)},{num(mt)})">')
         body.extend(self._squares())
         body.extend(self._names())
         body.extend(self._boards())
@@ -1057,8 +1002,8 @@ class SvgDrawing:
         body.extend(hands)
         height = y + 8 + hh + 12
         head = (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(self.width)}" '
-            f'height="{_num(height)}" viewBox="0 0 {_num(self.width)} {_num(height)}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(self.width)}" '
+            f'height="{num(height)}" viewBox="0 0 {num(self.width)} {num(height)}" '
             f'font-family="{_FONT}" font-size="11">'
         )
         defs = (
@@ -1076,7 +1021,7 @@ class SvgDrawing:
                 head,
                 f"<title>{escape('Cowboys: ' + title)}</title>",
                 defs,
-                f'<rect width="{_num(self.width)}" height="{_num(height)}" fill="#f4ead3"/>',
+                f'<rect width="{num(self.width)}" height="{num(height)}" fill="#f4ead3"/>',
                 *top,
                 *body,
                 "</svg>",
@@ -1108,7 +1053,7 @@ class SvgDrawing:
         )
         for xy in sorted(s.loot_squares):
             cx, cy = xy[0] * CELL + CELL / 2, xy[1] * CELL + CELL / 2
-            yield _text(
+            yield svg_text(
                 cx,
                 cy + 9,
                 "$",
@@ -1149,7 +1094,7 @@ class SvgDrawing:
                 if len(run) > len(best):
                     best = run
             x0, x1 = best[0] * CELL, (best[-1] + 1) * CELL
-            yield _fit(
+            yield fit(
                 (x0 + x1) / 2,
                 top * CELL + 9,
                 place.name,
@@ -1174,7 +1119,7 @@ class SvgDrawing:
             x, y = cx * CELL + CELL / 2, cy * CELL + CELL / 2
             up = "NESW"[p.turns % 4]
             dx, dy = STEPS[up]  # type: ignore[index]
-            yield _text(
+            yield svg_text(
                 x,
                 y + 11,
                 p.letter,
@@ -1186,9 +1131,9 @@ class SvgDrawing:
             )
             ax, ay = x + dx * 15, y + dy * 15
             yield (
-                f'<path d="M{_num(ax + dx * 6)},{_num(ay + dy * 6)} '
-                f"L{_num(ax - dy * 5)},{_num(ay + dx * 5)} "
-                f'L{_num(ax + dy * 5)},{_num(ay - dx * 5)} Z" '
+                f'<path d="M{num(ax + dx * 6)},{num(ay + dy * 6)} '
+                f"L{num(ax - dy * 5)},{num(ay + dx * 5)} "
+                f'L{num(ax + dy * 5)},{num(ay - dx * 5)} Z" '
                 'fill="#5b4326" fill-opacity="0.2"/>'
             )
         yield "</g>"
@@ -1213,7 +1158,7 @@ class SvgDrawing:
                     sides.append((kind, a, b, lx * CELL, y * CELL, lx * CELL, (y + 1) * CELL))
         yield '<g id="edges" stroke-linecap="square">'
         for kind, _, _, x1, y1, x2, y2 in sides:
-            seg = f'x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}"'
+            seg = f'x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}"'
             if kind == "window":
                 yield f'<line {seg} stroke="{_RED}" stroke-width="6" class="window"/>'
                 yield f'<line {seg} stroke="{_GLASS}" stroke-width="2" stroke-linecap="butt"/>'
@@ -1223,7 +1168,7 @@ class SvgDrawing:
                     'stroke-linecap="butt" class="obstacle"/>'
                 )
         for kind, a, b, x1, y1, x2, y2 in sides:
-            seg = f'x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}"'
+            seg = f'x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}"'
             if kind == "wall":
                 yield f'<line {seg} stroke="{_WALL}" stroke-width="5" class="wall"/>'
             elif kind == "door":
@@ -1241,7 +1186,7 @@ class SvgDrawing:
         for (sx, sy), sign in (((x1, y1), 1), ((x2, y2), -1)):
             ex, ey = sx + sign * ux * jamb, sy + sign * uy * jamb
             yield (
-                f'<line x1="{_num(sx)}" y1="{_num(sy)}" x2="{_num(ex)}" y2="{_num(ey)}" '
+                f'<line x1="{num(sx)}" y1="{num(sy)}" x2="{num(ex)}" y2="{num(ey)}" '
                 f'stroke="{_WALL}" stroke-width="5"/>'
             )
         hx, hy = x1 + ux * jamb, y1 + uy * jamb  # the hinge
@@ -1249,8 +1194,8 @@ class SvgDrawing:
         state = "open" if is_open else "closed"
         if not is_open:
             yield (
-                f'<line x1="{_num(hx)}" y1="{_num(hy)}" x2="{_num(hx + ux * length)}" '
-                f'y2="{_num(hy + uy * length)}" stroke="{_DOOR}" stroke-width="4" '
+                f'<line x1="{num(hx)}" y1="{num(hy)}" x2="{num(hx + ux * length)}" '
+                f'y2="{num(hy + uy * length)}" stroke="{_DOOR}" stroke-width="4" '
                 f'stroke-linecap="butt" class="door" data-door="{state}"/>'
             )
             return
@@ -1262,12 +1207,12 @@ class SvgDrawing:
         fx, fy = hx + ux * length, hy + uy * length
         sweep = 1 if (ux * ny - uy * nx) > 0 else 0
         yield (
-            f'<path d="M{_num(fx)},{_num(fy)} A{_num(length)},{_num(length)} 0 0 {sweep} '
-            f'{_num(ex)},{_num(ey)}" fill="none" stroke="{_DOOR}" stroke-width="1" '
+            f'<path d="M{num(fx)},{num(fy)} A{num(length)},{num(length)} 0 0 {sweep} '
+            f'{num(ex)},{num(ey)}" fill="none" stroke="{_DOOR}" stroke-width="1" '
             'stroke-dasharray="2 2"/>'
         )
         yield (
-            f'<line x1="{_num(hx)}" y1="{_num(hy)}" x2="{_num(ex)}" y2="{_num(ey)}" '
+            f'<line x1="{num(hx)}" y1="{num(hy)}" x2="{num(ex)}" y2="{num(ey)}" '
             f'stroke="{_DOOR}" stroke-width="3.5" stroke-linecap="butt" class="door" '
             f'data-door="{state}"/>'
         )
@@ -1294,9 +1239,9 @@ class SvgDrawing:
                 x, y = xy[0] * CELL + CELL - 2 - wid, xy[1] * CELL + 2
                 yield (
                     f'<g class="{kind}" data-square="{ref}">'
-                    f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(wid)}" height="10" rx="2" '
+                    f'<rect x="{num(x)}" y="{num(y)}" width="{num(wid)}" height="10" rx="2" '
                     'fill="#fbf7ee" stroke="#3a2a1a" stroke-width="0.8"/>'
-                    + _text(
+                    + svg_text(
                         x + wid / 2, y + 7.8, word, font_size=7.5, text_anchor="middle", fill=_INK
                     )
                     + "</g>"
@@ -1304,31 +1249,33 @@ class SvgDrawing:
             elif kind == "cattle":
                 yield (
                     f'<g class="cattle" data-square="{ref}">'
-                    f'<path d="M{_num(cx - 11)},{_num(cy - 9)} q-5,-6 -9,-4 M{_num(cx + 11)},'
-                    f'{_num(cy - 9)} q5,-6 9,-4" stroke="#ddd2b4" stroke-width="2.5" fill="none"/>'
-                    f'<ellipse cx="{_num(cx)}" cy="{_num(cy)}" rx="15" ry="11" fill="#fbf7ee" '
+                    f'<path d="M{num(cx - 11)},{num(cy - 9)} q-5,-6 -9,-4 M{num(cx + 11)},'
+                    f'{num(cy - 9)} q5,-6 9,-4" stroke="#ddd2b4" stroke-width="2.5" fill="none"/>'
+                    f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="15" ry="11" fill="#fbf7ee" '
                     'stroke="#3a2a1a" stroke-width="1.3"/>'
-                    f'<ellipse cx="{_num(cx - 5)}" cy="{_num(cy - 3)}" rx="4.5" ry="3.5" '
+                    f'<ellipse cx="{num(cx - 5)}" cy="{num(cy - 3)}" rx="4.5" ry="3.5" '
                     'fill="#3a2a1a"/>'
-                    f'<ellipse cx="{_num(cx + 6)}" cy="{_num(cy + 4)}" rx="3.5" ry="2.5" '
+                    f'<ellipse cx="{num(cx + 6)}" cy="{num(cy + 4)}" rx="3.5" ry="2.5" '
                     'fill="#3a2a1a"/>'
-                    + _text(cx, cy + 20, "cattle", font_size=7.5, text_anchor="middle", fill=_INK)
+                    + svg_text(
+                        cx, cy + 20, "cattle", font_size=7.5, text_anchor="middle", fill=_INK
+                    )
                     + "</g>"
                 )
             else:
                 yield (
                     f'<g class="stagecoach" data-square="{ref}">'
-                    f'<rect x="{_num(cx - 17)}" y="{_num(cy - 11)}" width="34" height="18" rx="3" '
+                    f'<rect x="{num(cx - 17)}" y="{num(cy - 11)}" width="34" height="18" rx="3" '
                     'fill="#7a2e1a" stroke="#2b1108" stroke-width="1.3"/>'
-                    f'<rect x="{_num(cx - 11)}" y="{_num(cy - 8)}" width="9" height="7" '
+                    f'<rect x="{num(cx - 11)}" y="{num(cy - 8)}" width="9" height="7" '
                     'fill="#e8d9b0"/>'
-                    f'<rect x="{_num(cx + 2)}" y="{_num(cy - 8)}" width="9" height="7" '
+                    f'<rect x="{num(cx + 2)}" y="{num(cy - 8)}" width="9" height="7" '
                     'fill="#e8d9b0"/>'
-                    f'<circle cx="{_num(cx - 10)}" cy="{_num(cy + 9)}" r="5" fill="none" '
+                    f'<circle cx="{num(cx - 10)}" cy="{num(cy + 9)}" r="5" fill="none" '
                     'stroke="#2b1108" stroke-width="2"/>'
-                    f'<circle cx="{_num(cx + 10)}" cy="{_num(cy + 9)}" r="5" fill="none" '
+                    f'<circle cx="{num(cx + 10)}" cy="{num(cy + 9)}" r="5" fill="none" '
                     'stroke="#2b1108" stroke-width="2"/>'
-                    + _text(cx, cy + 22, "stage", font_size=7.5, text_anchor="middle", fill=_INK)
+                    + svg_text(cx, cy + 22, "stage", font_size=7.5, text_anchor="middle", fill=_INK)
                     + "</g>"
                 )
         spots: dict[XY, int] = {}
@@ -1340,9 +1287,9 @@ class SvgDrawing:
             if d.held is None:
                 yield (
                     f'<g class="dropped" data-item="loot" data-square="{ref}">'
-                    f'<circle cx="{_num(x + 6)}" cy="{_num(y + 5)}" r="6" fill="#e2b007" '
+                    f'<circle cx="{num(x + 6)}" cy="{num(y + 5)}" r="6" fill="#e2b007" '
                     'stroke="#6b4f00"/>'
-                    + _text(
+                    + svg_text(
                         x + 6,
                         y + 8.5,
                         "$",
@@ -1358,9 +1305,9 @@ class SvgDrawing:
                 yield (
                     f'<g class="dropped" data-item="{d.held.weapon.value}" '
                     f'data-ammo="{d.held.ammo}" data-square="{ref}">'
-                    f'<rect x="{_num(x)}" y="{_num(y)}" width="13" height="10" rx="2" '
+                    f'<rect x="{num(x)}" y="{num(y)}" width="13" height="10" rx="2" '
                     'fill="#3b3b3b" stroke="#f4ead3" stroke-width="0.8"/>'
-                    + _text(
+                    + svg_text(
                         x + 6.5,
                         y + 7.8,
                         abbr,
@@ -1378,10 +1325,10 @@ class SvgDrawing:
                 yield (
                     f'<g class="body" data-id="{escape(f.id)}" '
                     f'data-square="{escape(s.ref(f.square))}" opacity="0.8">'
-                    f'<path d="M{_num(cx - 10)},{_num(cy - 10)} L{_num(cx + 10)},{_num(cy + 10)} '
-                    f'M{_num(cx + 10)},{_num(cy - 10)} L{_num(cx - 10)},{_num(cy + 10)}" '
+                    f'<path d="M{num(cx - 10)},{num(cy - 10)} L{num(cx + 10)},{num(cy + 10)} '
+                    f'M{num(cx + 10)},{num(cy - 10)} L{num(cx - 10)},{num(cy + 10)}" '
                     f'stroke="{col}" stroke-width="5" stroke-linecap="round"/>'
-                    + _text(
+                    + svg_text(
                         cx,
                         cy + 21,
                         f.id,
@@ -1410,7 +1357,7 @@ class SvgDrawing:
                     f'<g class="horse" data-id="{escape(h.id)}" '
                     f'data-square="{escape(s.ref(h.square))}" data-facing="{h.facing}">'
                     + _horse_shape(cx, cy, h.facing)
-                    + _text(
+                    + svg_text(
                         cx,
                         cy + 3.5,
                         h.id,
@@ -1431,7 +1378,7 @@ class SvgDrawing:
             y = xy[1] * CELL + CELL - 5
             fill = "#d62728" if k < health else "none"
             yield (
-                f'<circle cx="{_num(x)}" cy="{_num(y)}" r="2.3" fill="{fill}" '
+                f'<circle cx="{num(x)}" cy="{num(y)}" r="2.3" fill="{fill}" '
                 'stroke="#6b1010" stroke-width="0.8"/>'
             )
 
@@ -1457,7 +1404,7 @@ class SvgDrawing:
                 and s.phase.name != "DEAL"
             )
             held = f.held()
-            attrs = {
+            figure_attrs = {
                 "class": "figure",
                 "data-id": f.id,
                 "data-side": f.side,
@@ -1469,10 +1416,10 @@ class SvgDrawing:
                 "data-mounted": "yes" if f.horse is not None else "no",
                 "opacity": "0.6" if done else None,
             }
-            parts = [f"<g{_attrs(attrs)}>"]
+            parts = [f"<g{attrs(figure_attrs)}>"]
             if f.id == acting:
                 parts.append(
-                    f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="21" fill="#ffd84a" '
+                    f'<circle cx="{num(cx)}" cy="{num(cy)}" r="21" fill="#ffd84a" '
                     'fill-opacity="0.55" stroke="#c79a00" stroke-width="1.5"/>'
                 )
             if f.horse is not None:
@@ -1483,11 +1430,11 @@ class SvgDrawing:
             )
             if not f.cowboy:
                 parts.append(
-                    f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="11" fill="none" stroke="#fff" '
+                    f'<circle cx="{num(cx)}" cy="{num(cy)}" r="11" fill="none" stroke="#fff" '
                     'stroke-width="1" stroke-dasharray="2.5 2"/>'
                 )
             parts.append(
-                _text(
+                svg_text(
                     cx,
                     cy + 4,
                     f.id,
@@ -1508,11 +1455,11 @@ class SvgDrawing:
                 by = f.square[1] * CELL + CELL - 2
                 wid = text_width(hand, 8.5) + 4
                 parts.append(
-                    f'<rect x="{_num(bx - wid)}" y="{_num(by - 10)}" width="{_num(wid)}" '
+                    f'<rect x="{num(bx - wid)}" y="{num(by - 10)}" width="{num(wid)}" '
                     'height="10" rx="2" fill="#fffaf0" fill-opacity="0.85"/>'
                 )
                 parts.append(
-                    _text(
+                    svg_text(
                         bx - 2,
                         by - 2,
                         hand,
@@ -1555,9 +1502,9 @@ class SvgDrawing:
                 f'<g class="sight" data-shooter="{escape(shot.shooter)}" '
                 f'data-target="{escape(shot.target)}" data-range="{shot.info.range}" '
                 f'data-needed="{shot.info.needed}" data-dice="{shot.dice}">'
-                f'<line x1="{_num(ax)}" y1="{_num(ay)}" x2="{_num(ex)}" y2="{_num(ey)}" '
+                f'<line x1="{num(ax)}" y1="{num(ay)}" x2="{num(ex)}" y2="{num(ey)}" '
                 f'stroke="{_RED}" stroke-width="3" stroke-opacity="0.9" marker-end="url(#arrow)"/>'
-                f'<circle cx="{_num(bx)}" cy="{_num(by)}" r="{_num(ring)}" fill="none" '
+                f'<circle cx="{num(bx)}" cy="{num(by)}" r="{num(ring)}" fill="none" '
                 f'stroke="{_RED}" '
                 'stroke-width="2.5" stroke-dasharray="5 3"/></g>'
             )
@@ -1574,11 +1521,11 @@ class SvgDrawing:
         mx = min(max(mx, wid / 2 + 2), self.town_w - wid / 2 - 2)
         my = min(max(my, 18), self.town_h - 18)
         yield (
-            f'<g class="sight-label"><rect x="{_num(mx - wid / 2)}" y="{_num(my - 16)}" '
-            f'width="{_num(wid)}" height="31" rx="4" fill="#fff8ec" stroke="{_RED}" '
+            f'<g class="sight-label"><rect x="{num(mx - wid / 2)}" y="{num(my - 16)}" '
+            f'width="{num(wid)}" height="31" rx="4" fill="#fff8ec" stroke="{_RED}" '
             'stroke-width="1.5" fill-opacity="0.95"/>'
-            + _text(mx, my - 4, line1, font_size=10, text_anchor="middle", fill=_INK)
-            + _text(
+            + svg_text(mx, my - 4, line1, font_size=10, text_anchor="middle", fill=_INK)
+            + svg_text(
                 mx,
                 my + 10,
                 line2,
@@ -1607,7 +1554,7 @@ class SvgDrawing:
                 yield (
                     f'<g class="shot-option" data-shooter="{escape(fig)}" '
                     f'data-target="{escape(target)}">'
-                    f'<line x1="{_num(ax)}" y1="{_num(ay)}" x2="{_num(bx)}" y2="{_num(by)}" '
+                    f'<line x1="{num(ax)}" y1="{num(ay)}" x2="{num(bx)}" y2="{num(by)}" '
                     f'stroke="{col}" stroke-width="1" stroke-dasharray="1 5" '
                     'stroke-linecap="round" stroke-opacity="0.45"/>'
                     f"<title>{escape(f'{fig} can shoot {target}: only a natural 12 hits')}"
@@ -1617,12 +1564,12 @@ class SvgDrawing:
             yield (
                 f'<g class="shot-option" data-shooter="{escape(fig)}" '
                 f'data-target="{escape(target)}">'
-                f'<line x1="{_num(ax)}" y1="{_num(ay)}" x2="{_num(bx)}" y2="{_num(by)}" '
+                f'<line x1="{num(ax)}" y1="{num(ay)}" x2="{num(bx)}" y2="{num(by)}" '
                 f'stroke="{col}" stroke-width="1.6" stroke-dasharray="1.5 4" '
                 'stroke-linecap="round" stroke-opacity="0.85"/>'
-                f'<rect x="{_num(lx - 10)}" y="{_num(ly - 7)}" width="20" height="13" rx="3" '
+                f'<rect x="{num(lx - 10)}" y="{num(ly - 7)}" width="20" height="13" rx="3" '
                 f'fill="#fffaf0" stroke="{col}" stroke-width="0.8"/>'
-                + _text(
+                + svg_text(
                     lx,
                     ly + 3.5,
                     need,
@@ -1644,9 +1591,9 @@ class SvgDrawing:
             for p in band:
                 for x in range(p.x, p.x + p.width):
                     cx = self.ml + x * CELL + CELL / 2
-                    yield _text(cx, y, axis_labels(p, x=x), text_anchor="middle")
+                    yield svg_text(cx, y, axis_labels(p, x=x), text_anchor="middle")
                 if letters:
-                    yield _text(
+                    yield svg_text(
                         self.ml + p.x * CELL + 2,
                         mt - 20,
                         f"board {p.letter}",
@@ -1661,19 +1608,19 @@ class SvgDrawing:
             if right is not left:
                 sides.append((right, self.ml + self.town_w + 30.0))
             for board, bx in sides:
-                yield _text(
+                yield svg_text(
                     bx,
                     mid,
                     f"board {board.letter}",
                     font_size=10,
                     fill=_INK,
                     text_anchor="middle",
-                    transform=f"rotate(-90 {_num(bx)} {_num(mid)})",
+                    transform=f"rotate(-90 {num(bx)} {num(mid)})",
                 )
             for y in range(left.y, left.y + left.height):
                 cy = mt + y * CELL + CELL / 2 + 4
-                yield _text(self.ml - 5, cy, axis_labels(left, y=y), text_anchor="end")
-                yield _text(self.ml + self.town_w + 5, cy, axis_labels(right, y=y))
+                yield svg_text(self.ml - 5, cy, axis_labels(left, y=y), text_anchor="end")
+                yield svg_text(self.ml + self.town_w + 5, cy, axis_labels(right, y=y))
         yield "</g>"
 
     def _legend(self, y: float) -> tuple[list[str], float]:
@@ -1747,8 +1694,8 @@ class SvgDrawing:
             if x + width > right and x > self.ml:
                 x = float(self.ml)
                 y += 18
-            out.append(f'<g transform="translate({_num(x)},{_num(y)})">{sample}</g>')
-            out.append(_text(x + w, y + 3.5, words, fill=_INK))
+            out.append(f'<g transform="translate({num(x)},{num(y)})">{sample}</g>')
+            out.append(svg_text(x + w, y + 3.5, words, fill=_INK))
             x += width
         out.append("</g>")
         return out, y + 12
@@ -1778,7 +1725,7 @@ class SvgDrawing:
         col = side_fill(side)
         out = [f'<g class="roster" data-side="{side}">']
         head = side_title(s, side)
-        out.append(_fit(x, y + 14, head, width * 0.6, 13, font_weight="bold", fill=col))
+        out.append(fit(x, y + 14, head, width * 0.6, 13, font_weight="bold", fill=col))
         extra = []
         if side >= 0:
             _, count, _ = hand_of(self.view, side)
@@ -1791,9 +1738,9 @@ class SvgDrawing:
         if side == s.active and not s.is_over:
             extra.append("acting now")
         hx = x + min(width * 0.6, text_width(head, 13)) + 8
-        out.append(_fit(hx, y + 14, " · ".join(extra), x + width - hx, 10, fill=_INK))
+        out.append(fit(hx, y + 14, " · ".join(extra), x + width - hx, 10, fill=_INK))
         out.append(
-            f'<line x1="{_num(x)}" y1="{_num(y + 19)}" x2="{_num(x + width)}" y2="{_num(y + 19)}" '
+            f'<line x1="{num(x)}" y1="{num(y + 19)}" x2="{num(x + width)}" y2="{num(y + 19)}" '
             f'stroke="{col}" stroke-width="1.2"/>'
         )
         yy = y + 24
@@ -1810,12 +1757,12 @@ class SvgDrawing:
                 )
             else:
                 out.append(
-                    f'<path d="M{_num(cx - 6)},{_num(cy - 6)} L{_num(cx + 6)},{_num(cy + 6)} '
-                    f'M{_num(cx + 6)},{_num(cy - 6)} L{_num(cx - 6)},{_num(cy + 6)}" '
+                    f'<path d="M{num(cx - 6)},{num(cy - 6)} L{num(cx + 6)},{num(cy + 6)} '
+                    f'M{num(cx + 6)},{num(cy - 6)} L{num(cx - 6)},{num(cy + 6)}" '
                     f'stroke="{col}" stroke-width="3"/>'
                 )
             out.append(
-                _text(
+                svg_text(
                     cx,
                     cy + 3,
                     f.id,
@@ -1832,15 +1779,13 @@ class SvgDrawing:
             if standing:
                 line1 += f" · facing {f.facing} {ARROWS[f.facing]}"
             tx = x + 28
-            out.append(
-                _fit(tx, yy + 10, line1, x + width - tx, 10.5, font_weight="bold", fill=_INK)
-            )
+            out.append(fit(tx, yy + 10, line1, x + width - tx, 10.5, font_weight="bold", fill=_INK))
             # health pips, then movement, weapons and notes
             full = full_health(f)
             for k in range(full):
                 fill = "#d62728" if k < f.health else "none"
                 out.append(
-                    f'<circle cx="{_num(tx + 3 + k * 6.5)}" cy="{_num(yy + 19.5)}" r="2.6" '
+                    f'<circle cx="{num(tx + 3 + k * 6.5)}" cy="{num(yy + 19.5)}" r="2.6" '
                     f'fill="{fill}" stroke="#6b1010" stroke-width="0.8"/>'
                 )
             hand, others = weapon_text(f)
@@ -1851,7 +1796,7 @@ class SvgDrawing:
                     bits.append(others)
             bits.extend(figure_notes(s, f))
             lx = tx + full * 6.5 + 4
-            out.append(_fit(lx, yy + 23, " · ".join(bits), x + width - lx, 9.5, fill=_INK))
+            out.append(fit(lx, yy + 23, " · ".join(bits), x + width - lx, 9.5, fill=_INK))
             out.append("</g>")
             yy += 30
         out.append("</g>")
@@ -1879,11 +1824,11 @@ class SvgDrawing:
                 x = x0
                 y += row_h + 10
                 row_h = 0
-            out.append(_text(x, y + 11, label, font_size=11, font_weight="bold", fill=col))
+            out.append(svg_text(x, y + 11, label, font_size=11, font_weight="bold", fill=col))
             cy = y + 18
             if own:
                 if not faces:
-                    out.append(_text(x, cy + 16, "no cards", fill=_INK, font_style="italic"))
+                    out.append(svg_text(x, cy + 16, "no cards", fill=_INK, font_style="italic"))
                 for k, face in enumerate(faces):
                     out.extend(self._card(face, x + k * (cw + 6), cy, cw, ch))
                 used = max(1, len(faces)) * (cw + 6)
@@ -1892,18 +1837,18 @@ class SvgDrawing:
                 bx = x
                 for k in range(shown):
                     out.append(
-                        f'<rect class="card-back" x="{_num(bx + k * 6)}" y="{_num(cy + 18)}" '
+                        f'<rect class="card-back" x="{num(bx + k * 6)}" y="{num(cy + 18)}" '
                         'width="40" height="58" rx="4" fill="url(#back)" stroke="#3a1510" '
                         'stroke-width="1.2"/>'
                     )
                 if not count:
                     out.append(
-                        f'<rect x="{_num(bx)}" y="{_num(cy + 18)}" width="40" height="58" rx="4" '
+                        f'<rect x="{num(bx)}" y="{num(cy + 18)}" width="40" height="58" rx="4" '
                         'fill="none" stroke="#9a8a6a" stroke-dasharray="4 3"/>'
                     )
                 tx = bx + 40 + max(0, shown - 1) * 6 + 6
                 out.append(
-                    _text(tx, cy + 52, f"× {count}", font_size=14, font_weight="bold", fill=_INK)
+                    svg_text(tx, cy + 52, f"× {count}", font_size=14, font_weight="bold", fill=_INK)
                 )
                 used = tx + 34 - x
                 for k, face in enumerate(seen):
@@ -1913,7 +1858,9 @@ class SvgDrawing:
             x += max(used, text_width(label, 11)) + 24
             row_h = max(row_h, ch + 20)
         deck = self.view["deck"]
-        out.append(_text(x0 + width, y0 + 11, f"deck: {deck} left", text_anchor="end", fill=_INK))
+        out.append(
+            svg_text(x0 + width, y0 + 11, f"deck: {deck} left", text_anchor="end", fill=_INK)
+        )
         out.append("</g>")
         return out, y + row_h - y0
 
@@ -1928,23 +1875,23 @@ class SvgDrawing:
         rank = face[:-1] if not face.startswith("JK") else "JK"
         yield (
             f'<g class="card" data-face="{escape(face)}">'
-            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" rx="5" '
+            f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="5" '
             f'fill="#fffdf6" stroke="#4a3a2a" stroke-width="1.2"/>'
         )
-        yield _text(x + 5, y + 15, rank + symbol, font_size=13, font_weight="bold", fill=ink)
-        yield _text(
+        yield svg_text(x + 5, y + 15, rank + symbol, font_size=13, font_weight="bold", fill=ink)
+        yield svg_text(
             x + w - 6, y + 16, symbol, font_size=18, text_anchor="end", fill=ink, fill_opacity="0.3"
         )
         yy = y + 30
         for line in wrap(card.name, 12)[:3]:
-            yield _fit(
+            yield fit(
                 x + w / 2, yy, line, w - 6, 9, font_weight="bold", text_anchor="middle", fill=_INK
             )
             yy += 10.5
         yy += 2
         words = WINDOW_WORDS.get(card.window, card.window.value)
         for line in wrap(words, 15)[:3]:
-            yield _fit(
+            yield fit(
                 x + w / 2,
                 yy,
                 line,
@@ -1956,7 +1903,7 @@ class SvgDrawing:
             )
             yy += 9
         if note:
-            yield _text(
+            yield svg_text(
                 x + w / 2, y + h - 4, note, font_size=7.5, text_anchor="middle", fill="#6a5a4a"
             )
         yield f"<title>{escape(f'{face} {card.name}: {card.text}')}</title></g>"
