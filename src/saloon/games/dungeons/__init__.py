@@ -105,11 +105,20 @@ class Dungeons(Game):
         return rules_help(state)
 
     def render_rich(self, state: State) -> Any:
-        """A plain text of the table (the lead's renderer replaces it)."""
-        from saloon.games.dungeons.plain import plain_text
+        """The map, the bounties, every hero's boards, the fight, and the
+        hand of the player deciding now (none at a chance node)."""
+        from saloon.games.dungeons.render import player_for, render_rich
 
         assert isinstance(state, DungeonsState)
-        return plain_text(state)
+        return render_rich(state, player_for(state))
+
+    def render_svg(self, state: State, player: int | None = None) -> str:
+        """What ``player`` may see: the table and his own hand (``None``: a
+        spectator, no hand)."""
+        from saloon.games.dungeons.render import render_svg
+
+        assert isinstance(state, DungeonsState)
+        return render_svg(state, player)
 
 
 GAME = Dungeons()

@@ -24,7 +24,10 @@ from saloon.core.state import CHANCE
 from saloon.core.svg import fit, num, text, wrap
 from saloon.games.dungeons.content import STYX, VILLAGE, GameMap, Space
 from saloon.games.dungeons.effects import STATS
-from saloon.games.dungeons.rules.model import CUBE, Enemy, Hero
+from saloon.games.dungeons.rules.board import plants_on_board
+from saloon.games.dungeons.rules.combat import tally_words
+from saloon.games.dungeons.rules.common import glory, unlocked_count
+from saloon.games.dungeons.rules.model import Enemy, Hero
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -53,6 +56,8 @@ CLASS_STYLES: Final = {
 }
 #: Short names of the stats, in board order.
 STAT_ABBR: Final = {"strength": "Str", "stealth": "Sth", "wits": "Wit", "skill": "Skl"}
+#: The round rules' names as a player says them.
+FLAG_NAMES: Final = {"hunters_moon": "Hunters' Moon"}
 _INK: Final = "#2b2118"
 _PAPER: Final = "#f7f0df"
 
@@ -62,22 +67,6 @@ def player_for(state: DungeonsState) -> int | None:
     (none at a chance node or once the game is over)."""
     mover = state.to_move
     return None if mover is None or mover == CHANCE else mover
-
-
-def glory(state: DungeonsState, seat: int) -> int:
-    """The glory a hero holds: his bounties, carried or dropped off, and his
-    Guardian trophies (Part I, Things to Know, Object of the Game)."""
-    h = state.heroes[seat]
-    idx = state.index
-    total = sum(idx.bounties[b].glory for b in (*h.backpack, *h.dropped))
-    return total + sum(
-        g.glory for t in h.trophies if (g := state.guardian(_kind_of(t))) is not None
-    )
-
-
-def _kind_of(token: str) -> str:
-    """A token's kind: trophies and hides may be stored as ``kind`` or ``kind#uid``."""
-    return token.split("#", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -106,7 +95,9 @@ def enemy_look(state: DungeonsState, e: Enemy) -> EnemyLook:
         return EnemyLook(m.name, f"d{m.die}", m.monster_class, " ".join(extras))
     g = state.guardian(e.kind)
     if g is not None:
-        die = f"d{g.die}" if g.die else f"attack {g.attack}"
+        # A Plant of Eden's attack rises with every other Plant on the board
+        # (Part I, Know Thine Enemy).
+        die = f"d{g.die}" if g.die else f"atk {g.attack + plants_on_board(state) - 1}"
         return EnemyLook(g.name, die, "guardian", " ".join(extras))
     return EnemyLook(e.kind, "?", "guardian", " ".join(extras))
 
@@ -131,17 +122,10 @@ def skill_line(state: DungeonsState, h: Hero) -> str:
     """The skills' markers: how many are unlocked and free, and where the
     used ones stand (Part II, The Class Board, E)."""
     used = len(h.markers)
-    unlocked = _unlocked(h)
+    unlocked = unlocked_count(h.stat("skill"))
     free = max(0, unlocked - used)
     where = ", ".join(h.markers)
     return f"{free} of {unlocked} free" + (f" (used: {where})" if where else "")
-
-
-def _unlocked(h: Hero) -> int:
-    """Markers unlocked by the skill stat: 3 -> 1, 4 -> 2, 5 and 6 -> 3
-    (Part II, The Class Board, E)."""
-    skill = h.stat("skill")
-    return 0 if skill < 3 else min(3, skill - 2)
 
 
 def hides_line(state: DungeonsState, h: Hero) -> str:
@@ -156,7 +140,7 @@ def hides_line(state: DungeonsState, h: Hero) -> str:
 
 
 def _token_name(state: DungeonsState, token: str) -> str:
-    kind = _kind_of(token)
+    kind = token.split("#", 1)[0]
     m = state.monster(kind)
     if m is not None:
         return m.name
@@ -189,10 +173,7 @@ def hand_of(state: DungeonsState, seat: int) -> list[str]:
 
 def round_line(state: DungeonsState) -> str:
     """``Round 2 of 3, Player 2 (Slayer)'s turn: Hunters' Moon``."""
-    if state.round == 0:
-        head = "Setup"
-    else:
-        head = f"Round {state.round} of {state.options.rounds}"
+    head = "Setup" if state.round == 0 else f"Round {state.round} of {state.options.rounds}"
     if state.is_over:
         head += ": the game is over"
     elif state.active is not None:
@@ -202,7 +183,7 @@ def round_line(state: DungeonsState) -> str:
             head += f" ({t.actions} action{'s' if t.actions != 1 else ''} left)"
     flags = sorted(state.flags)
     if flags:
-        head += "; " + ", ".join(f.replace("_", " ") for f in flags)
+        head += "; " + ", ".join(FLAG_NAMES.get(f, f.replace("_", " ")) for f in flags)
     return head
 
 
@@ -221,12 +202,7 @@ def fight_line(state: DungeonsState) -> str | None:
     if f.transformed:
         what += f", turned into a {f.transformed} rolling a d6"
     if f.dice:
-        what += f"; rolled {'+'.join(map(str, f.dice))}"
-        if f.hero_bonus:
-            what += f" {f.hero_bonus:+d}"
-        what += f" against {f.enemy_roll}"
-        if f.enemy_bonus:
-            what += f" {f.enemy_bonus:+d}"
+        what += "; " + tally_words(state, f)
     return what + f" [{f.stage}]"
 
 
@@ -242,7 +218,7 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
         line = Text("Bounties: ", style="bold")
         line.append("; ".join(bounty_text(state, b) for b in state.bounties))
         parts.append(line)
-    parts.append(_heroes_table(state))
+    parts.append(_heroes_text(state))
     fl = fight_line(state)
     if fl:
         parts.append(Text(fl, style="bold red"))
@@ -297,29 +273,36 @@ def _ordered_spaces(game_map: GameMap) -> list[Space]:
     )
 
 
-def _heroes_table(state: DungeonsState) -> Table:
-    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
-    for head in ("hero", "stats", "HP", "coins", "glory", "where", "potions", "hides", "bounties", "hand"):
-        table.add_column(head)
+def _heroes_text(state: DungeonsState) -> Text:
+    """Two lines a hero: where he is, HP, coins, glory, stats, hand; then
+    skills, potions, hides and bounties."""
+    out = Text()
     for h in state.heroes:
-        stats = " ".join(f"{STAT_ABBR[s]} {v}" for s, v in zip(STATS, h.stats, strict=True))
-        bounties = ", ".join(bounty_text(state, b) for b in h.backpack) or "-"
-        if h.dropped:
-            bounties += f" (+{len(h.dropped)} dropped off)"
-        name = state.name(h.seat) + (" chib" if h.chib else "")
-        table.add_row(
-            Text(name, style=f"bold {SEAT_COLOURS[h.seat % 4]}"),
-            stats,
-            "♥" * h.hp,
-            str(h.coins),
-            str(glory(state, h.seat)),
-            space_label(state, h.space),
-            ", ".join(h.potions) or "-",
-            hides_line(state, h),
-            bounties,
-            f"{h.hand_size} cards",
+        if out:
+            out.append("\n")
+        name = state.name(h.seat) + (", chib" if h.chib else "")
+        out.append(name, style=f"bold {SEAT_COLOURS[h.seat % 4]}")
+        stats = " ".join(f"{STAT_ABBR[st]} {v}" for st, v in zip(STATS, h.stats, strict=True))
+        hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
+        out.append(
+            f" · {space_label(state, h.space)} · {hearts} · {_coins(h.coins)} · "
+            f"{glory(state, h.seat)} glory · {stats} · {h.hand_size} cards"
         )
-    return table
+        bounties = ", ".join(bounty_text(state, b) for b in h.backpack) or "empty"
+        if h.dropped:
+            bounties += f"; {len(h.dropped)} dropped off"
+        out.append(
+            f"\n    skills {skill_line(state, h)} · potions: {', '.join(h.potions) or 'none'}"
+            f" · {hides_line(state, h)} · backpack: {bounties}",
+            style="dim",
+        )
+        if h.trophies:
+            out.append(" · trophies: " + ", ".join(_token_name(state, t) for t in h.trophies))
+    return out
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
 
 
 def _hand_text(state: DungeonsState, player: int) -> Text:
@@ -339,7 +322,7 @@ def _hand_text(state: DungeonsState, player: int) -> Text:
 
 _NODE_W: Final = 150.0
 _NODE_H: Final = 92.0
-_GAP_X: Final = 34.0
+_GAP_X: Final = 56.0
 _GAP_Y: Final = 46.0
 _MAP_TOP: Final = 64.0
 
@@ -415,7 +398,51 @@ def _edge_point(cx: float, cy: float, tx: float, ty: float) -> tuple[float, floa
     return cx + dx * s, cy + dy * s
 
 
+def _hits_box(geo: _Map, points: list[tuple[float, float]], skip: tuple[int, int]) -> bool:
+    """Whether any of ``points`` falls inside a space's box (but those of ``skip``)."""
+    for n in geo.grid:
+        if n in skip:
+            continue
+        x, y = geo.box(n)
+        for px, py in points:
+            if x - 6 <= px <= x + _NODE_W + 6 and y - 6 <= py <= y + _NODE_H + 6:
+                return True
+    return False
+
+
+def _bezier(
+    p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, float], t: float
+) -> tuple[float, float]:
+    u = 1 - t
+    return (
+        u * u * p0[0] + 2 * u * t * c[0] + t * t * p2[0],
+        u * u * p0[1] + 2 * u * t * c[1] + t * t * p2[1],
+    )
+
+
+def _route(geo: _Map, a: int, b: int) -> tuple[float, float] | None:
+    """The control point of a curve from ``a`` to ``b`` that passes no other
+    space's box, or ``None`` when the straight line passes none."""
+    p0, p2 = geo.centre(a), geo.centre(b)
+    ts = [k / 20 for k in range(1, 20)]
+    if not _hits_box(geo, [_bezier(p0, p0, p2, t) for t in ts], (a, b)):
+        return None
+    dx, dy = p2[0] - p0[0], p2[1] - p0[1]
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    nx, ny = -dy / length, dx / length
+    mx, my = (p0[0] + p2[0]) / 2, (p0[1] + p2[1]) / 2
+    for bend in (_NODE_W + _GAP_X, 1.6 * (_NODE_W + _GAP_X), 2.2 * (_NODE_W + _GAP_X)):
+        for side in (1, -1):
+            c = (mx + side * nx * bend, my + side * ny * bend)
+            if not _hits_box(geo, [_bezier(p0, c, p2, t) for t in ts], (a, b)):
+                return c
+    return (mx + nx * _NODE_W, my + ny * _NODE_W)
+
+
 def _arrows(game_map: GameMap, geo: _Map) -> list[str]:
+    """The arrows between spaces: a two-way arrow for a pair of exits, a
+    one-way arrow where only one side leads to the other; an arrow that
+    would cross another space's box bends around it."""
     out = []
     done: set[tuple[int, int]] = set()
     exits = {s.number: set(s.exits) for s in game_map.spaces}
@@ -427,14 +454,23 @@ def _arrows(game_map: GameMap, geo: _Map) -> list[str]:
             both = a in exits.get(b, set())
             ax, ay = geo.centre(a)
             bx, by = geo.centre(b)
-            x1, y1 = _edge_point(ax, ay, bx, by)
-            x2, y2 = _edge_point(bx, by, ax, ay)
             start = ' marker-start="url(#arrow-back)"' if both else ""
-            out.append(
-                f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" '
-                f'stroke="#6b5a45" stroke-width="2"{start} marker-end="url(#arrow)" '
-                f'data-from="{a}" data-to="{b}"/>'
-            )
+            tail = f'stroke="#6b5a45" stroke-width="2" fill="none"{start} marker-end="url(#arrow)" '
+            tail += f'data-from="{a}" data-to="{b}"/>'
+            c = _route(geo, a, b)
+            if c is None:
+                x1, y1 = _edge_point(ax, ay, bx, by)
+                x2, y2 = _edge_point(bx, by, ax, ay)
+                out.append(
+                    f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" ' + tail
+                )
+            else:
+                x1, y1 = _edge_point(ax, ay, *c)
+                x2, y2 = _edge_point(bx, by, *c)
+                out.append(
+                    f'<path d="M{num(x1)},{num(y1)} Q{num(c[0])},{num(c[1])} {num(x2)},{num(y2)}" '
+                    + tail
+                )
     return out
 
 
@@ -504,7 +540,9 @@ def _token_svg(state: DungeonsState, e: Enemy, cx: float, cy: float) -> list[str
     out = [
         f'<g class="enemy" data-uid="{e.uid}" data-kind="{e.kind}"><title>{_esc(title)}</title>',
         shape,
-        text(cx, cy + 3.5, initials, font_size=9, font_weight="bold", text_anchor="middle", fill=_INK),
+        text(
+            cx, cy + 3.5, initials, font_size=9, font_weight="bold", text_anchor="middle", fill=_INK
+        ),
         text(cx, cy + 20, look.die, font_size=8, text_anchor="middle", fill=_INK),
     ]
     if e.buffs or e.hp > 1:
@@ -525,7 +563,7 @@ def _pawn_svg(h: Hero, cx: float, cy: float) -> list[str]:
     shape = "#fff" if h.chib else colour
     return [
         f'<g class="hero" data-seat="{h.seat}"><title>Player {h.seat + 1}'
-        f'{" (chib)" if h.chib else ""}</title>',
+        f"{' (chib)' if h.chib else ''}</title>",
         f'<circle cx="{num(cx)}" cy="{num(cy)}" r="9" fill="{shape}" stroke="{colour}" '
         'stroke-width="3"/>',
         text(
@@ -551,7 +589,9 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
     on the right the bounties, every hero's boards and ``player``'s hand."""
     geo = _Map(state.map)
     body: list[str] = []
-    body.append(text(16, 26, "D6: " + round_line(state), font_size=16, font_weight="bold", fill=_INK))
+    body.append(
+        text(16, 26, "D6: " + round_line(state), font_size=16, font_weight="bold", fill=_INK)
+    )
     fl = fight_line(state)
     if fl:
         for k, line in enumerate(wrap(fl, int(geo.width / 6.6))[:2]):
@@ -565,7 +605,9 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
         f'<rect x="16" y="{num(sy)}" width="{num(geo.width - 32)}" height="44" rx="8" '
         'fill="#2c3e57" stroke="#1b2636"/>'
     )
-    body.append(text(28, sy + 27, "The Styx River", font_size=13, font_weight="bold", fill="#e6ecf5"))
+    body.append(
+        text(28, sy + 27, "The Styx River", font_size=13, font_weight="bold", fill="#e6ecf5")
+    )
     for k, h in enumerate(dead):
         body.extend(_pawn_svg(h, 160 + k * 26, sy + 22))
     panel, panel_h = _panel_svg(state, player, geo.width + 10)
@@ -583,7 +625,10 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
         f'viewBox="0 0 {num(width)} {num(height)}" font-family="sans-serif" '
         f'class="dungeons">{defs}'
-        f'<rect width="100%" height="100%" fill="{_PAPER}"/>' + "".join(body) + "".join(panel) + "</svg>"
+        f'<rect width="100%" height="100%" fill="{_PAPER}"/>'
+        + "".join(body)
+        + "".join(panel)
+        + "</svg>"
     )
 
 
@@ -593,11 +638,11 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
     out.append(text(x0, y, "Bounties", font_size=13, font_weight="bold", fill=_INK))
     y += 6
     for b in state.bounties:
-        card = state.index.bounties[b]
-        colour = CLASS_COLOURS.get(card.monster_class, "#999")
+        colour = CLASS_COLOURS.get(state.index.bounties[b].monster_class, "#999")
         out.append(
-            f'<rect class="bounty" data-card="{b}" x="{num(x0)}" y="{num(y)}" width="{num(_PANEL_W)}" '
-            f'height="20" rx="4" fill="#fffaf0" stroke="{colour}" stroke-width="2"/>'
+            f'<rect class="bounty" data-card="{b}" x="{num(x0)}" y="{num(y)}" '
+            f'width="{num(_PANEL_W)}" height="20" rx="4" fill="#fffaf0" stroke="{colour}" '
+            'stroke-width="2"/>'
         )
         out.append(text(x0 + 8, y + 14, bounty_text(state, b), font_size=11, fill=_INK))
         y += 24
@@ -607,7 +652,16 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
         out.extend(part)
         y += used + 8
     if player is not None and 0 <= player < len(state.heroes):
-        out.append(text(x0, y + 12, f"Your hand (Player {player + 1})", font_size=13, font_weight="bold", fill=_INK))
+        out.append(
+            text(
+                x0,
+                y + 12,
+                f"Your hand (Player {player + 1})",
+                font_size=13,
+                font_weight="bold",
+                fill=_INK,
+            )
+        )
         y += 20
         cards = hand_of(state, player)
         if not cards:
@@ -619,9 +673,12 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
             h_card = 18 + 13 * len(lines)
             out.append(
                 f'<g class="card" data-card="{card}"><rect x="{num(x0)}" y="{num(y)}" '
-                f'width="{num(_PANEL_W)}" height="{num(h_card)}" rx="5" fill="#fff" stroke="#b8a98a"/>'
+                f'width="{num(_PANEL_W)}" height="{num(h_card)}" rx="5" fill="#fff" '
+                'stroke="#b8a98a"/>'
             )
-            out.append(fit(x0 + 8, y + 14, name, _PANEL_W - 16, 11.5, font_weight="bold", fill=_INK))
+            out.append(
+                fit(x0 + 8, y + 14, name, _PANEL_W - 16, 11.5, font_weight="bold", fill=_INK)
+            )
             for k, line in enumerate(lines):
                 out.append(text(x0 + 8, y + 28 + 13 * k, line, font_size=10, fill="#4a3f33"))
             out.append("</g>")
@@ -634,7 +691,7 @@ def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[lis
     lines = [
         " ".join(f"{STAT_ABBR[s]} {v}" for s, v in zip(STATS, h.stats, strict=True))
         + f"   HP {'♥' * h.hp}{'♡' * max(0, state.content.prices.hp - h.hp)}"
-        + f"   {h.coins} coins",
+        + f"   {_coins(h.coins)}",
         f"at {space_label(state, h.space)}; skills {skill_line(state, h)}",
         "potions: " + (", ".join(h.potions) or "none"),
         hides_line(state, h),
@@ -664,4 +721,3 @@ def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[lis
         out.append(fit(x0 + 8, y0 + 31 + 13.5 * k, line, _PANEL_W - 16, 10.5, fill=_INK))
     out.append("</g>")
     return out, height
-
