@@ -129,10 +129,12 @@ def skill_line(state: DungeonsState, h: Hero) -> str:
 
 
 def hides_line(state: DungeonsState, h: Hero) -> str:
-    board = state.gather_board(h.seat) if h.board else None
+    if not h.board:
+        return "no gather board yet"
+    board = state.gather_board(h.seat)
     slots = []
     for k, token in enumerate(h.specialty):
-        wanted = board.specialty[k] if board else "?"
+        wanted = board.specialty[k]
         slots.append(_token_name(state, token) if token else f"({wanted})")
     wild = [_token_name(state, t) for t in h.wild]
     out = "specialty: " + ", ".join(slots)
@@ -282,7 +284,7 @@ def _heroes_text(state: DungeonsState) -> Text:
             out.append("\n")
         name = state.name(h.seat) + (", chib" if h.chib else "")
         out.append(name, style=f"bold {SEAT_COLOURS[h.seat % 4]}")
-        stats = " ".join(f"{STAT_ABBR[st]} {v}" for st, v in zip(STATS, h.stats, strict=True))
+        stats = stats_text(h)
         hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
         out.append(
             f" · {space_label(state, h.space)} · {hearts} · {_coins(h.coins)} · "
@@ -299,6 +301,13 @@ def _heroes_text(state: DungeonsState) -> Text:
         if h.trophies:
             out.append(" · trophies: " + ", ".join(_token_name(state, t) for t in h.trophies))
     return out
+
+
+def stats_text(h: Hero) -> str:
+    """``Str 6 Sth 3 Wit 4 Skl 5``, a stat not yet rolled as ``-``."""
+    return " ".join(
+        f"{STAT_ABBR[st]} {v if v else '-'}" for st, v in zip(STATS, h.stats, strict=True)
+    )
 
 
 def _coins(n: int) -> str:
@@ -689,7 +698,7 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
 def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[list[str], float]:
     colour = SEAT_COLOURS[h.seat % 4]
     lines = [
-        " ".join(f"{STAT_ABBR[s]} {v}" for s, v in zip(STATS, h.stats, strict=True))
+        stats_text(h)
         + f"   HP {'♥' * h.hp}{'♡' * max(0, state.content.prices.hp - h.hp)}"
         + f"   {_coins(h.coins)}",
         f"at {space_label(state, h.space)}; skills {skill_line(state, h)}",
