@@ -1,4 +1,5 @@
-"""Combat (Part I, Enemy Engagement; Part II, Specialty Hides steps 1-7; rulings 19-24)."""
+"""Combat (Part I, Enemy Engagement; Part II, Specialty Hides steps 1-7;
+rulings DG-R19 to DG-R24)."""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def test_the_transformation_example_a_gnoll_into_a_bandit() -> None:
     """Part II, Specialty Hides, EXAMPLE: a Bandit bounty, but a Gnoll
     (Beast) turns up; engaged, the hero turns in three specialty hides and
     the Gnoll becomes a Bandit with a bare D6; slain, it collects the
-    Bandit bounty (ruling 20)."""
+    Bandit bounty (ruling DG-R20)."""
     s = setup_game(2)
     s = scene(
         s,
@@ -167,7 +168,7 @@ def test_a_slain_plant_goes_back_to_the_bag_and_a_dragon_is_a_trophy() -> None:
 
 def test_no_buffs_no_environment_no_moon_for_guardians() -> None:
     """Part I, Know Thine Enemy: Guardians cannot be buffed, get no
-    environment or Hunters' Moon bonus (ruling 19: no window)."""
+    environment or Hunters' Moon bonus (ruling DG-R19: no window)."""
     s = fight_scene([("onyx-dragon", 6)])
     s.flags = frozenset({"hunters_moon"})
     s.environments = ((6, "dungeon"), (6, "forest"))
@@ -397,7 +398,7 @@ def test_an_illegal_weapon_is_refused() -> None:
 
 
 def test_a_fight_by_choice_engages_that_enemy_alone() -> None:
-    """Ruling D6-R19: unengaged, the hero may fight an enemy of his space."""
+    """Ruling DG-R19: unengaged, the hero may fight an enemy of his space."""
     s = fight_scene([("kobold", 6), ("goblin", 6)])
     assert {"fight kobold", "fight goblin", "gather", "rest"} <= set(legal(s))
     do(s, "fight kobold", "wield natural", "roll 1 vs 5", "accept")

@@ -452,10 +452,10 @@ RULINGS = Path(__file__).resolve().parents[3] / "docs" / "rulings.md"
 
 
 def test_the_rulings_list_every_authored_name() -> None:
-    """docs/rulings.md, D6: content lists every name Saloon authored: each
+    """docs/rulings.md, D6 Dungeons: content lists every name Saloon authored: each
     event by number and name, every card, skill, potion and space."""
     text = RULINGS.read_text(encoding="utf-8")
-    start = text.index("## D6: content")
+    start = text.index("## D6 Dungeons: content")
     end = text.find("\n## ", start + 1)
     section = " ".join(text[start : end if end > 0 else len(text)].split())
     names = [f"{e.number} {e.name}" for e in CONTENT.events]

@@ -153,7 +153,7 @@ def test_monster_reroll() -> None:
 
 
 def test_cancel_card_answers_a_card_played_in_a_fight() -> None:
-    """The counter window (ruling D6-R4): Not So Fast cancels the hero's card."""
+    """The counter window (ruling DG-R4): Not So Fast cancels the hero's card."""
     s = rolled()
     give_cards(s, 0, "whetstone")
     give_cards(s, 1, "not-so-fast")
@@ -453,7 +453,7 @@ def test_leader_and_trailer_by_glory(target: str) -> None:
 
 
 def test_an_events_effect_without_a_player_is_done_by_each_player() -> None:
-    """D6-C5: an event's effect needing a player of its own (returning an
+    """DG-C5: an event's effect needing a player of its own (returning an
     enemy to the bag, taking back heroic form) is done by each in turn."""
     s = table()
     s.heroes[1] = replace(s.heroes[1], chib=True)

@@ -208,7 +208,7 @@ def test_the_estimate_stays_inside_the_bounds() -> None:
         s.apply(s.sample_chance(rng) if s.to_move == CHANCE else s.legal_actions()[0])
 
 
-def test_str_of_a_state_is_a_plain_table() -> None:
+def test_str_of_a_state_draws_the_table() -> None:
     s = scene(
         setup_game(2),
         0,
@@ -217,5 +217,6 @@ def test_str_of_a_state_is_a_plain_table() -> None:
         environments=[(6, "hills")],
     )
     text = str(s)
-    assert "round 1 of 3" in text and "Player 1 (Explorer)" in text
-    assert "6 (Goblin Hollow) [hills]: the Orc" in text
+    assert "Round 1 of 3" in text and "Player 1 (Explorer)" in text
+    row = next(line for line in text.splitlines() if "6 Goblin Hollow" in line)
+    assert "hills" in row and "Orc d" in row

@@ -1,5 +1,5 @@
 """Rewards of a kill, hides and bounties (Part I, Enemy Engagement; Part II, Hides,
-Bounties; ruling 22), and the Village (Part II, The Village; ruling 27)."""
+Bounties; ruling DG-R5), and the Village (Part II, The Village; ruling DG-R14)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def test_a_full_specialty_slot_makes_a_wild_hide() -> None:
 
 
 def test_the_second_wild_hide_may_be_converted() -> None:
-    """Part II, Hides; ruling 22 and D6-R5 (may): convert one into a
+    """Part II, Hides; ruling DG-R5 and DG-R5 (may): convert one into a
     specialty hide of a free slot, the other to the bag; or keep both."""
     s = kill_scene("skeleton", wild=("mummy",))
     bag = len(s.bag)
@@ -198,7 +198,7 @@ def test_refreshing_a_skill_marker_costs_a_coin() -> None:
 
 
 def test_a_free_service_on_market_day_is_used_once_a_turn() -> None:
-    """Ruling D6-R12 (round flag market_day: a Village service 1 coin less)."""
+    """Ruling DG-R12 (round flag market_day: a Village service 1 coin less)."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 0}})
     s.flags = frozenset({"market_day"})
     s._legal = None

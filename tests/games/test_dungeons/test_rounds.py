@@ -1,5 +1,5 @@
 """Rounds, GM events, round rules and the end (Part I, Choose the Length of Your
-Game; GM Events; The End of the Game; rulings 5-7)."""
+Game; GM Events; The End of the Game; rulings DG-R10, DG-R25)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_every_player_takes_one_turn_a_round_in_seat_order() -> None:
 
 
 def test_most_glory_wins_then_coins_then_the_stat_total() -> None:
-    """Part I, The End of the Game; ruling 7."""
+    """Part I, The End of the Game; ruling DG-R25."""
     s = setup_game(3)
     play_out(s)
     base = [(h.coins, h.stat_total) for h in s.heroes]

@@ -1,4 +1,4 @@
-"""Setup (Part I, Setup; Part V, Setup; rulings 8-12)."""
+"""Setup (Part I, Setup; Part V, Setup; ruling DG-R26)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A turn (Part I, Beginning Your Turn .. (R)est; Part V, Taking a Turn; rulings 13-18)."""
+"""A turn (Part I, Beginning Your Turn .. (R)est; Part V, Taking a Turn;
+rulings DG-R8, DG-R9, DG-R16 to DG-R18)."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_the_quick_start_guides_turn() -> None:
 
 
 def test_a_full_turn_draws_two_quest_cards_and_an_early_end_none() -> None:
-    """Part I, (R)est; ruling 18."""
+    """Part I, (R)est; ruling DG-R16."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0}})
     do(s, "gather", "d4 1", "gather", "d4 1", "gather", "d4 1")
     assert s.turn is not None and s.turn.actions == 0
@@ -71,7 +72,7 @@ def test_a_full_turn_draws_two_quest_cards_and_an_early_end_none() -> None:
 
 
 def test_stealth_comes_before_each_action_in_a_space_with_enemies() -> None:
-    """Part I, On Stealth (ruling 16): a check before acting, roll under
+    """Part I, On Stealth (ruling DG-R8): a check before acting, roll under
     stealth; success: the action happens."""
     s = scene(
         setup_game(2), 0, heroes={0: {"space": 4, "stats": (4, 4, 4, 4)}}, enemies=[("goblin", 4)]
@@ -157,7 +158,7 @@ def test_stealth_on_acting_does_not_check_on_entry() -> None:
 
 
 def test_a_ride_through_enemies_checks_there_and_a_failure_stops_it() -> None:
-    """Addenda, Rent a Horse; Part I, On Stealth (ruling 17)."""
+    """Addenda, Rent a Horse; Part I, On Stealth (ruling DG-R17)."""
     s = scene(
         setup_game(2),
         0,
@@ -191,7 +192,7 @@ def test_no_horse_on_flooded_roads_or_without_a_coin() -> None:
 
 
 def test_a_cash_cube_engages_on_entry_without_stealth_and_comes_first() -> None:
-    """Part I, Cash Cube; Addenda, Cash Cube (ruling 26)."""
+    """Part I, Cash Cube; Addenda, Cash Cube."""
     s = scene(
         setup_game(2),
         0,
@@ -310,7 +311,7 @@ def test_lost_actions_are_taken_off_the_next_turn() -> None:
 
 
 def test_an_empty_deck_draws_nothing_until_the_end_of_the_turn() -> None:
-    """Ruling D6-R11: the discard pile becomes the deck when the turn ends."""
+    """Ruling DG-R11: the discard pile becomes the deck when the turn ends."""
     from saloon.games.dungeons.rules.model import Deck
 
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 0}})
@@ -323,7 +324,7 @@ def test_an_empty_deck_draws_nothing_until_the_end_of_the_turn() -> None:
 
 
 def test_each_potion_once_a_turn_and_each_skill_once() -> None:
-    """Ruling D6-R13."""
+    """Ruling DG-R13."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 1, "potions": ("grapejib-juice",)}})
     do(s, "drink grapejib-juice")
     assert s.turn is not None and s.turn.actions == 4

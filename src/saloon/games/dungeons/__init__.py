@@ -3,9 +3,9 @@
 The standard competitive game for 2 to 4 players (rulebook
 ``d6-dungeons.txt``, Parts I, II and V and the Addenda): heroes hunt
 monsters for bounties on one of two maps for three or six rounds, with GM
-events between rounds. Binding rulings: RULINGS.md, D6, and the D6 brief's
-rulings 1-27; Saloon's rulings: ``docs/rulings.md`` (D6: content; D6:
-rules). The content (classes, monsters, maps, cards, events) is authored
+events between rounds. Binding facts: RULINGS.md, D6; Saloon's rulings:
+``docs/rulings.md`` (D6 Dungeons: content, DG-C; D6 Dungeons: rules,
+DG-R). The content (classes, monsters, maps, cards, events) is authored
 as data (:mod:`.content`); the rules are in :mod:`.rules`.
 """
 
@@ -125,14 +125,20 @@ class Dungeons(Game):
         return rules_help(state)
 
     def render_rich(self, state: State) -> Any:
-        """A plain text of the table (a stand-in for the renderer), as a
-        rich ``Text`` so that no bracket in it reads as markup."""
-        from rich.text import Text
-
-        from saloon.games.dungeons.plain import plain_text
+        """The map, the bounties, every hero's boards, the fight, and the
+        hand of the player deciding now (none at a chance node)."""
+        from saloon.games.dungeons.render import player_for, render_rich
 
         assert isinstance(state, DungeonsState)
-        return Text(plain_text(state))
+        return render_rich(state, player_for(state))
+
+    def render_svg(self, state: State, player: int | None = None) -> str:
+        """What ``player`` may see: the table and his own hand (``None``: a
+        spectator, no hand)."""
+        from saloon.games.dungeons.render import render_svg
+
+        assert isinstance(state, DungeonsState)
+        return render_svg(state, player)
 
 
 GAME = Dungeons()

@@ -237,7 +237,7 @@ class UseSkill(Action):
 
 @dataclass(frozen=True, slots=True)
 class Buy(Action):
-    """Buy an Advantage card (ruling 4)."""
+    """Buy an Advantage card (ruling DG-C6)."""
 
     item: str = "advantage"
 

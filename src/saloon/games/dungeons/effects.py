@@ -48,7 +48,7 @@ PLACES: Final = ("random", "adjacent", "village", "styx", "here", "chosen", "bou
 #: The stats, in the class board's order; ``skill`` is the last, as the
 #: rulebook says (Part II, The Class Board, E). Strength, stealth and skill
 #: are named by the rulebook; ``wits`` is Saloon's name for the fourth
-#: (RULINGS.md, D6; docs/rulings.md, D6-C1).
+#: (RULINGS.md, D6; docs/rulings.md, DG-C1).
 STATS: Final = ("strength", "stealth", "wits", "skill")
 
 #: The rules a round can switch on (a map's round rules, an event's

@@ -4,7 +4,7 @@ Each player's chance to win is read off his glory and what is within
 reach (the bounties in his backpack count already; coins and hides a
 little), sharpened as the season runs out: a softmax of the standing, its
 temperature falling with the turns left. The return expected from those
-chances is then ruling 7's: ``p * n/(n-1) - 1/(n-1)``, scaled by
+chances is then ruling DG-R25's: ``p * n/(n-1) - 1/(n-1)``, scaled by
 :data:`SCALE` so that a real win always weighs more than a good position.
 """
 
@@ -23,7 +23,7 @@ SCALE = 0.8
 
 
 def estimate(s: DungeonsState) -> tuple[float, ...]:
-    """One value per player, within ruling 7's bounds; the returns once over.
+    """One value per player, within ruling DG-R25's bounds; the returns once over.
 
     >>> from saloon.games.dungeons import GAME
     >>> e = GAME.new_state(num_players=3).estimate()

@@ -47,9 +47,9 @@ _PASSAGES = {
     "(two Heroic Quest cards after all three actions; never while engaged).",
     "Window": "Part I, Enemy Engagement and The Role of the GM: before the hero picks "
     "his weapon, the other players may buff the monster and play red cards, as many as "
-    "they like, until all pass; never on a Guardian or a Cash Cube (ruling 19).",
+    "they like, until all pass; never on a Guardian or a Cash Cube (ruling DG-R19).",
     "Counter": "Part II, Heroic Quest Cards: a card that cancels the card just played in a "
-    "fight (ruling D6-R4).",
+    "fight (ruling DG-R4).",
     "HandLimit": "Part I, Shuffle and Draw, GM's Note: at the hand limit (your strength, "
     "on the gather board) you may discard before drawing, or draw nothing.",
     "WildChoice": "Part II, Gather Rewards: Wild is any one of the other three rewards.",
@@ -58,7 +58,7 @@ _PASSAGES = {
     "+1 applies to its stat, never above 6.",
     "PlacePiece": "Part I, Place Environment Pieces: never two identical pieces in a space.",
     "Conversion": "Part II, Hides: with both wild slots full you may convert one into a "
-    "specialty hide of a free slot; the other goes to the bag (ruling D6-R5).",
+    "specialty hide of a free slot; the other goes to the bag (ruling DG-R5).",
     "PoisonStat": "Part I, Know Thine Enemy: a Poison monster's hit drops a stat of your "
     "choice by 1 (never below 3).",
     "StealthDogmud": "Addenda, Village Signs: Dogmud rerolls one of your dice for 2 coins.",

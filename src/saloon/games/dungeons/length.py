@@ -2,15 +2,15 @@
 
 A step is a decision or a chance outcome. The bound is generous (far above
 any game played) but proved: every step is either one of a fixed number a
-turn, or spends a resource that the rules (and rulings D6-R11 to D6-R13)
+turn, or spends a resource that the rules (and rulings DG-R11 to DG-R13)
 make finite within a turn.
 
 **Per turn, the powers are finite.** Let a *power* be a card, a potion or
 a skill. A card played goes to the discard pile, which becomes a deck again
-only when a turn ends (D6-R11), so each card of the Advantage and Heroic
+only when a turn ends (DG-R11), so each card of the Advantage and Heroic
 Quest decks is played at most once a turn, by anyone; the active hero
 drinks each potion at most once a turn and uses each skill at most twice
-(D6-R13); nobody else drinks or uses skills. So the powers used in a turn
+(DG-R13); nobody else drinks or uses skills. So the powers used in a turn
 are at most ``cards + potions + 2 * skills`` of the content, and what they
 do is bounded by their effects: an effect reaches at most ``n`` players,
 nested at most :data:`~saloon.games.dungeons.effects.MAX_DEPTH` deep, and
@@ -25,7 +25,7 @@ decision, a stealth roll and its answer, a ride's second check, a gather's
 four). Enemies in the hero's space: at most every token and Cube on the
 board, plus those added in the turn (hunts, the turn's spawn, a spawn per
 bounty collected, four per spawning effect); so are the kills. Coins: each
-spend costs at least one coin (a free service once a turn, D6-R12), and the
+spend costs at least one coin (a free service once a turn, DG-R12), and the
 coins gained are bounded (two a gather or kill, ten an effect), so the
 spends are bounded, at 4 steps each (a Dogmud and its reroll, the Fountain
 and its choice, a purchase and its draw). Rounds of combat: each ends with

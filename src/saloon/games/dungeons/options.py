@@ -2,7 +2,7 @@
 
 The standard game (Part I, Setup; Part V) is played on either side of the
 board for three or six rounds; the rest are the rulings where players could
-reasonably read the rulebook another way (``docs/rulings.md``, D6: rules),
+reasonably read the rulebook another way (``docs/rulings.md``, D6 Dungeons: rules),
 and the homebrews of Part IV ("Suggestions") that Saloon offers as house
 rules.
 

@@ -2,9 +2,9 @@
 
 Part I, Shuffle and Draw (the Advantage, Heroic Quest and Bounty decks; the
 hand limit by strength, counted over the whole hand, and the discard before
-a draw at the limit: ruling 2); Part II, Advantage Cards ("all cards are
+a draw at the limit: ruling DG-R2); Part II, Advantage Cards ("all cards are
 one-time use"). A card drawn into a hand is told to its holder alone; the
-others learn that a card was drawn. Ruling D6-R11: a deck that runs out
+others learn that a card was drawn. Ruling DG-R11: a deck that runs out
 draws nothing until the end of the turn, when its discard pile is shuffled
 into a new deck.
 """
@@ -90,7 +90,7 @@ def build_deck(ids: list[str]) -> Deck:
 
 
 def refill(s: DungeonsState) -> None:
-    """Ruling D6-R11: at the end of a turn an empty Advantage or Heroic
+    """Ruling DG-R11: at the end of a turn an empty Advantage or Heroic
     Quest deck takes its shuffled discard pile."""
     for name in HAND_DECKS:
         if s.decks[name].size == 0 and s.discards[name]:
@@ -109,7 +109,7 @@ def _deck_words(name: str) -> str:
 @dataclass(frozen=True, slots=True)
 class DrawCard(Step):
     """``seat`` draws a card from ``deck``: nothing if the deck is empty;
-    at the hand limit, first the choice to discard (ruling 2). ``must``:
+    at the hand limit, first the choice to discard (ruling DG-R2). ``must``:
     the draw was paid for (an Advantage card bought), so the discard is
     not optional."""
 
@@ -136,7 +136,7 @@ class DrawCard(Step):
 @dataclass(frozen=True, slots=True)
 class HandLimit(Decision):
     """At the hand limit before a draw: discard a card first (then draw),
-    or ``pass`` and draw nothing (ruling 2)."""
+    or ``pass`` and draw nothing (ruling DG-R2)."""
 
     seat: int
     deck: str

@@ -11,7 +11,7 @@ Ranged, Critical); Addenda, Village Signs (Dogmud, Holy Water); rulings
    (the Cash Cube first; the same enemy until one of them falls or he
    disengages) or, unengaged, against an enemy of his space;
 2. the opponents' window (:mod:`.powers`), never on a Guardian or a Cube;
-3. ``transform <class>``: the three specialty hides turned in (ruling 20);
+3. ``transform <class>``: the three specialty hides turned in (ruling DG-R20);
 4. ``wield ...``: the weapon(s);
 5. the rolls, the hero's dice and the enemy's die together (a Plant of
    Eden does not roll: its attack is 3, +1 for every other Plant on the
@@ -317,7 +317,7 @@ def hero_total(f: Fight) -> int:
 
 def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
     """The enemy's combat total in parts (label, value). Transformed: the
-    bare D6 (ruling 20). A monster: its die, +1 when its environment is in
+    bare D6 (ruling DG-R20). A monster: its die, +1 when its environment is in
     its space (Poison monsters have none), +2 under the Hunters' Moon, +1
     under bloodlust, a GM event's bonus for the round, the collective GM's
     buffs. A Guardian: its die (a Plant's attack), +1 when the Guardians
@@ -521,7 +521,7 @@ def dogmud(s: DungeonsState, seat: int, die: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Resolve(Step):
-    """Step 7 (rulings 19-22): the higher total wins; the enemy's buffs go;
+    """Step 7 (rulings DG-R19, DG-R22, DG-R5): the higher total wins; the enemy's buffs go;
     a hit costs the loser one HP (a Poison monster's hit a stat instead; a
     Ranged weapon or a ward: no harm to the hero)."""
 

@@ -1,11 +1,11 @@
 """Small rules every part of the game reads: coins, stats, skill markers, the hand limit, glory.
 
-Part I, Roll for Stats (no more than 10 coins: ruling 3; stats are 3 to 6);
+Part I, Roll for Stats (no more than 10 coins: ruling DG-R3; stats are 3 to 6);
 Part II, The Class Board, E (skill markers by the skill stat: 3 -> one, 4
 -> two, 5 -> three, 6 -> three and stacking: Addenda, Stacking Skills);
 Part I, Shuffle and Draw, GM's Note (the hand limit by strength, read off
-the gather board: ruling 2); Things to Know, Object of the Game (glory from
-bounties and Guardians: ruling 7).
+the gather board: ruling DG-R2); Things to Know, Object of the Game (glory from
+bounties and Guardians: ruling DG-R25).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ MARKERS = 3
 
 
 def gain(s: DungeonsState, seat: int, amount: int) -> int:
-    """``seat`` takes ``amount`` coins, never beyond the cap (ruling 3);
+    """``seat`` takes ``amount`` coins, never beyond the cap (ruling DG-R3);
     returns how many he took."""
     h = s.heroes[seat]
     took = max(0, min(amount, s.content.prices.coin_cap - h.coins))
@@ -72,7 +72,7 @@ def unlocked(s: DungeonsState, seat: int) -> int:
 
 def hand_limit(s: DungeonsState, seat: int) -> int:
     """How many cards the hero may hold: his gather board's table at his
-    strength (ruling 2)."""
+    strength (ruling DG-R2)."""
     h = s.heroes[seat]
     if not h.board:
         return 99
@@ -81,7 +81,7 @@ def hand_limit(s: DungeonsState, seat: int) -> int:
 
 def glory(s: DungeonsState, seat: int) -> int:
     """Glory: every bounty card collected (in the backpack or dropped off)
-    and every Guardian trophy (ruling 7)."""
+    and every Guardian trophy (ruling DG-R25)."""
     h = s.heroes[seat]
     total = 0
     for b in (*h.backpack, *h.dropped):

@@ -77,7 +77,7 @@ class Apply(Step):
         e = self.effect
         if self.ctx.user is None and per_player(e):
             # A GM event's effect that needs a player of its own is done by
-            # each player in turn (D6-C5).
+            # each player in turn (DG-C5).
             push(s, *(Apply(e, self.ctx.of(p)) for p in range(s.num_players)))
             return
         if "target" in _READS_TARGET.get(e.kind, ()):
@@ -104,7 +104,7 @@ class ApplyTo(Step):
 
 
 #: The kinds that act for their user (his hero, his choice): in a GM event,
-#: each player in turn is the user (D6-C5).
+#: each player in turn is the user (DG-C5).
 _USER_KINDS = frozenset(
     (
         "hero_buff",
@@ -342,7 +342,7 @@ def go(s: DungeonsState, seat: int, where: str, purpose: str, ctx: Ctx) -> None:
 
 def swap_targets(s: DungeonsState, seat: int) -> tuple[int, ...]:
     """Hero Swap's partners: another player's hero on a numbered space (never
-    the Village, nor the Styx: ruling 25)."""
+    the Village, nor the Styx: ruling DG-R23)."""
     return tuple(
         p
         for p in range(s.num_players)

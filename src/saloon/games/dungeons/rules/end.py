@@ -1,7 +1,7 @@
 """The end of the game: glory, the tie-breaks, the returns.
 
 Part I, The End of the Game (most glory; then most coins; then the highest
-stat total); ruling 7 (glory from every bounty collected, in the backpack
+stat total); ruling DG-R25 (glory from every bounty collected, in the backpack
 or dropped off, and the Guardian trophies; still tied: a shared win; the
 returns are zero-sum: every loser -1/(n-1), each of k winners
 (n-k)/(k(n-1)), so one winner gets +1 and a table all tied 0).
@@ -33,7 +33,7 @@ def winners(s: DungeonsState) -> tuple[int, ...]:
 
 
 def zero_sum(n: int, won: tuple[int, ...]) -> tuple[float, ...]:
-    """The returns of ``n`` players when ``won`` share the win (ruling 7).
+    """The returns of ``n`` players when ``won`` share the win (ruling DG-R25).
 
     >>> [round(x, 3) for x in zero_sum(4, (2,))]
     [-0.333, -0.333, 1.0, -0.333]

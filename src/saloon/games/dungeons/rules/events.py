@@ -1,7 +1,7 @@
 """GM events: rolled on the percentile dice between rounds.
 
 Part I, GM Events (after each round, 1 to 100, the D10 and the percentile
-D10: "00" and "0" make 100); ruling 5 (between rounds: two in a 3-round
+D10: "00" and "0" make 100); ruling DG-R10 (between rounds: two in a 3-round
 game, five in a 6-round game; none after the last unless ``final_event``).
 Each event's effects are carried out by :mod:`.effects` (player one makes
 the choices an event leaves to "the user": he reads the events aloud, Part

@@ -177,7 +177,7 @@ class GatherDie(Chance):
 
 def open_gather(s: DungeonsState, face: int, first: int) -> None:
     """Every player, in seat order from ``first``, collects his board's
-    reward for ``face`` (ruling 14)."""
+    reward for ``face`` (ruling DG-R9)."""
     n = s.num_players
     seats = [(first + k) % n for k in range(n)]
     push(s, *(Reward(seat, reward_of(s, seat, face)) for seat in seats))

@@ -46,7 +46,7 @@ class Hero:
     (strength, stealth, wits, skill), 0 until rolled (Part I, Roll for
     Stats). ``space`` is a numbered space, the Village (0) or the Styx (-1).
     The hand is two tuples of card ids, sorted: ``advantage`` and ``quests``
-    (Heroic Quest cards); both count toward the hand limit (ruling 2).
+    (Heroic Quest cards); both count toward the hand limit (ruling DG-R2).
     ``potions`` are the potions a bottle stands on (filled, at most two:
     Part II, Gather Rewards, Alchemy). ``specialty`` holds the token in each
     of the gather board's three specialty slots ("" when empty; the slots'
@@ -114,7 +114,7 @@ class Enemy:
     content, or :data:`CUBE`. ``hp`` counts its natural HP and the extra HP
     cards and events gave it (Part I, Enemy Engagement, Extra HP);
     ``buffs`` the +1 buffs the collective GM put on it, removed after the
-    round of combat (ruling 19). A Cash Cube has its ``owner`` (a seat).
+    round of combat (ruling DG-R19). A Cash Cube has its ``owner`` (a seat).
     """
 
     uid: int
@@ -171,13 +171,13 @@ class Weapon:
 @dataclass(frozen=True, slots=True)
 class Fight:
     """One round of combat, in the rulebook's steps (Part II, Specialty
-    Hides, steps 1-7; ruling 19).
+    Hides, steps 1-7; ruling DG-R19).
 
     ``stage``: ``window`` (step 2: the collective GM's cards), ``arm``
     (steps 3-4: transform, pick the weapon), ``after`` (the opponents' cards
     played after the roll), ``improve`` (step 6: the hero's buffs, rerolls,
     escapes; then ``accept``). ``transformed`` is the class the monster was
-    turned into for this roll (ruling 20). ``dice`` are the hero's faces
+    turned into for this roll (ruling DG-R20). ``dice`` are the hero's faces
     (one per die of ``weapons``, in order), ``enemy_roll`` the GM's (0 for a
     Plant of Eden, which does not roll). ``hero_bonus`` adds the hero's
     buffs; ``doubled`` doubles his dice (a Critical after the roll);
@@ -212,7 +212,7 @@ class Turn:
     a successful stealth check holds (the Quiet Space house rule).
     ``drunk``, ``skills``, ``free`` count what was used this turn: each
     potion once a turn, each skill once (twice when stacked), each service
-    that costs nothing once (rulings D6-R12, D6-R13).
+    that costs nothing once (rulings DG-R12, DG-R13).
     """
 
     seat: int

@@ -36,7 +36,7 @@ def can_enter(s: DungeonsState, seat: int, space: int) -> bool:
 
 def place_hero(s: DungeonsState, seat: int, space: int) -> None:
     """Put a hero on a space without the effects of entering it (a respawn:
-    the engagement waits for the turn's start, ruling 15)."""
+    the engagement waits for the turn's start, ruling DG-R8)."""
     s.heroes[seat] = replace(s.heroes[seat], space=space)
 
 
@@ -69,7 +69,7 @@ def relocate(
 def arrive(s: DungeonsState, seat: int, space: int, *, entry_check: bool = True) -> None:
     """What entering a space does: the Village drops off and heals; another
     player's Cash Cube engages the active hero with everything there; with
-    ``stealth=on_entry`` a stealth check (ruling 16)."""
+    ``stealth=on_entry`` a stealth check (ruling DG-R8)."""
     if space == VILLAGE:
         enter_village(s, seat)
         return
@@ -117,7 +117,7 @@ class MoveStep(Step):
 class RideStep(Step):
     """Rent a Horse: through ``via`` to ``to``. In ``via`` another player's
     Cube stops the ride (engaged, the horse and its coin lost); enemies
-    there need a stealth check (Part I, On Stealth; ruling 17)."""
+    there need a stealth check (Part I, On Stealth; ruling DG-R17)."""
 
     seat: int
     via: int

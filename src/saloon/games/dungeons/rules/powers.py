@@ -8,19 +8,19 @@ potions in one's own turn; skills never in the Village: Part II, The
 Village); Part I, Enemy Engagement and The Role of the GM (after the
 declaration the opponents, acting as the collective GM, may buff the
 monster and play cards, any number, until the hero rolls; never on a
-Guardian: ruling 19).
+Guardian: ruling DG-R19).
 
 A card's ``timing`` (:data:`saloon.games.dungeons.effects.KINDS`) says
 when: ``turn`` in the user's turn outside a fight, ``combat`` in a fight
 (engaged, or before the roll of a round), ``roll`` after the roll, ``any``
-at any of these. The windows (ruling D6-R4): red cards of timing ``combat``
+at any of these. The windows (ruling DG-R4): red cards of timing ``combat``
 or ``any`` in the collective GM's window (step 2), of timing ``roll`` in a
 window right after the roll; a card that cancels a card (``cancel_card``)
 only in answer to a card played in a fight, by the other players who hold
 one (the active player with a green card or a skill), in turn order from
 the player after the one who played it; a cancelling card cannot itself be
 cancelled. Each potion is drunk at most once a turn, each skill used once
-a turn (twice when stacked) (ruling D6-R13).
+a turn (twice when stacked) (ruling DG-R13).
 """
 
 from __future__ import annotations
@@ -335,8 +335,8 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
 
 def window_open(s: DungeonsState, phase: str) -> bool:
     """Whether the opponents' window opens for this round: never on a
-    Guardian or a Cash Cube (ruling 19), nor after the roll of a
-    transformed monster (ruling 20)."""
+    Guardian or a Cash Cube (ruling DG-R19), nor after the roll of a
+    transformed monster (ruling DG-R20)."""
     f = s.fight
     if f is None:
         return False

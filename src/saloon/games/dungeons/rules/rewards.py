@@ -147,8 +147,8 @@ def free_slot_classes(s: DungeonsState, seat: int) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class OfferConversion(Step):
     """With both wild slots full, one may become a specialty hide of a free
-    slot (the other goes back to the bag): ``may`` by default (ruling 22,
-    D6-R5), ``must`` with ``wild_conversion=must``."""
+    slot (the other goes back to the bag): ``may`` by default (ruling DG-R5,
+    DG-R5), ``must`` with ``wild_conversion=must``."""
 
     seat: int
 
@@ -192,7 +192,7 @@ class Conversion(Decision):
 
 def convert(s: DungeonsState, seat: int, cls: str) -> None:
     """The first wild hide fills a free ``cls`` slot, the other goes to the
-    bag (ruling D6-R6: the older hide is the one kept)."""
+    bag (ruling DG-R6: the older hide is the one kept)."""
     h = s.heroes[seat]
     slots = s.gather_board(seat).specialty
     i = next(i for i, c in enumerate(slots) if c == cls and not h.specialty[i])
@@ -252,7 +252,7 @@ class PoisonStat(Decision):
 
 
 def die(s: DungeonsState, seat: int, how: str) -> None:
-    """Death (Part I, Death and the Styx River; ruling 23): to the Styx; the
+    """Death (Part I, Death and the Styx River; ruling DG-R24): to the Styx; the
     specialty and wild hides to the bag; the Heroic Quest cards discarded;
     the Advantage cards, coins and bounties kept; the turn is over with no
     rest draw; the Ferryman restores the HP and drops the hero on a random

@@ -4,11 +4,11 @@ Part I, Setup, in its order: class boards (each player picks one; its +1
 stat), hero cards (cosmetic: a name from the class), HP and the Cash Cube,
 gather boards (each picks one), the map (an option), the environment pieces
 (placed by the players in turn, never two identical pieces in a space:
-ruling 9; or at random), the enemies (two per player, each on a random
-space: ruling 10), the decks (one Advantage and one Heroic Quest card each,
-three Bounty cards face up: ruling 11), the length (an option), the stats
+ruling DG-R26; or at random), the enemies (two per player, each on a random
+space: ruling DG-R26), the decks (one Advantage and one Heroic Quest card each,
+three Bounty cards face up: ruling DG-R26), the length (an option), the stats
 (four rolls each, every roll placed before the next; 1-3 count as 3 and
-earn a coin; the class's +1, never above 6: ruling 12), the skill markers
+earn a coin; the class's +1, never above 6: ruling DG-R26), the skill markers
 (by the skill stat), the player order (seat order).
 """
 
@@ -198,7 +198,7 @@ class PlaceStep(Step):
 
 @dataclass(frozen=True, slots=True)
 class PlacePiece(Decision):
-    """``place <piece> <space>``: ruling 9."""
+    """``place <piece> <space>``: ruling DG-R26."""
 
     seat: int
 

@@ -2,7 +2,7 @@
 
 A game is setup (Part I, Setup), then ``rounds`` rounds of one turn per
 player in seat order (Part I, Choose the Length of Your Game), with a GM
-event between rounds (ruling 5). Everything still to do is on the
+event between rounds (ruling DG-R10). Everything still to do is on the
 ``agenda`` (:mod:`.agenda`), a stack of small frozen tasks; the one on top
 is a decision of a player (in turn or out of turn) or a chance node, and
 applying an action or outcome lets it answer and runs the agenda on.

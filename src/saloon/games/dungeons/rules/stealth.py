@@ -2,14 +2,14 @@
 
 Part I, On Stealth and "Stealthing": a check is a roll of the hero's die
 under his stealth stat (a tie fails); before each action in a space with
-enemies (ruling 16: on acting, not on entering; ``stealth=on_entry`` adds a
+enemies (ruling DG-R8: on acting, not on entering; ``stealth=on_entry`` adds a
 check on entering); a failure forbids the action (it is not spent) and
 engages every enemy there; a Cash Cube cannot be stealthed. A chib rolls its
 chib die (Part I, Chibbing Out: the D4 makes stealth easier, the
 Werewolf's D8 harder). The round rules ``fog`` (+1 to the roll) and
 ``clear_night`` (-1), a card's ``stealth_bonus`` (taken off the next roll)
 and ``auto_stealth`` (the next check succeeds unrolled). Dogmud rerolls the
-hero's own die (Addenda, Village Signs; ruling D6-R7). The Quiet Space
+hero's own die (Addenda, Village Signs; ruling DG-R7). The Quiet Space
 house rule keeps a successful check for the space (Part IV, Suggestions).
 """
 
@@ -67,7 +67,7 @@ def _success(s: DungeonsState, seat: int, then: Task | None) -> None:
 
 def fail(s: DungeonsState, seat: int, purpose: str) -> None:
     """A failed check: engaged with every enemy in the space (the hero
-    picks the order when he fights); no action (ruling 16)."""
+    picks the order when he fights); no action (ruling DG-R8)."""
     h = s.heroes[seat]
     hostile = board.hostile_in(s, seat, h.space)
     t = s.turn

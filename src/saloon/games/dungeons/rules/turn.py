@@ -1,14 +1,14 @@
 """Rounds and turns: the spawn and open gather, the three actions, the non-action tasks, rest.
 
 Part I, Choose the Length of Your Game (rounds of one turn per player; a GM
-event between rounds: ruling 5); Beginning Your Turn (the spawn die and the
+event between rounds: ruling DG-R10); Beginning Your Turn (the spawn die and the
 open gather's D4 rolled together; the GM, the next player, draws the
-enemy: ruling 14); Spending Your Actions (hunt, gather, move: three, in any
+enemy: ruling DG-R9); Spending Your Actions (hunt, gather, move: three, in any
 order); Non-Action Tasks (skills, potions, consumables, Advantage cards,
 cards, the Cash Cube, any number, in one's own turn); (R)est (two Heroic
 Quest cards after all three actions, none after an early end; never while
-engaged: ruling 18); Death and the Styx River (respawn at the start of the
-next turn: ruling 13); ruling 15 (a hero who begins his turn among enemies,
+engaged: ruling DG-R16); Death and the Styx River (respawn at the start of the
+next turn: ruling DG-R18); ruling DG-R8 (a hero who begins his turn among enemies,
 or with another's Cash Cube, is engaged with all of them).
 
 The active player's decisions are one node, :class:`Act`, whose choices
@@ -55,7 +55,7 @@ REST_DRAW = 2
 
 
 def round_flags(s: DungeonsState, r: int) -> frozenset[str]:
-    """The map's round rules for round ``r`` of this length (ruling 6)."""
+    """The map's round rules for round ``r`` of this length (ruling DG-C14)."""
     flags: set[str] = set()
     for rule in s.map.round_rules.get(s.options.rounds, ()):
         if r in rule.rounds:
@@ -91,7 +91,7 @@ def events_between(s: DungeonsState) -> int:
 
 @dataclass(frozen=True, slots=True)
 class AfterRound(Step):
-    """Between rounds, the GM events (ruling 5); after the last, the end
+    """Between rounds, the GM events (ruling DG-R10); after the last, the end
     (an event first with ``final_event``)."""
 
     round: int
@@ -152,7 +152,7 @@ def spawns(s: DungeonsState) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class TurnRollNode(Chance):
-    """The spawn die and the open gather's D4, together (ruling 14)."""
+    """The spawn die and the open gather's D4, together (ruling DG-R9)."""
 
     seat: int
 
@@ -239,7 +239,7 @@ class Resume(Step):
 @dataclass(frozen=True, slots=True)
 class EndOfTurn(Step):
     """The turn ends: two Heroic Quest cards for a rest after every action
-    (ruling 18); the empty decks take their discards (ruling D6-R11)."""
+    (ruling DG-R16); the empty decks take their discards (ruling DG-R11)."""
 
     seat: int
 

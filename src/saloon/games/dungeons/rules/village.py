@@ -6,7 +6,7 @@ otherwise; the stat need not be named first), Training Camp (2 coins: +1 to
 a stat, at most 6), refreshing a skill marker (1 coin each). Part I, Cash
 Cube (2 coins, any numbered space, rehired to move it). Ruling 4: an
 Advantage card for 2 coins any time in one's turn. A service that costs
-nothing (a market day) is used at most once a turn (ruling D6-R12).
+nothing (a market day) is used at most once a turn (ruling DG-R12).
 """
 
 from __future__ import annotations

@@ -1,0 +1,733 @@
+"""D6 drawn: the map with its arrows, environments, enemies and heroes; each
+hero's boards; the face-up bounties; the fight under way; the viewer's hand.
+
+Two drawings of one state: :func:`render_rich` for the terminal (rich) and
+:func:`render_svg` for the browser and notebooks. Both draw what one player
+may see (``player``; ``None`` a spectator): every hero's public boards, and
+the hand of ``player`` alone, the others' as card counts (Part II, The
+Cards: hands are private). Nothing here decides anything; the map's layout
+is computed from its arrows (the built-in maps and an owner's alike): the
+Village at the top, each space in the row of its distance from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from saloon.core.state import CHANCE
+from saloon.core.svg import fit, num, text, wrap
+from saloon.games.dungeons.content import STYX, VILLAGE, GameMap, Space
+from saloon.games.dungeons.effects import STATS
+from saloon.games.dungeons.rules.board import plants_on_board
+from saloon.games.dungeons.rules.combat import tally_words
+from saloon.games.dungeons.rules.common import glory, unlocked_count
+from saloon.games.dungeons.rules.model import Enemy, Hero
+
+if TYPE_CHECKING:
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+#: Each seat's colour (pawns, Cash Cubes, board headings).
+SEAT_COLOURS: Final = ("#c0392b", "#2465b0", "#2e8b3a", "#d9822b")
+#: The token borders of the monster classes (Part I, Know Thine Enemy):
+#: Beasts purple, Rogues blue, Bandits brown, Undead red, Poison green;
+#: Guardians white.
+CLASS_COLOURS: Final = {
+    "beast": "#7d3c98",
+    "rogue": "#2e5fa8",
+    "bandit": "#8a5a2b",
+    "undead": "#b03030",
+    "poison": "#3b8a3b",
+    "guardian": "#f4f1e8",
+}
+#: The rich styles of the same.
+CLASS_STYLES: Final = {
+    "beast": "magenta",
+    "rogue": "blue",
+    "bandit": "yellow",
+    "undead": "red",
+    "poison": "green",
+    "guardian": "bold white",
+}
+#: Short names of the stats, in board order.
+STAT_ABBR: Final = {"strength": "Str", "stealth": "Sth", "wits": "Wit", "skill": "Skl"}
+#: The round rules' names as a player says them.
+FLAG_NAMES: Final = {"hunters_moon": "Hunters' Moon"}
+_INK: Final = "#2b2118"
+_PAPER: Final = "#f7f0df"
+
+
+def player_for(state: DungeonsState) -> int | None:
+    """The seat whose hand the terminal shows: the player deciding now
+    (none at a chance node or once the game is over)."""
+    mover = state.to_move
+    return None if mover is None or mover == CHANCE else mover
+
+
+@dataclass(frozen=True)
+class EnemyLook:
+    """How an enemy is shown: its name, its die (or fixed attack), its class
+    (the token's border), and what it carries (buffs, extra HP)."""
+
+    name: str
+    die: str
+    family: str
+    extras: str
+
+
+def enemy_look(state: DungeonsState, e: Enemy) -> EnemyLook:
+    """The look of enemy ``e``."""
+    extras = []
+    if e.buffs:
+        extras.append(f"+{e.buffs}")
+    if e.hp > 1:
+        extras.append(f"{e.hp} HP")
+    if e.is_cube:
+        owner = "" if e.owner is None else f"P{e.owner + 1}'s "
+        return EnemyLook(f"{owner}Cash Cube", f"d{state.content.prices.cash_cube_die}", "cube", "")
+    m = state.monster(e.kind)
+    if m is not None:
+        return EnemyLook(m.name, f"d{m.die}", m.monster_class, " ".join(extras))
+    g = state.guardian(e.kind)
+    if g is not None:
+        # A Plant of Eden's attack rises with every other Plant on the board
+        # (Part I, Know Thine Enemy).
+        die = f"d{g.die}" if g.die else f"atk {g.attack + plants_on_board(state) - 1}"
+        return EnemyLook(g.name, die, "guardian", " ".join(extras))
+    return EnemyLook(e.kind, "?", "guardian", " ".join(extras))
+
+
+def space_label(state: DungeonsState, number: int) -> str:
+    """``7 Blackfen Marsh``, ``the Village``, ``the Styx``."""
+    if number == VILLAGE:
+        return "the Village"
+    if number == STYX:
+        return "the Styx"
+    try:
+        return f"{number} {state.map.space(number).name}"
+    except KeyError:
+        return str(number)
+
+
+def environments_at(state: DungeonsState, number: int) -> list[str]:
+    return sorted(piece for space, piece in state.environments if space == number)
+
+
+def skill_line(state: DungeonsState, h: Hero) -> str:
+    """The skills' markers: how many are unlocked and free, and where the
+    used ones stand (Part II, The Class Board, E)."""
+    used = len(h.markers)
+    unlocked = unlocked_count(h.stat("skill"))
+    free = max(0, unlocked - used)
+    where = ", ".join(h.markers)
+    return f"{free} of {unlocked} free" + (f" (used: {where})" if where else "")
+
+
+def hides_line(state: DungeonsState, h: Hero) -> str:
+    if not h.board:
+        return "no gather board yet"
+    board = state.gather_board(h.seat)
+    slots = []
+    for k, token in enumerate(h.specialty):
+        wanted = board.specialty[k]
+        slots.append(_token_name(state, token) if token else f"({wanted})")
+    wild = [_token_name(state, t) for t in h.wild]
+    out = "specialty: " + ", ".join(slots)
+    return out + ("; wild: " + ", ".join(wild) if wild else "; wild: none")
+
+
+def _token_name(state: DungeonsState, token: str) -> str:
+    kind = token.split("#", 1)[0]
+    m = state.monster(kind)
+    if m is not None:
+        return m.name
+    g = state.guardian(kind)
+    return g.name if g is not None else kind
+
+
+def bounty_text(state: DungeonsState, card: str) -> str:
+    """``Bandit in 4, 2 glory``."""
+    b = state.index.bounties[card]
+    return f"{b.monster_class.title()} in {b.space}, {b.glory} glory"
+
+
+def card_name(state: DungeonsState, card: str) -> tuple[str, str]:
+    """A hand card's name and what it does, in Saloon's words."""
+    idx = state.index
+    if card in idx.advantages:
+        c = idx.advantages[card]
+        return c.name, c.text
+    if card in idx.quests:
+        q = idx.quests[card]
+        return f"{q.name} ({q.banner})", q.text
+    return card, ""
+
+
+def hand_of(state: DungeonsState, seat: int) -> list[str]:
+    h = state.heroes[seat]
+    return [*h.advantage, *h.quests]
+
+
+def round_line(state: DungeonsState) -> str:
+    """``Round 2 of 3, Player 2 (Slayer)'s turn: Hunters' Moon``."""
+    head = "Setup" if state.round == 0 else f"Round {state.round} of {state.options.rounds}"
+    if state.is_over:
+        head += ": the game is over"
+    elif state.active is not None:
+        head += f", {state.name(state.active)}'s turn"
+        t = state.turn
+        if t is not None:
+            head += f" ({t.actions} action{'s' if t.actions != 1 else ''} left)"
+    flags = sorted(state.flags)
+    if flags:
+        head += "; " + ", ".join(FLAG_NAMES.get(f, f.replace("_", " ")) for f in flags)
+    return head
+
+
+def fight_line(state: DungeonsState) -> str | None:
+    """The round of combat under way, in a sentence."""
+    f = state.fight
+    t = state.turn
+    if f is None or t is None:
+        return None
+    e = state.find_enemy(f.enemy)
+    if e is None:
+        return None
+    look = enemy_look(state, e)
+    what = f"{state.name(t.seat)} fights the {look.name} ({look.die}"
+    what += f", {look.extras})" if look.extras else ")"
+    if f.transformed:
+        what += f", turned into a {f.transformed} rolling a d6"
+    if f.dice:
+        what += "; " + tally_words(state, f)
+    return what + f" [{f.stage}]"
+
+
+# -- the terminal --------------------------------------------------------------------------
+
+
+def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
+    """The terminal's picture: the round, the map's spaces with what is in
+    them, the bounties, every hero's boards, the fight, and ``player``'s hand."""
+    parts: list[Text | Table] = [Text(round_line(state), style="bold")]
+    parts.append(_spaces_table(state))
+    if state.bounties:
+        line = Text("Bounties: ", style="bold")
+        line.append("; ".join(bounty_text(state, b) for b in state.bounties))
+        parts.append(line)
+    parts.append(_heroes_text(state))
+    fl = fight_line(state)
+    if fl:
+        parts.append(Text(fl, style="bold red"))
+    if player is not None and 0 <= player < len(state.heroes):
+        parts.append(_hand_text(state, player))
+    bag = len(state.bag)
+    decks = ", ".join(f"{k} {d.size}" for k, d in sorted(state.decks.items()))
+    parts.append(Text(f"Bag: {bag} tokens. Decks: {decks}.", style="dim"))
+    return Panel(Group(*parts), title="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!")
+
+
+def _spaces_table(state: DungeonsState) -> Table:
+    table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
+    table.add_column("space")
+    table.add_column("ways")
+    table.add_column("environments")
+    table.add_column("enemies")
+    table.add_column("heroes")
+    for sp in _ordered_spaces(state.map):
+        enemies = Text()
+        for e in (e for e in state.enemies if e.space == sp.number):
+            look = enemy_look(state, e)
+            if enemies:
+                enemies.append(", ")
+            style = CLASS_STYLES.get(look.family, "bold")
+            enemies.append(f"{look.name} {look.die}", style=style)
+            if look.extras:
+                enemies.append(f" {look.extras}")
+        heroes = ", ".join(
+            f"P{h.seat + 1}" + (" (chib)" if h.chib else "")
+            for h in state.heroes
+            if h.space == sp.number
+        )
+        ways = " ".join("V" if x == VILLAGE else str(x) for x in sp.exits)
+        # Every cell is a Text, so that no bracket in a name reads as markup.
+        table.add_row(
+            Text(space_label(state, sp.number)),
+            Text(ways),
+            Text(", ".join(environments_at(state, sp.number))),
+            enemies,
+            Text(heroes),
+        )
+    dead = ", ".join(f"P{h.seat + 1}" for h in state.heroes if h.space == STYX)
+    if dead:
+        table.add_row(Text("the Styx"), Text(), Text(), Text(), Text(dead))
+    return table
+
+
+def _ordered_spaces(game_map: GameMap) -> list[Space]:
+    return sorted(
+        (s for s in game_map.spaces if s.number != STYX),
+        key=lambda s: (s.number != VILLAGE, s.number),
+    )
+
+
+def _heroes_text(state: DungeonsState) -> Text:
+    """Two lines a hero: where he is, HP, coins, glory, stats, hand; then
+    skills, potions, hides and bounties."""
+    out = Text()
+    for h in state.heroes:
+        if out:
+            out.append("\n")
+        name = state.name(h.seat) + (", chib" if h.chib else "")
+        out.append(name, style=f"bold {SEAT_COLOURS[h.seat % 4]}")
+        stats = stats_text(h)
+        hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
+        out.append(
+            f" · {space_label(state, h.space)} · {hearts} · {_coins(h.coins)} · "
+            f"{glory(state, h.seat)} glory · {stats} · {h.hand_size} cards"
+        )
+        bounties = ", ".join(bounty_text(state, b) for b in h.backpack) or "empty"
+        if h.dropped:
+            bounties += f"; {len(h.dropped)} dropped off"
+        out.append(
+            f"\n    skills {skill_line(state, h)} · potions: {', '.join(h.potions) or 'none'}"
+            f" · {hides_line(state, h)} · backpack: {bounties}",
+            style="dim",
+        )
+        if h.trophies:
+            out.append(" · trophies: " + ", ".join(_token_name(state, t) for t in h.trophies))
+    return out
+
+
+def stats_text(h: Hero) -> str:
+    """``Str 6 Sth 3 Wit 4 Skl 5``, a stat not yet rolled as ``-``."""
+    return " ".join(
+        f"{STAT_ABBR[st]} {v if v else '-'}" for st, v in zip(STATS, h.stats, strict=True)
+    )
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def _hand_text(state: DungeonsState, player: int) -> Text:
+    out = Text(f"Your hand (P{player + 1}): ", style="bold")
+    cards = hand_of(state, player)
+    if not cards:
+        out.append("empty")
+    for card in cards:
+        name, what = card_name(state, card)
+        out.append("\n  " + name, style="bold")
+        if what:
+            out.append(f": {what}")
+    return out
+
+
+# -- the SVG ------------------------------------------------------------------------------
+
+_NODE_W: Final = 150.0
+_NODE_H: Final = 92.0
+_GAP_X: Final = 56.0
+_GAP_Y: Final = 46.0
+_MAP_TOP: Final = 64.0
+
+
+def layout(game_map: GameMap) -> dict[int, tuple[int, int]]:
+    """Each space's (row, column): the Village alone in row 0, every other
+    space in the row of its distance from the Village along the arrows, the
+    spaces of a row ordered by the mean column of the spaces they are
+    reached from (fewer crossing arrows); spaces the arrows do not reach
+    from the Village go in a last row. The Styx is not laid out.
+
+    >>> from saloon.games.dungeons.content import GameMap, Space
+    >>> m = GameMap("m", "M", 4, (Space(0, "V", (1, 2)), Space(1, "A", (0, 3)),
+    ...     Space(2, "B", (0, 3)), Space(3, "C", (1,)), Space(-1, "S", ())), {})
+    >>> layout(m)
+    {0: (0, 0), 1: (1, 0), 2: (1, 1), 3: (2, 0)}
+    """
+    exits = {s.number: s.exits for s in game_map.spaces if s.number != STYX}
+    rows: list[list[int]] = [[VILLAGE]] if VILLAGE in exits else []
+    seen = set(rows[0]) if rows else set()
+    while rows:
+        col = {n: c for c, n in enumerate(rows[-1])}
+        nxt: dict[int, list[int]] = {}
+        for n in rows[-1]:
+            for x in exits.get(n, ()):
+                if x in exits and x not in seen:
+                    nxt.setdefault(x, []).append(col[n])
+        if not nxt:
+            break
+        row = sorted(nxt, key=lambda x: (sum(nxt[x]) / len(nxt[x]), x))
+        seen.update(row)
+        rows.append(row)
+    rest = sorted(n for n in exits if n not in seen)
+    if rest:
+        rows.append(rest)
+    return {n: (r, c) for r, row in enumerate(rows) for c, n in enumerate(row)}
+
+
+class _Map:
+    """The map's geometry: each space's box, centred per row."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.grid = layout(game_map)
+        counts: dict[int, int] = {}
+        for r, _ in self.grid.values():
+            counts[r] = counts.get(r, 0) + 1
+        self.widest = max(counts.values(), default=1)
+        self.rows = max((r for r, _ in self.grid.values()), default=0) + 1
+        self.width = self.widest * (_NODE_W + _GAP_X) + _GAP_X
+        self.height = self.rows * (_NODE_H + _GAP_Y) + _GAP_Y + 70
+        self.counts = counts
+
+    def box(self, number: int) -> tuple[float, float]:
+        """The top-left corner of a space's box."""
+        r, c = self.grid[number]
+        row_w = self.counts[r] * (_NODE_W + _GAP_X) - _GAP_X
+        x0 = (self.width - row_w) / 2
+        return x0 + c * (_NODE_W + _GAP_X), _MAP_TOP + _GAP_Y / 2 + r * (_NODE_H + _GAP_Y)
+
+    def centre(self, number: int) -> tuple[float, float]:
+        x, y = self.box(number)
+        return x + _NODE_W / 2, y + _NODE_H / 2
+
+
+def _edge_point(cx: float, cy: float, tx: float, ty: float) -> tuple[float, float]:
+    """Where the line from a box's centre toward (tx, ty) leaves the box."""
+    dx, dy = tx - cx, ty - cy
+    if dx == 0 and dy == 0:
+        return cx, cy
+    sx = (_NODE_W / 2 + 4) / abs(dx) if dx else float("inf")
+    sy = (_NODE_H / 2 + 4) / abs(dy) if dy else float("inf")
+    s = min(sx, sy)
+    return cx + dx * s, cy + dy * s
+
+
+def _hits_box(geo: _Map, points: list[tuple[float, float]], skip: tuple[int, int]) -> bool:
+    """Whether any of ``points`` falls inside a space's box (but those of ``skip``)."""
+    for n in geo.grid:
+        if n in skip:
+            continue
+        x, y = geo.box(n)
+        for px, py in points:
+            if x - 6 <= px <= x + _NODE_W + 6 and y - 6 <= py <= y + _NODE_H + 6:
+                return True
+    return False
+
+
+def _bezier(
+    p0: tuple[float, float], c: tuple[float, float], p2: tuple[float, float], t: float
+) -> tuple[float, float]:
+    u = 1 - t
+    return (
+        u * u * p0[0] + 2 * u * t * c[0] + t * t * p2[0],
+        u * u * p0[1] + 2 * u * t * c[1] + t * t * p2[1],
+    )
+
+
+def _route(geo: _Map, a: int, b: int) -> tuple[float, float] | None:
+    """The control point of a curve from ``a`` to ``b`` that passes no other
+    space's box, or ``None`` when the straight line passes none."""
+    p0, p2 = geo.centre(a), geo.centre(b)
+    ts = [k / 20 for k in range(1, 20)]
+    if not _hits_box(geo, [_bezier(p0, p0, p2, t) for t in ts], (a, b)):
+        return None
+    dx, dy = p2[0] - p0[0], p2[1] - p0[1]
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    nx, ny = -dy / length, dx / length
+    mx, my = (p0[0] + p2[0]) / 2, (p0[1] + p2[1]) / 2
+    for bend in (_NODE_W + _GAP_X, 1.6 * (_NODE_W + _GAP_X), 2.2 * (_NODE_W + _GAP_X)):
+        for side in (1, -1):
+            c = (mx + side * nx * bend, my + side * ny * bend)
+            if not _hits_box(geo, [_bezier(p0, c, p2, t) for t in ts], (a, b)):
+                return c
+    return (mx + nx * _NODE_W, my + ny * _NODE_W)
+
+
+def _arrows(game_map: GameMap, geo: _Map) -> list[str]:
+    """The arrows between spaces: a two-way arrow for a pair of exits, a
+    one-way arrow where only one side leads to the other; an arrow that
+    would cross another space's box bends around it."""
+    out = []
+    done: set[tuple[int, int]] = set()
+    exits = {s.number: set(s.exits) for s in game_map.spaces}
+    for a, targets in sorted(exits.items()):
+        for b in sorted(targets):
+            if a not in geo.grid or b not in geo.grid or (b, a) in done:
+                continue
+            done.add((a, b))
+            both = a in exits.get(b, set())
+            ax, ay = geo.centre(a)
+            bx, by = geo.centre(b)
+            start = ' marker-start="url(#arrow-back)"' if both else ""
+            tail = f'stroke="#6b5a45" stroke-width="2" fill="none"{start} marker-end="url(#arrow)" '
+            tail += f'data-from="{a}" data-to="{b}"/>'
+            c = _route(geo, a, b)
+            if c is None:
+                x1, y1 = _edge_point(ax, ay, bx, by)
+                x2, y2 = _edge_point(bx, by, ax, ay)
+                out.append(
+                    f'<line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}" ' + tail
+                )
+            else:
+                x1, y1 = _edge_point(ax, ay, *c)
+                x2, y2 = _edge_point(bx, by, *c)
+                out.append(
+                    f'<path d="M{num(x1)},{num(y1)} Q{num(c[0])},{num(c[1])} {num(x2)},{num(y2)}" '
+                    + tail
+                )
+    return out
+
+
+_ENV_COLOURS: Final = {
+    "dungeon": "#5b5b66",
+    "forest": "#2f6b2f",
+    "cemetery": "#6e6e6e",
+    "hills": "#9a7b3c",
+    "trails": "#b38b5d",
+}
+
+
+def _space_svg(state: DungeonsState, geo: _Map, number: int) -> list[str]:
+    x, y = geo.box(number)
+    village = number == VILLAGE
+    fill = "#fff7d6" if village else "#efe3c4"
+    out = [
+        f'<g class="space" data-space="{number}">',
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(_NODE_W)}" height="{num(_NODE_H)}" '
+        f'rx="10" fill="{fill}" stroke="{_INK}" stroke-width="{2.5 if village else 1.5}"/>',
+    ]
+    name = state.map.space(number).name
+    label = name if village else f"{number}  {name}"
+    out.append(fit(x + 8, y + 16, label, _NODE_W - 14, 12.5, font_weight="bold", fill=_INK))
+    ex = x + 8
+    for piece in environments_at(state, number):
+        colour = _ENV_COLOURS.get(piece, "#777")
+        w = len(piece) * 5.6 + 8
+        out.append(
+            f'<rect x="{num(ex)}" y="{num(y + 22)}" width="{num(w)}" height="13" rx="3" '
+            f'fill="{colour}"/>'
+        )
+        out.append(text(ex + 4, y + 32, piece, font_size=9.5, fill="#fff"))
+        ex += w + 4
+    tokens = [e for e in state.enemies if e.space == number]
+    tx, ty = x + 14, y + 52
+    for k, e in enumerate(tokens[:6]):
+        out.extend(_token_svg(state, e, tx + (k % 6) * 23, ty))
+    if len(tokens) > 6:
+        out.append(text(x + _NODE_W - 20, ty + 4, f"+{len(tokens) - 6}", font_size=10, fill=_INK))
+    heroes = [h for h in state.heroes if h.space == number]
+    for k, h in enumerate(heroes):
+        out.extend(_pawn_svg(h, x + 16 + k * 24, y + _NODE_H - 14))
+    out.append("</g>")
+    return out
+
+
+def _token_svg(state: DungeonsState, e: Enemy, cx: float, cy: float) -> list[str]:
+    look = enemy_look(state, e)
+    title = f"{look.name} ({look.die}{', ' + look.extras if look.extras else ''})"
+    if e.is_cube:
+        colour = SEAT_COLOURS[(e.owner or 0) % 4]
+        shape = (
+            f'<rect x="{num(cx - 9)}" y="{num(cy - 9)}" width="18" height="18" rx="3" '
+            f'fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="2"/>'
+        )
+        initials = "$"
+    else:
+        border = CLASS_COLOURS.get(look.family, "#999")
+        fill = "#fffdf6" if look.family == "guardian" else "#f8f2e4"
+        ring = "#333" if look.family == "guardian" else border
+        shape = (
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="10" fill="{fill}" '
+            f'stroke="{ring}" stroke-width="3"/>'
+        )
+        initials = "".join(w[0] for w in look.name.split()[:2]).upper()
+    out = [
+        f'<g class="enemy" data-uid="{e.uid}" data-kind="{e.kind}"><title>{_esc(title)}</title>',
+        shape,
+        text(
+            cx, cy + 3.5, initials, font_size=9, font_weight="bold", text_anchor="middle", fill=_INK
+        ),
+        text(cx, cy + 20, look.die, font_size=8, text_anchor="middle", fill=_INK),
+    ]
+    if e.buffs or e.hp > 1:
+        badge = (f"+{e.buffs}" if e.buffs else "") + ("♥" * (e.hp - 1))
+        out.append(text(cx + 8, cy - 8, badge, font_size=8, font_weight="bold", fill="#b03030"))
+    out.append("</g>")
+    return out
+
+
+def _esc(s: str) -> str:
+    from html import escape
+
+    return escape(s)
+
+
+def _pawn_svg(h: Hero, cx: float, cy: float) -> list[str]:
+    colour = SEAT_COLOURS[h.seat % 4]
+    shape = "#fff" if h.chib else colour
+    return [
+        f'<g class="hero" data-seat="{h.seat}"><title>Player {h.seat + 1}'
+        f"{' (chib)' if h.chib else ''}</title>",
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="9" fill="{shape}" stroke="{colour}" '
+        'stroke-width="3"/>',
+        text(
+            cx,
+            cy + 3.5,
+            str(h.seat + 1),
+            font_size=10,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=colour if h.chib else "#fff",
+        ),
+        "</g>",
+    ]
+
+
+_PANEL_W: Final = 330.0
+
+
+def render_svg(state: DungeonsState, player: int | None = None) -> str:
+    """The SVG of what ``player`` may see (``None``: a spectator): the map on
+    the left (spaces, arrows, environments, enemy tokens with their dice,
+    heroes' pawns; the Styx below), the round and the fight above it, and
+    on the right the bounties, every hero's boards and ``player``'s hand."""
+    geo = _Map(state.map)
+    body: list[str] = []
+    body.append(
+        text(16, 26, "D6: " + round_line(state), font_size=16, font_weight="bold", fill=_INK)
+    )
+    fl = fight_line(state)
+    if fl:
+        for k, line in enumerate(wrap(fl, int(geo.width / 6.6))[:2]):
+            body.append(text(16, 46 + 14 * k, line, font_size=11.5, fill="#8b1e1e"))
+    body.extend(_arrows(state.map, geo))
+    for number in geo.grid:
+        body.extend(_space_svg(state, geo, number))
+    sy = geo.height - 60
+    dead = [h for h in state.heroes if h.space == STYX]
+    body.append(
+        f'<rect x="16" y="{num(sy)}" width="{num(geo.width - 32)}" height="44" rx="8" '
+        'fill="#2c3e57" stroke="#1b2636"/>'
+    )
+    body.append(
+        text(28, sy + 27, "The Styx River", font_size=13, font_weight="bold", fill="#e6ecf5")
+    )
+    for k, h in enumerate(dead):
+        body.extend(_pawn_svg(h, 160 + k * 26, sy + 22))
+    panel, panel_h = _panel_svg(state, player, geo.width + 10)
+    width = geo.width + 10 + _PANEL_W + 12
+    height = max(geo.height, panel_h) + 8
+    defs = (
+        "<defs>"
+        '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#6b5a45"/></marker>'
+        '<marker id="arrow-back" viewBox="0 0 10 10" refX="1" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto"><path d="M10,0 L0,5 L10,10 z" fill="#6b5a45"/></marker>'
+        "</defs>"
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{num(width)}" height="{num(height)}" '
+        f'viewBox="0 0 {num(width)} {num(height)}" font-family="sans-serif" '
+        f'class="dungeons">{defs}'
+        f'<rect width="100%" height="100%" fill="{_PAPER}"/>'
+        + "".join(body)
+        + "".join(panel)
+        + "</svg>"
+    )
+
+
+def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[list[str], float]:
+    out: list[str] = []
+    y = 24.0
+    out.append(text(x0, y, "Bounties", font_size=13, font_weight="bold", fill=_INK))
+    y += 6
+    for b in state.bounties:
+        colour = CLASS_COLOURS.get(state.index.bounties[b].monster_class, "#999")
+        out.append(
+            f'<rect class="bounty" data-card="{b}" x="{num(x0)}" y="{num(y)}" '
+            f'width="{num(_PANEL_W)}" height="20" rx="4" fill="#fffaf0" stroke="{colour}" '
+            'stroke-width="2"/>'
+        )
+        out.append(text(x0 + 8, y + 14, bounty_text(state, b), font_size=11, fill=_INK))
+        y += 24
+    y += 10
+    for h in state.heroes:
+        part, used = _board_svg(state, h, x0, y)
+        out.extend(part)
+        y += used + 8
+    if player is not None and 0 <= player < len(state.heroes):
+        out.append(
+            text(
+                x0,
+                y + 12,
+                f"Your hand (Player {player + 1})",
+                font_size=13,
+                font_weight="bold",
+                fill=_INK,
+            )
+        )
+        y += 20
+        cards = hand_of(state, player)
+        if not cards:
+            out.append(text(x0 + 8, y + 12, "no cards", font_size=11, fill=_INK))
+            y += 18
+        for card in cards:
+            name, what = card_name(state, card)
+            lines = wrap(what, 52)[:3]
+            h_card = 18 + 13 * len(lines)
+            out.append(
+                f'<g class="card" data-card="{card}"><rect x="{num(x0)}" y="{num(y)}" '
+                f'width="{num(_PANEL_W)}" height="{num(h_card)}" rx="5" fill="#fff" '
+                'stroke="#b8a98a"/>'
+            )
+            out.append(
+                fit(x0 + 8, y + 14, name, _PANEL_W - 16, 11.5, font_weight="bold", fill=_INK)
+            )
+            for k, line in enumerate(lines):
+                out.append(text(x0 + 8, y + 28 + 13 * k, line, font_size=10, fill="#4a3f33"))
+            out.append("</g>")
+            y += h_card + 4
+    return out, y + 8
+
+
+def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[list[str], float]:
+    colour = SEAT_COLOURS[h.seat % 4]
+    lines = [
+        stats_text(h)
+        + f"   HP {'♥' * h.hp}{'♡' * max(0, state.content.prices.hp - h.hp)}"
+        + f"   {_coins(h.coins)}",
+        f"at {space_label(state, h.space)}; skills {skill_line(state, h)}",
+        "potions: " + (", ".join(h.potions) or "none"),
+        hides_line(state, h),
+        "backpack: "
+        + (", ".join(bounty_text(state, b) for b in h.backpack) or "empty")
+        + (f"; {len(h.dropped)} dropped off" if h.dropped else ""),
+    ]
+    if h.trophies:
+        lines.append("trophies: " + ", ".join(_token_name(state, t) for t in h.trophies))
+    lines.append(f"{h.hand_size} card{'s' if h.hand_size != 1 else ''} in hand")
+    height = 22 + 13.5 * len(lines)
+    out = [
+        f'<g class="board" data-seat="{h.seat}">',
+        f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(_PANEL_W)}" height="{num(height)}" rx="6" '
+        f'fill="#fffaf0" stroke="{colour}" stroke-width="2"/>',
+        fit(
+            x0 + 8,
+            y0 + 16,
+            f"{state.name(h.seat)}{' (chib)' if h.chib else ''}: {glory(state, h.seat)} glory",
+            _PANEL_W - 16,
+            12.5,
+            font_weight="bold",
+            fill=colour,
+        ),
+    ]
+    for k, line in enumerate(lines):
+        out.append(fit(x0 + 8, y0 + 31 + 13.5 * k, line, _PANEL_W - 16, 10.5, fill=_INK))
+    out.append("</g>")
+    return out, height
