@@ -70,7 +70,8 @@ class Dungeons(Game):
         """Both maps and both lengths (the conformance suite plays each
         variant with 2, 3 and 4 players): the standard map for 3 rounds, the
         advanced map for 3 and for 6 (its round rules change every round);
-        and every other reading and house rule together.
+        and the standard map for 6 rounds (two Hunters' Moons) with every
+        other reading and house rule together.
 
         >>> sorted(GAME.variants())
         ['advanced', 'default', 'extended', 'readings']
@@ -80,6 +81,7 @@ class Dungeons(Game):
             "advanced": DungeonsOptions(map="advanced"),
             "extended": DungeonsOptions(map="advanced", rounds=6),
             "readings": DungeonsOptions(
+                rounds=6,
                 environments="random",
                 stealth="on_entry",
                 wild_conversion="must",
