@@ -14,16 +14,14 @@ The values here are small frozen types; the engine never reads TOML.
 
 from __future__ import annotations
 
-import copyreg
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, Final, NoReturn, Protocol, TypeVar, cast
 
 from saloon.core.errors import ContentError, printable, shown
@@ -397,7 +395,7 @@ ADVANTAGE_CARDS: Final = 54
 QUEST_CARDS: Final = 54
 BOUNTY_CARDS: Final = 45
 ENEMY_TOKENS: Final = 70
-#: The GM events: "the primary list of 100 events" (Part I, GM Events).
+#: The GM events: a list of a hundred, rolled on 1 to 100 (Part I, GM Events).
 EVENTS: Final = 100
 #: The lengths of a game: three rounds or six (Part I, Choose the Length).
 LENGTHS: Final = (3, 6)
@@ -646,10 +644,8 @@ def _ids(f: _File, entries: list[Any], what: str) -> list[tuple[str, dict[str, A
 def _effects(f: _File, table: Mapping[str, Any], where: str) -> tuple[Effect, ...]:
     try:
         return read_effects(table.get("effects"), f"{where}: effects")
-    except ContentError:
-        raise
     except ValueError as exc:
-        f.fail(str(exc))
+        raise ContentError(f"{f.source}: {exc}") from None
 
 
 def _timing(f: _File, table: Mapping[str, Any], effects: tuple[Effect, ...], where: str) -> str:
@@ -658,7 +654,7 @@ def _timing(f: _File, table: Mapping[str, Any], effects: tuple[Effect, ...], whe
     try:
         timing = timing_of(effects, f"{where}: effects")
     except ValueError as exc:
-        f.fail(str(exc))
+        raise ContentError(f"{f.source}: {exc}") from None
     if "timing" in table:
         declared = _one_of(f, table, "timing", where, _CARD_TIMINGS)
         if not covers(timing, declared):
@@ -999,7 +995,7 @@ def _read_boards(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ..
     first = boards[0]
     for board in boards[1:]:  # Part I, Choose Your Gather Board: no board has an advantage
         if dict(board.hand_limit) != dict(first.hand_limit):
-            f.fail(f"board {board.id!r}: its hand limits differ from board {first.id!r}'s")
+            f.fail(f"board {board.id!r}: its hand limits differ from those of board {first.id!r}")
     return tuple(boards)
 
 
@@ -1124,19 +1120,38 @@ def _read_events(f: _File) -> tuple[GMEvent, ...]:
     return tuple(events[n] for n in range(1, EVENTS + 1))
 
 
-def _frozen_reduce(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
-    return frozen, (dict(proxy),)
+class _Frozen(Mapping[_K, _V]):
+    """A read-only mapping that pickles as itself (a game's state goes
+    whole to another process, content and all), with no global hook."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[_K, _V]) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: _K) -> _V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[_K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"frozen({self._data!r})"
 
 
 def frozen(mapping: Mapping[_K, _V]) -> Mapping[_K, _V]:
-    """A read-only copy of ``mapping`` that pickles (a game's state goes
-    whole to another process, content and all).
+    """A read-only copy of ``mapping`` that pickles.
 
     >>> import pickle
-    >>> pickle.loads(pickle.dumps(frozen({"a": 1})))["a"]
-    1
+    >>> table = frozen({"a": 1})
+    >>> pickle.loads(pickle.dumps(table)) == table == {"a": 1}
+    True
+    >>> table["a"] = 2
+    Traceback (most recent call last):
+    ...
+    TypeError: '_Frozen' object does not support item assignment
     """
-    return MappingProxyType(dict(mapping))
-
-
-copyreg.pickle(MappingProxyType, _frozen_reduce)
+    return _Frozen(mapping)
