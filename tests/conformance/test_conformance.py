@@ -21,7 +21,7 @@ CASES = [(g.id, name) for g in all_games() for name in g.variants()]
 #: each fully checked state clones and views it dozens of times), so that
 #: every variant is covered in seconds. The first games are checked at
 #: every state whatever the size (``saloon.testing.conformance.FULL_GAMES``).
-GAMES_PER_VARIANT = {"cowboys": 8}
+GAMES_PER_VARIANT = {"cowboys": 8, "dungeons": 3}
 
 
 def _lookup(game_id: str) -> Game:

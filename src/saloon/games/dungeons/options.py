@@ -57,6 +57,7 @@ class DungeonsOptions(Options):
     stealth: Literal["on_acting", "on_entry"] = "on_acting"
     wild_conversion: Literal["may", "must"] = "may"
     final_event: bool = False
+    expansion: bool = False
     content: str | None = None
     house_rules: tuple[str, ...] = ()
 
@@ -76,6 +77,8 @@ class DungeonsOptions(Options):
         "(Part II, Hides)",
         "final_event": "a GM event after the last round too (Part I, Choose the Length of "
         "Your Game: events come between rounds)",
+        "expansion": "the expansion's class boards (Bard, Cleric, Werewolf) may be chosen too "
+        "(Part IV, The D6 Expansion)",
         "content": "a folder of content files (TOML) replacing Saloon's reconstructed files "
         "of the same names",
         "house_rules": "homebrews of Part IV, Suggestions, comma-separated: "

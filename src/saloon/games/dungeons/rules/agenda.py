@@ -53,6 +53,11 @@ class Decision(Task):
     def legal(self, s: DungeonsState) -> list[Action]:
         raise NotImplementedError
 
+    def is_legal(self, s: DungeonsState, action: Action) -> bool:
+        """Whether ``action`` is one of :meth:`legal` (nodes with long lists
+        override this with a narrower look)."""
+        return action in self.legal(s)
+
     def answer(self, s: DungeonsState, action: Action) -> None:
         """Carry out ``action`` (legal; the node is already off the agenda)."""
         raise NotImplementedError
@@ -84,6 +89,11 @@ class Chance(Task):
 
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
         raise NotImplementedError
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        """Whether ``outcome`` can happen here (nodes override this with a
+        direct check, faster than listing every outcome)."""
+        return any(o == outcome for o, _ in self.outcomes(s))
 
     def prompt(self, s: DungeonsState) -> str:
         """What is rolled or drawn, in a few words, with an example."""

@@ -56,7 +56,8 @@ class Hero:
     worth glory. ``markers`` lists the skills a used skill marker stands on
     (a skill twice when stacked: Addenda, Stacking Skills). ``lost_actions``,
     ``stealth_bonus`` and ``auto_stealth`` are what cards left for the
-    hero's next turn or next stealth check.
+    hero's next turn or next stealth check. ``name`` is the hero card's
+    (cosmetic: Part I, Choose Your Hero Card).
     """
 
     seat: int
@@ -79,6 +80,7 @@ class Hero:
     lost_actions: int = 0
     stealth_bonus: int = 0
     auto_stealth: bool = False
+    name: str = ""
 
     def stat(self, name: str) -> int:
         """The value of stat ``name`` (``"strength"``, ...)."""

@@ -1,0 +1,115 @@
+"""D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons! (``dungeons``).
+
+The standard competitive game for 2 to 4 players (rulebook
+``d6-dungeons.txt``, Parts I, II and V and the Addenda): heroes hunt
+monsters for bounties on one of two maps for three or six rounds, with GM
+events between rounds. Binding rulings: RULINGS.md, D6, and the D6 brief's
+rulings 1-27; Saloon's rulings: ``docs/rulings.md`` (D6: content; D6:
+rules). The content (classes, monsters, maps, cards, events) is authored
+as data (:mod:`.content`); the rules are in :mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from saloon.core.action import Action
+from saloon.core.errors import ContentError, OptionError
+from saloon.core.game import Game
+from saloon.core.options import Options
+from saloon.core.state import State
+from saloon.games.dungeons.actions import parse_action
+from saloon.games.dungeons.content import Content, load_content
+from saloon.games.dungeons.options import DungeonsOptions
+from saloon.games.dungeons.rules.state import DungeonsState
+
+
+def content_of(options: DungeonsOptions) -> Content:
+    """The content the options name (Saloon's, or an owner's folder); a
+    broken folder is an :class:`~saloon.core.errors.OptionError`."""
+    try:
+        return load_content(options.content)
+    except ContentError as exc:
+        raise OptionError(str(exc)) from exc
+
+
+class Dungeons(Game):
+    """The game object, registered as ``dungeons``.
+
+    >>> GAME.info().min_players, GAME.info().max_players, GAME.info().zero_sum
+    (2, 4, True)
+    """
+
+    id = "dungeons"
+    title = "D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!"
+    rulebook = "d6-dungeons.txt"
+    min_players = 2
+    max_players = 4
+    chance = True
+    perfect_information = False
+    zero_sum = True
+    options_type = DungeonsOptions
+
+    def returns_bounds(self, options: Options) -> tuple[float, float]:
+        """Ruling 7: a loser gets -1/(n-1) (at worst -1, with two players), a
+        lone winner +1."""
+        return (-1.0, 1.0)
+
+    def max_length(self, options: Options) -> int:
+        from saloon.games.dungeons.length import max_length
+
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        return max_length(opts, content_of(opts))
+
+    def variants(self) -> Mapping[str, Options]:
+        """Both maps and both lengths (the conformance suite plays each
+        variant with 2, 3 and 4 players): the standard map for 3 rounds, the
+        advanced map for 3 and for 6 (its round rules change every round);
+        and every other reading and house rule together.
+
+        >>> sorted(GAME.variants())
+        ['advanced', 'default', 'extended', 'readings']
+        """
+        return {
+            "default": DungeonsOptions(),
+            "advanced": DungeonsOptions(map="advanced"),
+            "extended": DungeonsOptions(map="advanced", rounds=6),
+            "readings": DungeonsOptions(
+                environments="random",
+                stealth="on_entry",
+                wild_conversion="must",
+                final_event=True,
+                expansion=True,
+                house_rules=("creature_quota", "overzealous_moon", "quiet_space", "funeventful"),
+            ),
+        }
+
+    def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
+            )
+        return DungeonsState(self, opts, n, content_of(opts))
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
+        from saloon.games.dungeons.guide import rules_help
+
+        return rules_help(state)
+
+    def render_rich(self, state: State) -> Any:
+        """A plain text of the table (the lead's renderer replaces it)."""
+        from saloon.games.dungeons.plain import plain_text
+
+        assert isinstance(state, DungeonsState)
+        return plain_text(state)
+
+
+GAME = Dungeons()

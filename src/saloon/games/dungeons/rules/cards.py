@@ -1,0 +1,308 @@
+"""The decks and the hands: drawing, the hand limit, discarding.
+
+Part I, Shuffle and Draw (the Advantage, Heroic Quest and Bounty decks; the
+hand limit by strength, counted over the whole hand, and the discard before
+a draw at the limit: ruling 2); Part II, Advantage Cards ("all cards are
+one-time use"). A card drawn into a hand is told to its holder alone; the
+others learn that a card was drawn. Ruling D6-R11: a deck that runs out
+draws nothing until the end of the turn, when its discard pile is shuffled
+into a new deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from saloon.core.action import Action, Outcome
+from saloon.games.dungeons.actions import PASS, Draw, Lost, Pick
+from saloon.games.dungeons.content import AdvantageCard, QuestCard
+from saloon.games.dungeons.rules import common
+from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push
+from saloon.games.dungeons.rules.model import Deck
+
+if TYPE_CHECKING:
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+#: The words a hand's decks go by.
+HAND_DECKS = ("advantage", "quest")
+
+
+def card(s: DungeonsState, cid: str) -> AdvantageCard | QuestCard:
+    """The card ``cid`` (an Advantage or a Heroic Quest card)."""
+    got = s.index.advantages.get(cid)
+    if got is not None:
+        return got
+    return s.index.quests[cid]
+
+
+def deck_of(s: DungeonsState, cid: str) -> str:
+    return "advantage" if cid in s.index.advantages else "quest"
+
+
+def card_name(s: DungeonsState, cid: str) -> str:
+    return card(s, cid).name
+
+
+def hand(s: DungeonsState, seat: int) -> tuple[str, ...]:
+    """Every card in ``seat``'s hand, Advantage cards first."""
+    h = s.heroes[seat]
+    return h.advantage + h.quests
+
+
+def give(s: DungeonsState, seat: int, deck: str, cid: str) -> None:
+    h = s.heroes[seat]
+    if deck == "advantage":
+        s.heroes[seat] = replace(h, advantage=tuple(sorted((*h.advantage, cid))))
+    else:
+        s.heroes[seat] = replace(h, quests=tuple(sorted((*h.quests, cid))))
+
+
+def take(s: DungeonsState, seat: int, cid: str) -> None:
+    """``cid`` leaves ``seat``'s hand (the caller says where it goes)."""
+    h = s.heroes[seat]
+    if cid in h.advantage:
+        a = list(h.advantage)
+        a.remove(cid)
+        s.heroes[seat] = replace(h, advantage=tuple(a))
+    else:
+        q = list(h.quests)
+        q.remove(cid)
+        s.heroes[seat] = replace(h, quests=tuple(q))
+
+
+def discard(s: DungeonsState, cid: str) -> None:
+    """A card goes face up onto its deck's discard pile."""
+    deck = deck_of(s, cid)
+    s.discards[deck] = (*s.discards[deck], cid)
+
+
+def spend(s: DungeonsState, seat: int, cid: str) -> None:
+    """A card played leaves the hand for the discard pile (one-time use)."""
+    take(s, seat, cid)
+    discard(s, cid)
+
+
+def build_deck(ids: list[str]) -> Deck:
+    return Deck(cards=tuple(sorted(ids)))
+
+
+def refill(s: DungeonsState) -> None:
+    """Ruling D6-R11: at the end of a turn an empty Advantage or Heroic
+    Quest deck takes its shuffled discard pile."""
+    for name in HAND_DECKS:
+        if s.decks[name].size == 0 and s.discards[name]:
+            s.decks[name] = Deck(cards=tuple(sorted(s.discards[name])))
+            s.discards[name] = ()
+            s.say("shuffle", f"The {_deck_words(name)} discard pile is shuffled into a new deck.")
+
+
+def _deck_words(name: str) -> str:
+    return {"advantage": "Advantage", "quest": "Heroic Quest", "bounty": "Bounty"}[name]
+
+
+# -- drawing ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Step):
+    """``seat`` draws a card from ``deck``: nothing if the deck is empty;
+    at the hand limit, first the choice to discard (ruling 2). ``must``:
+    the draw was paid for (an Advantage card bought), so the discard is
+    not optional."""
+
+    seat: int
+    deck: str
+    must: bool = False
+
+    def run(self, s: DungeonsState) -> None:
+        if s.decks[self.deck].size == 0:
+            s.say(
+                "draw",
+                f"The {_deck_words(self.deck)} deck is empty: {s.name(self.seat)} draws nothing.",
+            )
+            return
+        h = s.heroes[self.seat]
+        if h.hand_size >= common.hand_limit(s, self.seat):
+            if h.hand_size == 0:
+                return
+            push(s, HandLimit(self.seat, self.deck, self.must))
+            return
+        push(s, DrawNode(self.seat, self.deck))
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimit(Decision):
+    """At the hand limit before a draw: discard a card first (then draw),
+    or ``pass`` and draw nothing (ruling 2)."""
+
+    seat: int
+    deck: str
+    must: bool = False
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        out: list[Action] = [Pick("discard", c) for c in dict.fromkeys(hand(s, self.seat))]
+        if not self.must:
+            out.append(PASS)
+        return out
+
+    def prompt(self, s: DungeonsState) -> str:
+        return f"at the hand limit: discard a card to draw a {_deck_words(self.deck)} card, or pass"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        if isinstance(action, Pick):
+            spend(s, self.seat, action.value)
+            s.say(
+                "discard",
+                f"{s.name(self.seat)} discards {card_name(s, action.value)} to make room.",
+                self.seat,
+            )
+            push(s, DrawNode(self.seat, self.deck))
+        else:
+            s.say("draw", f"{s.name(self.seat)} is at the hand limit and draws nothing.", self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawNode(Chance):
+    """A card drawn from a deck: any unseen card in it, each copy alike
+    likely; the cards put under the deck come last."""
+
+    seat: int
+    deck: str
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        return deck_outcomes(s, self.deck)
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        return deck_possible(s, self.deck, outcome)
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        d = s.decks[self.deck]
+        known = d.next_known
+        if known is not None:
+            return Draw(self.deck, known)
+        return Draw(self.deck, d.cards[int(rng.integers(len(d.cards)))])
+
+    def prompt(self, s: DungeonsState) -> str:
+        first = self.outcomes(s)[0][0]
+        return f"the card {s.name(self.seat)} draws (e.g. {first})"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Draw)
+        take_from_deck(s, self.deck, outcome.card)
+        give(s, self.seat, self.deck, outcome.card)
+        who = s.name(self.seat)
+        words = _deck_words(self.deck)
+        s.say("draw", f"You draw {card_name(s, outcome.card)} ({words}).", self.seat, (self.seat,))
+        s.say("draw", f"{who} draws a {words} card.", self.seat, besides=(self.seat,))
+
+
+def deck_outcomes(s: DungeonsState, deck: str) -> list[tuple[Outcome, float]]:
+    d = s.decks[deck]
+    known = d.next_known
+    if known is not None:
+        return [(Draw(deck, known), 1.0)]
+    counts: dict[str, int] = {}
+    for c in d.cards:
+        counts[c] = counts.get(c, 0) + 1
+    total = len(d.cards)
+    return [(Draw(deck, c), k / total) for c, k in counts.items()]
+
+
+def deck_possible(s: DungeonsState, deck: str, outcome: Outcome) -> bool:
+    if not isinstance(outcome, Draw) or outcome.deck != deck:
+        return False
+    d = s.decks[deck]
+    known = d.next_known
+    return outcome.card == known if known is not None else outcome.card in d.cards
+
+
+def take_from_deck(s: DungeonsState, deck: str, cid: str) -> None:
+    d = s.decks[deck]
+    if d.cards:
+        cards = list(d.cards)
+        cards.remove(cid)
+        s.decks[deck] = replace(d, cards=tuple(cards))
+    else:
+        s.decks[deck] = replace(d, bottom=d.bottom[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBounty(Chance):
+    """A Bounty card turned face up (Part I, Shuffle and Draw; Enemy
+    Engagement: there must always be three in play)."""
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        return deck_outcomes(s, "bounty")
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        return deck_possible(s, "bounty", outcome)
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        d = s.decks["bounty"]
+        known = d.next_known
+        if known is not None:
+            return Draw("bounty", known)
+        return Draw("bounty", d.cards[int(rng.integers(len(d.cards)))])
+
+    def prompt(self, s: DungeonsState) -> str:
+        return f"the Bounty card turned up (e.g. {self.outcomes(s)[0][0]})"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Draw)
+        take_from_deck(s, "bounty", outcome.card)
+        s.bounties = (*s.bounties, outcome.card)
+        b = s.index.bounties[outcome.card]
+        s.say(
+            "bounty",
+            f"A bounty is posted: a {b.monster_class} in space {b.space}, {b.glory} glory.",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBounties(Step):
+    """Fill the face-up bounties up to three, while the deck lasts."""
+
+    def run(self, s: DungeonsState) -> None:
+        missing = 3 - len(s.bounties)
+        if missing <= 0:
+            return
+        if s.decks["bounty"].size == 0:
+            s.say("bounty", "The Bounty deck is empty: no bounty is posted.")
+            return
+        push(s, TurnBounty(), TurnBounties())
+
+
+# -- random discards ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LoseRandom(Chance):
+    """A card leaves ``seat``'s hand at random (effect ``discard_random``)."""
+
+    seat: int
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        cards = hand(s, self.seat)
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        return [(Lost(c), k / len(cards)) for c, k in counts.items()]
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        return isinstance(outcome, Lost) and outcome.card in hand(s, self.seat)
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        cards = hand(s, self.seat)
+        return Lost(cards[int(rng.integers(len(cards)))])
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Lost)
+        spend(s, self.seat, outcome.card)
+        s.say("discard", f"{s.name(self.seat)} loses {card_name(s, outcome.card)} at random.")

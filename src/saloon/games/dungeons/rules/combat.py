@@ -1,0 +1,569 @@
+"""A round of combat, in the rulebook's seven steps.
+
+Part II, The Gather Board, Specialty Hides (steps 1-7); Part I, Enemy
+Engagement (the declaration, the collective GM's buffs, the rolls, the
+tally, ties won only with strength 6, extra HP, the buffs removed after the
+round); Part V, Combat and Resolution; Part II, Advantage Cards (Dual Wield,
+Ranged, Critical); Addenda, Village Signs (Dogmud, Holy Water); rulings
+19-22. Fighting is not an action (Part I, Enemy Engagement, GM's Note).
+
+1. ``fight <enemy>``: the hero declares a round against an engaged enemy
+   (the Cash Cube first; the same enemy until one of them falls or he
+   disengages) or, unengaged, against an enemy of his space;
+2. the opponents' window (:mod:`.powers`), never on a Guardian or a Cube;
+3. ``transform <class>``: the three specialty hides turned in (ruling 20);
+4. ``wield ...``: the weapon(s);
+5. the rolls, the hero's dice and the enemy's die together (a Plant of
+   Eden does not roll: its attack is 3, +1 for every other Plant on the
+   board); then the opponents' window for after-roll red cards;
+6. the hero improves: buffs, rerolls, Dogmud, potions, skills, escapes;
+   ``accept``;
+7. resolution (:class:`Resolve`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from saloon.core.action import Action, Outcome
+from saloon.games.dungeons.actions import CombatRoll, Dogmud, Pick, Roll, Wield
+from saloon.games.dungeons.rules import board, cards, common, effects, rewards, stealth
+from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.model import Enemy, Fight, Weapon
+
+if TYPE_CHECKING:
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+
+# -- step 1: the declaration ------------------------------------------------------------------
+
+
+def fight_targets(s: DungeonsState, seat: int) -> list[Enemy]:
+    """The enemies the hero may declare a round against: the one he is
+    fighting, if any; else a Cash Cube he is engaged with (it comes first:
+    Addenda, Cash Cube); else any he is engaged with (he picks the order:
+    Part I, On Stealth); unengaged, any enemy of his space (he may fight
+    them if he so desires: Part I, On Stealth)."""
+    t = s.turn
+    h = s.heroes[seat]
+    if t is None or h.space <= 0:
+        return []
+    if t.foe is not None:
+        e = s.find_enemy(t.foe)
+        return [] if e is None else [e]
+    if t.engaged:
+        engaged = [s.enemy(u) for u in t.engaged if s.find_enemy(u) is not None]
+        cubes = [e for e in engaged if e.is_cube]
+        return cubes or engaged
+    return board.hostile_in(s, seat, h.space)
+
+
+@dataclass(frozen=True, slots=True)
+class FightStart(Step):
+    """Step 1: the round is declared; then the opponents' window (step 2)."""
+
+    seat: int
+    uid: int
+
+    def run(self, s: DungeonsState) -> None:
+        from saloon.games.dungeons.rules import powers
+
+        t = s.turn
+        assert t is not None
+        engaged = t.engaged if self.uid in t.engaged else (*t.engaged, self.uid)
+        s.turn = replace(t, engaged=engaged, foe=self.uid)
+        s.fight = Fight(enemy=self.uid)
+        e = s.enemy(self.uid)
+        s.say("fight", f"{s.name(self.seat)} fights {board.enemy_name(s, e)}.", self.seat)
+        push(s, powers.OpenWindow("before"), SetStage("arm"))
+
+
+@dataclass(frozen=True, slots=True)
+class SetStage(Step):
+    stage: str
+
+    def run(self, s: DungeonsState) -> None:
+        if s.fight is not None:
+            s.fight = replace(s.fight, stage=self.stage)
+
+
+# -- step 3: transformation --------------------------------------------------------------------
+
+
+def can_transform(s: DungeonsState, seat: int) -> bool:
+    """Three specialty hides, a monster (not a Guardian, not a Cube), not
+    transformed yet this round, before the weapon (Part II, Specialty Hides)."""
+    f = s.fight
+    if f is None or f.stage != "arm" or f.transformed:
+        return False
+    if not all(s.heroes[seat].specialty):
+        return False
+    return s.monster(s.enemy(f.enemy).kind) is not None
+
+
+def transform_with_hides(s: DungeonsState, seat: int, cls: str) -> None:
+    """The hides go back to the bag; the monster becomes ``cls``."""
+    h = s.heroes[seat]
+    board.bag_add(s, *h.specialty)
+    s.heroes[seat] = replace(h, specialty=("", "", ""))
+    s.say("transform", f"{s.name(seat)} turns in three specialty hides.", seat)
+    transform(s, cls)
+
+
+def transform(s: DungeonsState, cls: str) -> None:
+    """Ruling 20: the monster is a ``cls`` with a bare D6 for this roll, no
+    bonus of any kind (environment, buffs, extra HP, the Moon); if it wins
+    the round it is itself again with every bonus; if it loses it dies as
+    a ``cls``."""
+    f = s.fight
+    assert f is not None
+    s.fight = replace(f, transformed=cls)
+    e = s.enemy(f.enemy)
+    s.say("transform", f"{board.enemy_name(s, e).capitalize()} becomes a {cls} with a bare D6.")
+
+
+# -- step 4: the weapon ------------------------------------------------------------------------
+
+
+def current_class(s: DungeonsState, f: Fight) -> str | None:
+    """The engaged monster's class now (its transformed class in the round)."""
+    if f.transformed:
+        return f.transformed
+    m = s.monster(s.enemy(f.enemy).kind)
+    return None if m is None else m.monster_class
+
+
+def weapon_cards(s: DungeonsState, seat: int) -> list[str]:
+    """The weapon cards ``seat`` may roll: none in chib form (Part I,
+    Chibbing Out; Part IV, the Werewolf)."""
+    from saloon.games.dungeons.rules import powers
+
+    if s.heroes[seat].chib:
+        return []
+    out = []
+    for cid in dict.fromkeys(cards.hand(s, seat)):
+        c = cards.card(s, cid)
+        if powers.is_weapon(c) and not powers.is_red(c):
+            out.append(cid)
+    return out
+
+
+def weapon_of(s: DungeonsState, seat: int, source: str) -> Weapon:
+    if source == "natural":
+        return Weapon("natural", stealth.natural_die(s, seat))
+    if source == "holy-water":
+        return Weapon("holy-water", s.content.prices.holy_water_die)
+    for e in cards.card(s, source).effects:
+        if e.kind == "weapon":
+            return Weapon(source, e.die, e.dice, e.flags)
+    raise KeyError(source)
+
+
+def wield_options(s: DungeonsState, seat: int) -> list[Action]:
+    """Step 4's choices: the natural die; Holy Water against the Undead (2
+    coins: the D6 becomes a D12; not for a chib); each weapon card; a Dual
+    Wield weapon with a second weapon (another card or the natural die);
+    never more than two (Part II, Advantage Cards, Dual Wield)."""
+    f = s.fight
+    assert f is not None
+    h = s.heroes[seat]
+    naturals = ["natural"]
+    if not h.chib and current_class(s, f) == "undead" and h.coins >= s.content.prices.holy_water:
+        naturals.append("holy-water")
+    held = cards.hand(s, seat)
+    weapons = weapon_cards(s, seat)
+    out: list[Action] = [Wield((n,)) for n in naturals]
+    out += [Wield((c,)) for c in weapons]
+    for c in weapons:
+        if "dual_wield" not in weapon_of(s, seat, c).flags:
+            continue
+        for p in naturals:
+            out.append(Wield((c, p)))
+        for p in weapons:
+            if p == c and held.count(c) < 2:
+                continue
+            if "dual_wield" in weapon_of(s, seat, p).flags and p < c:
+                continue
+            out.append(Wield((c, p)))
+    return out
+
+
+def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
+    """The weapons are played (a card is spent, even if the round is later
+    escaped: Part II, Advantage Cards); Holy Water is paid; then the roll."""
+    f = s.fight
+    assert f is not None
+    weapons = tuple(weapon_of(s, seat, src) for src in sources)
+    s.fight = replace(f, weapons=weapons)
+    push(s, RoundRoll())
+    words = []
+    for w in weapons:
+        dice = f"{w.dice}d{w.die}" if w.dice > 1 else f"d{w.die}"
+        if w.source == "holy-water":
+            common.pay(s, seat, s.content.prices.holy_water)
+            words.append(f"Holy Water ({dice}, {s.content.prices.holy_water} coins)")
+        elif w.source == "natural":
+            words.append(f"the natural {dice}")
+        else:
+            c = cards.card(s, w.source)
+            cards.spend(s, seat, w.source)
+            flags = ", ".join(sorted(w.flags))
+            words.append(f"{c.name} ({dice}{', ' + flags if flags else ''})")
+            rest = tuple(e for e in c.effects if e.kind != "weapon")
+            if rest:
+                effects.run(s, rest, effects.Ctx(seat, c.name))
+    s.say("wield", f"{s.name(seat)} wields {' and '.join(words)}.", seat)
+
+
+# -- step 5: the rolls -------------------------------------------------------------------------
+
+
+def hero_dice(f: Fight) -> list[int]:
+    """The sides of each die the hero rolls, in order."""
+    return [w.die for w in f.weapons for _ in range(w.dice)]
+
+
+def enemy_die(s: DungeonsState, f: Fight) -> int:
+    """The enemy's die: a D6 when transformed; a Cube's D12; a monster's
+    or a Guardian's own; 0 for a Plant of Eden (it does not roll)."""
+    if f.transformed:
+        return 6
+    e = s.enemy(f.enemy)
+    if e.is_cube:
+        return s.content.prices.cash_cube_die
+    m = s.monster(e.kind)
+    if m is not None:
+        return m.die
+    g = s.guardian(e.kind)
+    return 0 if g is None else g.die
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRoll(Chance):
+    """Step 5: the hero's dice and the GM's die, rolled together."""
+
+    def _dice(self, s: DungeonsState) -> tuple[list[int], int]:
+        f = s.fight
+        assert f is not None
+        return hero_dice(f), enemy_die(s, f)
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        mine, theirs = self._dice(s)
+        ranges = [range(1, d + 1) for d in mine]
+        enemy = range(1, theirs + 1) if theirs else range(0, 1)
+        out: list[Outcome] = [
+            CombatRoll(tuple(faces), x) for faces in itertools.product(*ranges) for x in enemy
+        ]
+        return uniform(out)
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        if not isinstance(outcome, CombatRoll):
+            return False
+        mine, theirs = self._dice(s)
+        if len(outcome.hero) != len(mine):
+            return False
+        if not all(1 <= x <= d for x, d in zip(outcome.hero, mine, strict=True)):
+            return False
+        return 1 <= outcome.enemy <= theirs if theirs else outcome.enemy == 0
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        mine, theirs = self._dice(s)
+        faces = tuple(int(rng.integers(1, d + 1)) for d in mine)
+        return CombatRoll(faces, int(rng.integers(1, theirs + 1)) if theirs else 0)
+
+    def prompt(self, s: DungeonsState) -> str:
+        mine, theirs = self._dice(s)
+        dice = " ".join(f"d{d}" for d in mine)
+        vs = f" vs the enemy's d{theirs}" if theirs else " (a Plant of Eden does not roll)"
+        example = "roll " + " ".join("3" for _ in mine) + (" vs 2" if theirs else "")
+        return f"the hero's {dice}{vs} (e.g. {example})"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        from saloon.games.dungeons.rules import powers
+
+        assert isinstance(outcome, CombatRoll)
+        f = s.fight
+        assert f is not None
+        s.fight = f = replace(f, dice=outcome.hero, enemy_roll=outcome.enemy)
+        s.say("roll", f"The roll: {tally_words(s, f)}.")
+        push(s, powers.OpenWindow("after"), SetStage("improve"))
+
+
+# -- totals ------------------------------------------------------------------------------------
+
+
+def hero_total(f: Fight) -> int:
+    """The hero's combat total: each weapon's dice (doubled by Critical),
+    added (Dual Wield); doubled by a Critical after the roll; plus his
+    buffs (Part II, Advantage Cards)."""
+    total = 0
+    i = 0
+    for w in f.weapons:
+        faces = f.dice[i : i + w.dice]
+        i += w.dice
+        v = sum(faces)
+        total += 2 * v if "critical" in w.flags else v
+    if f.doubled:
+        total *= 2
+    return total + f.hero_bonus
+
+
+def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
+    """The enemy's combat total in parts (label, value). Transformed: the
+    bare D6 (ruling 20). A monster: its die, +1 when its environment is in
+    its space (Poison monsters have none), +2 under the Hunters' Moon, +1
+    under bloodlust, a GM event's bonus for the round, the collective GM's
+    buffs. A Guardian: its die (a Plant's attack), +1 when the Guardians
+    stir; no environment, no Moon, no buffs (Part I, Know Thine Enemy). A
+    Cash Cube: its D12 alone. The Overzealous Hunters' Moon gives every
+    enemy the Moon's +2 (Part IV, Suggestions)."""
+    e = s.enemy(f.enemy)
+    if f.transformed:
+        return [("d6", f.enemy_roll)]
+    moon = "hunters_moon" in s.flags
+    zealous = moon and s.options.house("overzealous_moon")
+    m = s.monster(e.kind)
+    if m is not None:
+        parts = [(f"d{m.die}", f.enemy_roll)]
+        if m.environment and m.environment in board.pieces_in(s, e.space):
+            parts.append((m.environment, 1))
+        if moon:
+            parts.append(("Hunters' Moon", 2))
+        if "bloodlust" in s.flags:
+            parts.append(("bloodlust", 1))
+        if s.monster_bonus:
+            parts.append(("the round's event", s.monster_bonus))
+        if e.buffs:
+            parts.append(("buffs", e.buffs))
+        return parts
+    if e.is_cube:
+        parts = [(f"d{s.content.prices.cash_cube_die}", f.enemy_roll)]
+    else:
+        g = s.guardian(e.kind)
+        assert g is not None
+        if g.kind == "plant":
+            parts = [("attack", g.attack + board.plants_on_board(s) - 1)]
+        else:
+            parts = [(f"d{g.die}", f.enemy_roll)]
+        if "guardians_stir" in s.flags:
+            parts.append(("the Guardians stir", 1))
+    if zealous:
+        parts.append(("Hunters' Moon", 2))
+    return parts
+
+
+def enemy_total(s: DungeonsState, f: Fight) -> int:
+    return sum(v for _, v in enemy_parts(s, f))
+
+
+def tally_words(s: DungeonsState, f: Fight) -> str:
+    dice = "+".join(map(str, f.dice))
+    extra = []
+    if any("critical" in w.flags for w in f.weapons):
+        extra.append("critical")
+    if f.doubled:
+        extra.append("doubled")
+    if f.hero_bonus:
+        extra.append(f"+{f.hero_bonus}")
+    mine = f"{dice}{' (' + ', '.join(extra) + ')' if extra else ''} = {hero_total(f)}"
+    parts = enemy_parts(s, f)
+    theirs = " + ".join(f"{v} {label}" for label, v in parts)
+    return f"hero {mine} against {theirs} = {enemy_total(s, f)}"
+
+
+def hero_wins(s: DungeonsState, f: Fight) -> bool:
+    """Higher total wins; a tie goes to the hero only with strength 6 (or a
+    card's ``win_ties``) (Part I, Enemy Engagement)."""
+    seat = s.active
+    assert seat is not None
+    mine, theirs = hero_total(f), enemy_total(s, f)
+    if mine != theirs:
+        return mine > theirs
+    return f.win_ties or s.heroes[seat].stat("strength") == 6
+
+
+# -- step 6: rerolls ---------------------------------------------------------------------------
+
+
+def dogmud_options(s: DungeonsState, seat: int) -> list[Action]:
+    """Dogmud: one of the hero's dice again for 2 coins (``dogmud 2``: the
+    second of two dice; Addenda, Village Signs, and its GM's Note on Dual
+    Wield)."""
+    f = s.fight
+    if f is None or f.stage != "improve" or s.heroes[seat].coins < s.content.prices.dogmud:
+        return []
+    n = len(f.dice)
+    return [Dogmud()] if n == 1 else [Dogmud(k + 1) for k in range(n)]
+
+
+def ask_reroll(s: DungeonsState, paid: bool) -> None:
+    """A card's reroll: which die, if there are two."""
+    f = s.fight
+    assert f is not None and s.active is not None
+    if len(f.dice) == 1:
+        push(s, HeroReroll(0))
+    else:
+        push(s, WhichDie(s.active))
+
+
+@dataclass(frozen=True, slots=True)
+class WhichDie(Decision):
+    """Which of the hero's dice a card rerolls (``option 2``)."""
+
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        f = s.fight
+        n = 0 if f is None else len(f.dice)
+        return [Pick("option", str(k + 1)) for k in range(n)]
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "which die to roll again"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        assert isinstance(action, Pick)
+        push(s, HeroReroll(int(action.value) - 1))
+
+
+@dataclass(frozen=True, slots=True)
+class HeroReroll(Chance):
+    """One of the hero's dice rolled again."""
+
+    index: int
+
+    def die(self, s: DungeonsState) -> int:
+        f = s.fight
+        assert f is not None
+        return hero_dice(f)[self.index]
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        d = self.die(s)
+        return uniform([Roll(d, k) for k in range(1, d + 1)])
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        d = self.die(s)
+        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        d = self.die(s)
+        return Roll(d, int(rng.integers(1, d + 1)))
+
+    def prompt(self, s: DungeonsState) -> str:
+        d = self.die(s)
+        return f"the hero's d{d} rolled again (e.g. d{d} 4)"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Roll)
+        f = s.fight
+        assert f is not None
+        dice = list(f.dice)
+        old = dice[self.index]
+        dice[self.index] = outcome.face
+        s.fight = f = replace(f, dice=tuple(dice))
+        s.say("reroll", f"The hero's {old} is rolled again: {outcome.face}. {tally_words(s, f)}.")
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyReroll(Chance):
+    """The GM rolls the monster's die again (a red card, a skill)."""
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        f = s.fight
+        assert f is not None
+        d = enemy_die(s, f)
+        return uniform([Roll(d, k) for k in range(1, d + 1)])
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        f = s.fight
+        assert f is not None
+        d = enemy_die(s, f)
+        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        f = s.fight
+        assert f is not None
+        d = enemy_die(s, f)
+        return Roll(d, int(rng.integers(1, d + 1)))
+
+    def prompt(self, s: DungeonsState) -> str:
+        f = s.fight
+        assert f is not None
+        return f"the enemy's d{enemy_die(s, f)} rolled again"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Roll)
+        f = s.fight
+        assert f is not None
+        s.fight = f = replace(f, enemy_roll=outcome.face)
+        s.say("reroll", f"The enemy's die is rolled again: {outcome.face}. {tally_words(s, f)}.")
+
+
+def dogmud(s: DungeonsState, seat: int, die: int) -> None:
+    price = s.content.prices.dogmud
+    common.pay(s, seat, price)
+    s.say("dogmud", f"{s.name(seat)} buys a Dogmud ({price} coins) for a reroll.", seat)
+    push(s, HeroReroll(max(0, die - 1)))
+
+
+# -- step 7: resolution ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Resolve(Step):
+    """Step 7 (rulings 19-22): the higher total wins; the enemy's buffs go;
+    a hit costs the loser one HP (a Poison monster's hit a stat instead; a
+    Ranged weapon or a ward: no harm to the hero)."""
+
+    seat: int
+
+    def run(self, s: DungeonsState) -> None:
+        f = s.fight
+        if f is None:
+            return
+        e = s.enemy(f.enemy)
+        won = hero_wins(s, f)
+        s.fight = None
+        name = board.enemy_name(s, e)
+        if e.buffs:
+            s.set_enemy(e := replace(e, buffs=0))
+        if won:
+            if f.transformed:
+                s.say(
+                    "hit", f"{s.name(self.seat)} wins the round: {name} dies as a {f.transformed}."
+                )
+                rewards.kill(s, self.seat, e, f.transformed)
+                return
+            hp = e.hp - 1
+            if hp <= 0:
+                s.say("hit", f"{s.name(self.seat)} wins the round and slays {name}.")
+                rewards.kill(s, self.seat, e, None)
+            else:
+                s.set_enemy(replace(e, hp=hp))
+                s.say("hit", f"{s.name(self.seat)} wins the round: {name} has {hp} HP left.")
+            return
+        if f.transformed:
+            s.say("transform", f"{name.capitalize()} wins and is itself again.")
+        ranged = any("ranged" in w.flags for w in f.weapons)
+        if ranged or f.ward:
+            why = "the weapon is Ranged" if ranged else "the blow is warded off"
+            s.say("miss", f"{name.capitalize()} wins the round, but {why}: no harm.")
+            return
+        m = s.monster(e.kind)
+        if m is not None and m.monster_class == "poison":
+            s.say("hit", f"{name.capitalize()} wins the round: its poison saps a stat.")
+            rewards.poisoned(s, self.seat)
+            return
+        h = s.heroes[self.seat]
+        hp = h.hp - 1
+        s.heroes[self.seat] = replace(h, hp=hp)
+        s.say("hit", f"{name.capitalize()} wins the round: {s.name(self.seat)} has {hp} HP left.")
+        if hp <= 0:
+            rewards.die(s, self.seat, f"is slain by {name}")

@@ -1,0 +1,183 @@
+"""Gathering: the open gather every player collects, the personal gather, the rewards.
+
+Part I, Open Gather (each player collects the reward his own gather board
+shows on the active player's D4); Spending Your Actions, Gathering (a
+personal gather: the active player alone, one action); Part II, Gather
+Rewards: two coins, an Advantage card, Alchemy (place a potion bottle, or
+move one), Wild (any of the other three). Ruling 14: the choices are asked
+of each player in seat order from the active one, and only when there is a
+real choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from saloon.core.action import Action, Outcome
+from saloon.games.dungeons.actions import PASS, Pick, Roll
+from saloon.games.dungeons.rules import cards, common
+from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+
+if TYPE_CHECKING:
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+#: What Wild may be turned into (Part II, Gather Rewards: any of the other three).
+WILD_CHOICES = ("coins", "advantage", "alchemy")
+
+
+def reward_of(s: DungeonsState, seat: int, face: int) -> str:
+    """The reward on ``seat``'s gather board for a D4 face."""
+    return s.gather_board(seat).rewards[face - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Reward(Step):
+    """``seat`` collects ``reward``."""
+
+    seat: int
+    reward: str
+
+    def run(self, s: DungeonsState) -> None:
+        collect(s, self.seat, self.reward)
+
+
+def collect(s: DungeonsState, seat: int, reward: str) -> None:
+    who = s.name(seat)
+    if reward == "coins":
+        took = common.gain(s, seat, common.GATHER_COINS)
+        capped = "" if took == common.GATHER_COINS else f" (took {took}: the cap is 10)"
+        s.say("gather", f"{who} gathers two coins{capped}.", seat)
+    elif reward == "advantage":
+        s.say("gather", f"{who} gathers an Advantage card.", seat)
+        push(s, cards.DrawCard(seat, "advantage"))
+    elif reward == "alchemy":
+        s.say("gather", f"{who} gathers Alchemy.", seat)
+        alchemy(s, seat)
+    else:
+        s.say("gather", f"{who} gathers Wild: any reward.", seat)
+        push(s, WildChoice(seat))
+
+
+@dataclass(frozen=True, slots=True)
+class WildChoice(Decision):
+    """Wild: the player picks coins, an Advantage card or Alchemy."""
+
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return [Pick("take", r) for r in WILD_CHOICES]
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "Wild: take coins, an Advantage card or Alchemy"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        assert isinstance(action, Pick)
+        collect(s, self.seat, action.value)
+
+
+def alchemy_options(s: DungeonsState, seat: int) -> list[Action]:
+    """Alchemy's choices: a bottle onto an empty potion of the board (while
+    a bottle is free), or a placed bottle moved to another potion (Part II,
+    Gather Rewards, Alchemy; one bottle a potion); ``pass`` (keep them)
+    once both bottles are placed."""
+    h = s.heroes[seat]
+    free = [p for p in s.gather_board(seat).potions if p not in h.potions]
+    out: list[Action] = []
+    if len(h.potions) < 2:
+        out += [Pick("potion", p) for p in free]
+    for old in h.potions:
+        out += [Pick("potion", f"{p} from {old}") for p in free]
+    if len(h.potions) >= 2 or not out:
+        out.append(PASS)
+    return out
+
+
+def alchemy(s: DungeonsState, seat: int) -> None:
+    """Fill a potion: asked if there is a choice, done at once if not."""
+    options = alchemy_options(s, seat)
+    if len(options) == 1:
+        _apply_alchemy(s, seat, options[0])
+    else:
+        push(s, AlchemyChoice(seat))
+
+
+@dataclass(frozen=True, slots=True)
+class AlchemyChoice(Decision):
+    """Alchemy: which potion to fill (see :func:`alchemy_options`)."""
+
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return alchemy_options(s, self.seat)
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "Alchemy: place a potion bottle"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        _apply_alchemy(s, self.seat, action)
+
+
+def _apply_alchemy(s: DungeonsState, seat: int, action: Action) -> None:
+    h = s.heroes[seat]
+    if not isinstance(action, Pick):
+        s.say("alchemy", f"{s.name(seat)} keeps the potions as they are.", seat)
+        return
+    new, _, old = action.value.partition(" from ")
+    potions = [p for p in h.potions if p != old] + [new]
+    s.heroes[seat] = replace(h, potions=tuple(sorted(potions)))
+    name = s.content.potions[new].name
+    if old:
+        s.say("alchemy", f"{s.name(seat)} moves a bottle to {name}.", seat)
+    else:
+        s.say("alchemy", f"{s.name(seat)} fills {name}.", seat)
+
+
+@dataclass(frozen=True, slots=True)
+class GatherDie(Chance):
+    """The D4 of a gather: ``seat``'s personal gather, or with ``open`` an
+    open gather rolled by ``seat`` that every player collects (a GM
+    event's)."""
+
+    seat: int
+    open: bool = False
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        return uniform([Roll(4, f) for f in range(1, 5)])
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        d = 4
+        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        return Roll(4, int(rng.integers(1, 5)))
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "the gather's D4 (e.g. d4 2)"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Roll)
+        if self.open:
+            s.say("gather", f"The open gather's D4 shows {outcome.face}.")
+            open_gather(s, outcome.face, self.seat)
+        else:
+            s.say("gather", f"{s.name(self.seat)}'s gather D4 shows {outcome.face}.", self.seat)
+            push(s, Reward(self.seat, reward_of(s, self.seat, outcome.face)))
+
+
+def open_gather(s: DungeonsState, face: int, first: int) -> None:
+    """Every player, in seat order from ``first``, collects his board's
+    reward for ``face`` (ruling 14)."""
+    n = s.num_players
+    seats = [(first + k) % n for k in range(n)]
+    push(s, *(Reward(seat, reward_of(s, seat, face)) for seat in seats))

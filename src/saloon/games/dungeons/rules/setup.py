@@ -1,0 +1,334 @@
+"""Setting up a game of D6.
+
+Part I, Setup, in its order: class boards (each player picks one; its +1
+stat), hero cards (cosmetic: a name from the class), HP and the Cash Cube,
+gather boards (each picks one), the map (an option), the environment pieces
+(placed by the players in turn, never two identical pieces in a space:
+ruling 9; or at random), the enemies (two per player, each on a random
+space: ruling 10), the decks (one Advantage and one Heroic Quest card each,
+three Bounty cards face up: ruling 11), the length (an option), the stats
+(four rolls each, every roll placed before the next; 1-3 count as 3 and
+earn a coin; the class's +1, never above 6: ruling 12), the skill markers
+(by the skill stat), the player order (seat order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from saloon.core.action import Action, Outcome
+from saloon.games.dungeons.actions import Pick, Place, Roll
+from saloon.games.dungeons.effects import STATS
+from saloon.games.dungeons.rules import board, cards, common
+from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+
+if TYPE_CHECKING:
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+#: Stat rolls a player makes (Part I, Roll for Stats: one per stat).
+STAT_ROLLS = 4
+#: Enemies spawned at setup for each player (Part I, Place Enemies).
+ENEMIES_EACH = 2
+
+
+def begin(s: DungeonsState) -> None:
+    """Fill the bag and the decks, and put the setup on the agenda."""
+    from saloon.games.dungeons.rules.turn import StartRound
+
+    c = s.content
+    bag = c.bag()
+    if s.options.house("handcuff_guardians"):
+        for g in c.guardians:
+            if g.kind in ("dragon", "kraken"):
+                bag.pop(g.id, None)
+    s.bag = tuple(sorted(k for k, n in bag.items() for _ in range(n)))
+    s.decks = {
+        "advantage": cards.build_deck([x.id for x in c.advantages for _ in range(x.copies)]),
+        "quest": cards.build_deck([x.id for x in c.quests for _ in range(x.copies)]),
+        "bounty": cards.build_deck([b.id for b in c.bounty_deck(s.map.id)]),
+    }
+    s.pieces = board.PIECES
+    n = s.num_players
+    seats = range(n)
+    if s.options.environments == "random":
+        places: list[Step] = [PlaceRandom(p) for p in board.PIECES]
+    else:
+        places = [PlaceStep(k % n) for k in range(len(board.PIECES))]
+    push(
+        s,
+        *(ClassStep(seat) for seat in seats),
+        *(BoardStep(seat) for seat in seats),
+        *places,
+        *(board.Spawn() for _ in range(ENEMIES_EACH * n)),
+        *(
+            d
+            for seat in seats
+            for d in (cards.DrawCard(seat, "advantage"), cards.DrawCard(seat, "quest"))
+        ),
+        cards.TurnBounties(),
+        *(StatRoll(seat) for seat in seats for _ in range(STAT_ROLLS)),
+        Markers(),
+        StartRound(1),
+    )
+
+
+def classes_open(s: DungeonsState) -> tuple[str, ...]:
+    """The class boards not taken (the expansion's with ``expansion=true``)."""
+    taken = {h.hero_class for h in s.heroes}
+    return tuple(
+        c.id
+        for c in s.content.classes
+        if c.id not in taken and (s.options.expansion or not c.expansion)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ClassStep(Step):
+    seat: int
+
+    def run(self, s: DungeonsState) -> None:
+        free = classes_open(s)
+        if len(free) == 1:
+            take_class(s, self.seat, free[0])
+        else:
+            push(s, PickClass(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class PickClass(Decision):
+    """``class <id>``: a class board (Part I, Choose Your Class Board)."""
+
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return [Pick("class", c) for c in classes_open(s)]
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "choose a class board"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        assert isinstance(action, Pick)
+        take_class(s, self.seat, action.value)
+
+
+def take_class(s: DungeonsState, seat: int, cid: str) -> None:
+    cls = s.index.classes[cid]
+    names = cls.heroes or (cls.name,)
+    name = names[seat % len(names)]
+    s.heroes[seat] = replace(s.heroes[seat], hero_class=cid, name=name)
+    s.say(
+        "setup",
+        f"Player {seat + 1} takes the {cls.name} board (+1 {cls.bonus_stat}) and plays {name}.",
+        seat,
+    )
+
+
+def boards_open(s: DungeonsState) -> tuple[str, ...]:
+    taken = {h.board for h in s.heroes}
+    return tuple(b.id for b in s.content.gather_boards if b.id not in taken)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStep(Step):
+    seat: int
+
+    def run(self, s: DungeonsState) -> None:
+        free = boards_open(s)
+        if len(free) == 1:
+            take_board(s, self.seat, free[0])
+        else:
+            push(s, PickBoard(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class PickBoard(Decision):
+    """``board <id>``: a gather board (Part I, Choose Your Gather Board)."""
+
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return [Pick("board", b) for b in boards_open(s)]
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "choose a gather board"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        assert isinstance(action, Pick)
+        take_board(s, self.seat, action.value)
+
+
+def take_board(s: DungeonsState, seat: int, bid: str) -> None:
+    s.heroes[seat] = replace(s.heroes[seat], board=bid)
+    s.say("setup", f"{s.name(seat)} takes the {s.index.boards[bid].name}.", seat)
+
+
+# -- environments ------------------------------------------------------------------------------
+
+
+def placements(s: DungeonsState) -> list[Action]:
+    """Every piece left on every numbered space without that piece."""
+    held = set(s.environments)
+    out: list[Action] = []
+    for piece in dict.fromkeys(s.pieces):
+        for sp in board.numbered(s):
+            if (sp, piece) not in held:
+                out.append(Place(piece, sp))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceStep(Step):
+    seat: int
+
+    def run(self, s: DungeonsState) -> None:
+        if s.pieces:
+            push(s, PlacePiece(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePiece(Decision):
+    """``place <piece> <space>``: ruling 9."""
+
+    seat: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return placements(s)
+
+    def prompt(self, s: DungeonsState) -> str:
+        return "place an environment piece"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        assert isinstance(action, Place)
+        s.environments = tuple(sorted((*s.environments, (action.space, action.piece))))
+        rest = list(s.pieces)
+        rest.remove(action.piece)
+        s.pieces = tuple(rest)
+        s.say(
+            "place",
+            f"{s.name(self.seat)} places a {action.piece} piece in "
+            f"{board.space_words(s, action.space)}.",
+            self.seat,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRandom(Step):
+    """``environments=random``: a piece on a random space (the map's die,
+    rolled again when the space holds that piece already)."""
+
+    piece: str
+
+    def run(self, s: DungeonsState) -> None:
+        push(s, board.MapDie(then="piece", piece=self.piece))
+
+
+# -- stats -------------------------------------------------------------------------------------
+
+
+def empty_stats(s: DungeonsState, seat: int) -> tuple[str, ...]:
+    h = s.heroes[seat]
+    return tuple(st for st, v in zip(STATS, h.stats, strict=True) if v == 0)
+
+
+def stat_value(roll: int, stat: str, bonus_stat: str) -> int:
+    """A stat from a roll: 1-3 count as 3; the class's +1 on its stat, at
+    most 6 (Part I, Roll for Stats).
+
+    >>> stat_value(3, "skill", "skill"), stat_value(1, "wits", "skill")
+    (4, 3)
+    >>> stat_value(6, "skill", "skill")
+    6
+    """
+    value = max(common.STAT_MIN, roll)
+    if stat == bonus_stat:
+        value += 1
+    return min(common.STAT_MAX, value)
+
+
+@dataclass(frozen=True, slots=True)
+class StatRoll(Chance):
+    """A stat roll (D6); 1-3 earn a coin at once, whatever the stat."""
+
+    seat: int
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        return uniform([Roll(6, f) for f in range(1, 7)])
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        d = 6
+        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        return Roll(6, int(rng.integers(1, 7)))
+
+    def prompt(self, s: DungeonsState) -> str:
+        return f"{s.name(self.seat)}'s stat roll, a d6 (e.g. d6 4)"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Roll)
+        coin = ""
+        if outcome.face <= 3:
+            common.gain(s, self.seat, 1)
+            coin = " and earns a coin"
+        s.say("stats", f"{s.name(self.seat)} rolls {outcome.face} for a stat{coin}.", self.seat)
+        free = empty_stats(s, self.seat)
+        if len(free) == 1:
+            assign(s, self.seat, free[0], outcome.face)
+        else:
+            push(s, AssignStat(self.seat, outcome.face))
+
+
+@dataclass(frozen=True, slots=True)
+class AssignStat(Decision):
+    """``stat <name>``: the roll goes to an empty stat (before the next roll)."""
+
+    seat: int
+    roll: int
+
+    @property
+    def player(self) -> int:
+        return self.seat
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return [Pick("stat", st) for st in empty_stats(s, self.seat)]
+
+    def prompt(self, s: DungeonsState) -> str:
+        return f"place the roll of {self.roll} on a stat"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        assert isinstance(action, Pick)
+        assign(s, self.seat, action.value, self.roll)
+
+
+def assign(s: DungeonsState, seat: int, stat: str, roll: int) -> None:
+    value = stat_value(roll, stat, s.hero_class(seat).bonus_stat)
+    h = s.heroes[seat]
+    stats = list(h.stats)
+    stats[STATS.index(stat)] = value
+    s.heroes[seat] = replace(h, stats=(stats[0], stats[1], stats[2], stats[3]))
+    s.say("stats", f"{s.name(seat)}'s {stat} is {value}.", seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Markers(Step):
+    """The skill markers follow the skill stat (Part II, The Class Board, E)."""
+
+    def run(self, s: DungeonsState) -> None:
+        for seat in range(s.num_players):
+            k = common.unlocked_count(s.heroes[seat].stat("skill"))
+            s.say("setup", f"{s.name(seat)} unlocks {k} skill marker(s).", seat)

@@ -1,0 +1,358 @@
+"""The state of a game of D6: its fields, the small accessors the rules read, and the contract.
+
+A game is setup (Part I, Setup), then ``rounds`` rounds of one turn per
+player in seat order (Part I, Choose the Length of Your Game), with a GM
+event between rounds (ruling 5). Everything still to do is on the
+``agenda`` (:mod:`.agenda`), a stack of small frozen tasks; the one on top
+is a decision of a player (in turn or out of turn) or a chance node, and
+applying an action or outcome lets it answer and runs the agenda on.
+
+The fields:
+
+* ``heroes``: one :class:`~.model.Hero` per seat (boards, stats, hand,
+  hides, bounties); ``teams``: each seat's team (every seat its own in the
+  standard game; Part III's Alliance pairs seats);
+* ``enemies``: the enemies on the board (:class:`~.model.Enemy`), by uid;
+  ``bag``: the tokens in the enemy bag, a sorted multiset of kinds;
+* ``environments``: the pieces on the map, ``(space, piece)`` pairs;
+  ``pieces``: those still to place (setup);
+* ``decks`` (``advantage``, ``quest``, ``bounty``: :class:`~.model.Deck`),
+  ``discards`` (face up), ``bounties`` (the three face-up Bounty cards);
+* ``round`` (0 during setup), ``turn`` (:class:`~.model.Turn`, the
+  active player's), ``fight`` (:class:`~.model.Fight`, the round of combat
+  under way); ``flags`` (the round's rules: the Hunters' Moon...),
+  ``next_flags`` (set by an event for the next round), ``monster_bonus`` /
+  ``next_bonus`` (an event's bonus to every monster for a round);
+* ``events``: the GM events rolled so far (their numbers);
+* ``agenda``: what is left to do.
+
+The rules are functions of the state in the modules beside this one:
+:mod:`.setup`, :mod:`.turn`, :mod:`.stealth`, :mod:`.moves`, :mod:`.combat`,
+:mod:`.rewards`, :mod:`.cards`, :mod:`.effects`, :mod:`.village`,
+:mod:`.events`, :mod:`.end`, :mod:`.view`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from saloon.core.action import Action, Event, Outcome
+from saloon.core.errors import IllegalAction
+from saloon.core.state import CHANCE, ActionGroup, Result, State
+from saloon.games.dungeons.content import (
+    AdvantageCard,
+    Content,
+    GameMap,
+    GatherBoard,
+    Guardian,
+    HeroClass,
+    Monster,
+    QuestCard,
+)
+from saloon.games.dungeons.options import DungeonsOptions
+from saloon.games.dungeons.rules.agenda import Chance, Decision, Task, advance
+from saloon.games.dungeons.rules.model import Deck, Enemy, Fight, Hero, Turn
+
+if TYPE_CHECKING:
+    from saloon.core.game import Game
+
+
+class DungeonsState(State):
+    """A game of D6 in progress (see the module docstring)."""
+
+    options: DungeonsOptions
+
+    def __init__(
+        self, game: Game, options: DungeonsOptions, num_players: int, content: Content
+    ) -> None:
+        super().__init__(game, options, num_players)
+        self.content = content
+        self.map: GameMap = content.maps[options.map]
+        self.teams: tuple[int, ...] = tuple(range(num_players))
+        self.heroes: list[Hero] = [Hero(seat=i, hp=content.prices.hp) for i in range(num_players)]
+        self.enemies: list[Enemy] = []
+        self.next_uid = 1
+        self.bag: tuple[str, ...] = ()
+        self.environments: tuple[tuple[int, str], ...] = ()
+        self.pieces: tuple[str, ...] = ()
+        self.decks: dict[str, Deck] = {}
+        self.discards: dict[str, tuple[str, ...]] = {"advantage": (), "quest": (), "bounty": ()}
+        self.bounties: tuple[str, ...] = ()
+        self.round = 0
+        self.turn: Turn | None = None
+        self.fight: Fight | None = None
+        self.flags: frozenset[str] = frozenset()
+        self.next_flags: frozenset[str] = frozenset()
+        self.monster_bonus = 0
+        self.next_bonus = 0
+        self.events: tuple[int, ...] = ()
+        self.agenda: list[Task] = []
+        self._index = _index(content)
+        self._legal: list[Action] | None = None
+        from saloon.games.dungeons.rules import setup
+
+        setup.begin(self)
+        advance(self)
+
+    # -- small helpers -------------------------------------------------------------------
+
+    def say(
+        self,
+        kind: str,
+        text: str,
+        player: int | None = None,
+        to: tuple[int, ...] | None = None,
+        besides: tuple[int, ...] = (),
+    ) -> None:
+        """Add a sentence to the log (``to``: the players told it, if not
+        all; ``besides``: the players not told it, who were told it in full)."""
+        self.log.append(Event(kind, text, player, to, besides))
+
+    def name(self, seat: int) -> str:
+        """A player as the log names him: ``Player 2 (Slayer)``."""
+        cls = self.heroes[seat].hero_class
+        if cls and cls in self._index.classes:
+            return f"Player {seat + 1} ({self._index.classes[cls].name})"
+        return f"Player {seat + 1}"
+
+    def hero_class(self, seat: int) -> HeroClass:
+        return self._index.classes[self.heroes[seat].hero_class]
+
+    def gather_board(self, seat: int) -> GatherBoard:
+        return self._index.boards[self.heroes[seat].board]
+
+    def monster(self, kind: str) -> Monster | None:
+        """The monster of that id, or ``None`` (a Guardian or a Cash Cube)."""
+        return self._index.monsters.get(kind)
+
+    def guardian(self, kind: str) -> Guardian | None:
+        return self._index.guardians.get(kind)
+
+    def enemy(self, uid: int) -> Enemy:
+        for e in self.enemies:
+            if e.uid == uid:
+                return e
+        raise KeyError(uid)
+
+    def find_enemy(self, uid: int) -> Enemy | None:
+        for e in self.enemies:
+            if e.uid == uid:
+                return e
+        return None
+
+    def set_enemy(self, enemy: Enemy) -> None:
+        for i, e in enumerate(self.enemies):
+            if e.uid == enemy.uid:
+                self.enemies[i] = enemy
+                return
+        raise KeyError(enemy.uid)
+
+    @property
+    def index(self) -> ContentIndex:
+        """The content's entries by id."""
+        return self._index
+
+    @property
+    def active(self) -> int | None:
+        """The seat whose turn it is (``None`` outside turns)."""
+        return None if self.turn is None else self.turn.seat
+
+    def gm_of(self, seat: int) -> int:
+        """The current GM of ``seat``'s turn: the next seat in order that is
+        not on his team (Part I, The Role of the GM; Part III, Alliance)."""
+        n = self.num_players
+        for k in range(1, n + 1):
+            other = (seat + k) % n
+            if self.teams[other] != self.teams[seat]:
+                return other
+        return seat
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """The seats not on ``seat``'s team, in turn order from his GM."""
+        n = self.num_players
+        order = [(seat + k) % n for k in range(1, n)]
+        return tuple(s for s in order if self.teams[s] != self.teams[seat])
+
+    # -- the contract ----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if not self.agenda:
+            return None
+        top = self.agenda[-1]
+        if isinstance(top, Decision):
+            return top.player
+        return CHANCE
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self._legal is not None:
+            return self._legal
+        top = self._top()
+        if not isinstance(top, Decision):
+            return []
+        self._legal = top.legal(self)
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal is not None:
+            return action in self._legal
+        top = self._top()
+        return isinstance(top, Decision) and top.is_legal(self, action)
+
+    def apply(self, action: Action) -> None:
+        """As the contract says; a chance outcome is checked by its node
+        directly (a round of combat may have thousands of outcomes)."""
+        top = self._top()
+        if isinstance(top, Chance) and isinstance(action, Outcome):
+            if not top.possible(self, action):
+                raise IllegalAction(
+                    f"{action} is not a possible outcome here; expected {top.prompt(self)}"
+                )
+            self.history.append((CHANCE, action))
+            self.apply_unchecked(action)
+            return
+        super().apply(action)
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        top = self._top()
+        if not isinstance(top, Chance):
+            raise IllegalAction("this is not a chance node")
+        return top.outcomes(self)
+
+    def sample_chance(self, rng: np.random.Generator) -> Outcome:
+        top = self._top()
+        if not isinstance(top, Chance):
+            raise IllegalAction("this is not a chance node")
+        return top.sample(self, rng)
+
+    def _top(self) -> Task | None:
+        return self.agenda[-1] if self.agenda else None
+
+    def apply_unchecked(self, action: Action) -> None:
+        self._legal = None
+        node = self.agenda.pop()
+        if isinstance(node, Chance):
+            assert isinstance(action, Outcome)
+            node.answer(self, action)
+        else:
+            assert isinstance(node, Decision)
+            node.answer(self, action)
+        advance(self)
+
+    def chance_prompt(self) -> str:
+        top = self._top()
+        if isinstance(top, Chance):
+            return top.prompt(self)
+        return super().chance_prompt()
+
+    def parse(self, text: str) -> Action:
+        """The notation, or at a die's prompt the face alone (``4``)."""
+        from saloon.games.dungeons.rules.chance import shorthand
+
+        got = shorthand(self, text)
+        return got if got is not None else self.game.parse_action(text)
+
+    def returns(self) -> tuple[float, ...]:
+        from saloon.games.dungeons.rules.end import returns
+
+        return returns(self)
+
+    def estimate(self) -> tuple[float, ...]:
+        from saloon.games.dungeons.estimate import estimate
+
+        return estimate(self)
+
+    def result(self) -> Result:
+        from saloon.games.dungeons.rules.end import result
+
+        return result(self)
+
+    def key(self) -> Hashable:
+        return (
+            tuple(self.heroes), tuple(self.enemies), self.next_uid, self.bag,
+            self.environments, self.pieces,
+            tuple(sorted(self.decks.items())), tuple(sorted(self.discards.items())),
+            self.bounties, self.round, self.turn, self.fight, self.flags, self.next_flags,
+            self.monster_bonus, self.next_bonus, self.events, tuple(self.agenda), self.teams,
+        )  # fmt: skip
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from saloon.games.dungeons.rules.view import view_of
+
+        return view_of(self, player)
+
+    def clone(self) -> DungeonsState:
+        new = DungeonsState.__new__(DungeonsState)
+        new.__dict__.update(self.__dict__)
+        new.history = self.history[:]
+        new.log = self.log[:]
+        new.heroes = self.heroes[:]
+        new.enemies = self.enemies[:]
+        new.decks = dict(self.decks)
+        new.discards = dict(self.discards)
+        new.agenda = self.agenda[:]
+        return new
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
+        from saloon.games.dungeons.rules.view import resample
+
+        return resample(self, player, rng)
+
+    # -- words ------------------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        from saloon.games.dungeons.describe import describe
+
+        return describe(self, action)
+
+    def announce(self, action: Action) -> str:
+        from saloon.games.dungeons.describe import announce
+
+        return announce(self, action)
+
+    def action_groups(self, legal: Sequence[Action]) -> Sequence[ActionGroup]:
+        from saloon.games.dungeons.describe import groups
+
+        return groups(self, legal)
+
+
+class ContentIndex:
+    """The content's entries by id, built once per content."""
+
+    def __init__(self, content: Content) -> None:
+        self.classes = {c.id: c for c in content.classes}
+        self.boards = {b.id: b for b in content.gather_boards}
+        self.monsters = {m.id: m for m in content.monsters}
+        self.guardians = {g.id: g for g in content.guardians}
+        self.advantages = {c.id: c for c in content.advantages}
+        self.quests = {c.id: c for c in content.quests}
+        self.bounties = {c.id: c for c in content.bounties}
+        self.events = {e.number: e for e in content.events}
+        self.skills = {s.id: s for c in content.classes for s in c.skills} | {
+            s.id: s for s in content.common_skills
+        }
+        every: tuple[AdvantageCard | QuestCard, ...] = (*content.advantages, *content.quests)
+        #: The cards rolled as weapons, the red ones, the cancelling ones.
+        self.weapons = frozenset(c.id for c in every if any(e.kind == "weapon" for e in c.effects))
+        self.red = frozenset(c.id for c in content.quests if c.banner == "red")
+        self.counters = frozenset(
+            c.id for c in every if any(e.kind == "cancel_card" for e in c.effects)
+        )
+
+
+_INDEXES: dict[int, tuple[Content, ContentIndex]] = {}
+
+
+def _index(content: Content) -> ContentIndex:
+    """The index of ``content``, kept while the content lives (by identity)."""
+    got = _INDEXES.get(id(content))
+    if got is not None and got[0] is content:
+        return got[1]
+    index = ContentIndex(content)
+    if len(_INDEXES) > 64:
+        _INDEXES.clear()
+    _INDEXES[id(content)] = (content, index)
+    return index
