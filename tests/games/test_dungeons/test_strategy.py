@@ -26,8 +26,19 @@ from saloon.core.agent import Agent
 from saloon.core.errors import OptionError
 from saloon.games.dungeons import GAME, Dungeons
 from saloon.games.dungeons import actions as a
+from saloon.games.dungeons.effects import Effect
 from saloon.games.dungeons.options import DungeonsOptions
-from saloon.games.dungeons.rules import gather, powers, turn
+from saloon.games.dungeons.rules import (
+    cards,
+    combat,
+    effects,
+    gather,
+    powers,
+    rewards,
+    stealth,
+    turn,
+    village,
+)
 from saloon.games.dungeons.rules.model import Enemy, Fight, Weapon
 from saloon.games.dungeons.rules.state import DungeonsState
 from saloon.games.dungeons.strategy import (
@@ -39,8 +50,12 @@ from saloon.games.dungeons.strategy import (
     distances,
     engagement,
     hero_dist,
+    probe_roll,
     stat_for_roll,
 )
+
+#: Round rules that change an enemy's total.
+FLAGS = ["hunters_moon", "bloodlust", "guardians_stir", "fog", "quiet"]
 
 
 def agent(**knobs: float) -> HeuristicAgent:
@@ -179,6 +194,34 @@ def test_an_engagement_is_fought_to_its_end() -> None:
     # won at once, after one loss, after two; or three losses and dead
     assert losses == pytest.approx(0.5 * 0 + 0.25 * 1 + 0.125 * 2 + 0.125 * 3)
     assert engagement(0.5, 0.5, 2, 2)[0] == pytest.approx(0.5)
+
+
+def test_a_hunted_enemy_is_read_as_the_rules_would_roll_it() -> None:
+    """What the agent expects of an enemy drawn into a space (its die and
+    bonus: environment, the Moon, bloodlust, the round's bonus, a Plant's
+    attack, the Guardians stirring) is what the rules roll for one on the
+    board (combat.enemy_parts), over random positions of whole games."""
+    rng = np.random.default_rng(8)
+    seen = 0
+    for g in range(6):
+        s = GAME.new_state(DungeonsOptions(map="advanced" if g % 2 else "standard"), 3)
+        while not s.is_over:
+            if s.is_chance:
+                s.apply(s.sample_chance(rng))
+                continue
+            if rng.random() < 0.2:
+                s.flags = frozenset(rng.choice(FLAGS, size=2, replace=False).tolist())
+                s.monster_bonus = int(rng.integers(0, 2))
+            for e in s.enemies:
+                if e.is_cube or e.buffs:
+                    continue
+                probe = Fight(enemy=e.uid)
+                parts = combat.enemy_parts(s, probe)
+                expect = (combat.enemy_die(s, probe), sum(v for _, v in parts))
+                assert probe_roll(s, e.kind, e.space, on_board=True) == expect, (e, parts)
+                seen += 1
+            s.apply(RandomAgent(seed=g).choose(s))
+    assert seen > 1000
 
 
 def test_distances_follow_the_arrows() -> None:
@@ -495,3 +538,104 @@ def test_hires_the_cash_cube_onto_the_leader_out_on_the_map() -> None:
     hires = [x for x in got if isinstance(x, a.Hire)]
     assert hires and hires[0] == a.Hire(5)
     assert got.index(hires[0]) < got.index(a.REST)
+
+
+def test_transforms_a_gnoll_into_a_bandit_for_a_bandit_bounty() -> None:
+    """The rulebook's example (Part II, Specialty Hides): a Bandit bounty,
+    a Gnoll in its space, three specialty hides: it turns them in to make
+    the Gnoll a Bandit (a bare D6, and the bounty if it wins)."""
+    s = turn_start()
+    bid = bounty_for(s, "bandit")
+    space = s.index.bounties[bid].space
+    hero(s, 0, space=space, specialty=("gnoll", "owlbear", "goblin"), markers=SPENT)
+    in_round(s, put(s, "gnoll", space), "arm")
+    assert choice(s) == a.Transform("bandit")
+
+
+def test_keeps_its_hides_when_the_monster_is_wanted_as_it_is() -> None:
+    """A Goblin wanted for a Bandit bounty: no transformation needed."""
+    s = turn_start()
+    bid = bounty_for(s, "bandit")
+    space = s.index.bounties[bid].space
+    hero(s, 0, space=space, specialty=("gnoll", "owlbear", "goblin"), markers=SPENT)
+    in_round(s, put(s, "goblin", space), "arm")
+    assert isinstance(choice(s), a.Wield)
+
+
+def test_plays_a_stealth_card_before_acting_beside_what_it_cannot_beat() -> None:
+    """A Minotaur in its space, 1 HP: Cloak of Shadows (the next check
+    succeeds) before it acts."""
+    s = turn_start()
+    s.bounties = ()
+    hero(s, 0, space=5, hp=1, quests=("cloak-of-shadows",), markers=SPENT)
+    put(s, "minotaur", 5)
+    assert choice(s) == a.Play("cloak-of-shadows")
+
+
+def test_buys_a_stealth_reroll_only_to_avoid_a_bad_fight() -> None:
+    """A failed stealth roll beside a Minotaur: Dogmud (2 coins) for
+    another try; beside a Goblin it would gladly fight: accept."""
+
+    def spotted(kind: str) -> DungeonsState:
+        s = turn_start()
+        s.bounties = ()
+        hero(s, 0, space=5, hp=2, coins=4)
+        put(s, kind, 5)
+        s.agenda.append(stealth.StealthDogmud(0, None, "action"))
+        return s
+
+    assert choice(spotted("minotaur")) == a.Dogmud()
+    assert choice(spotted("goblin")) == a.ACCEPT
+
+
+def test_the_poison_takes_the_least_useful_stat() -> None:
+    s = turn_start()
+    hero(s, 0, stats=(6, 5, 4, 4))
+    s.agenda.append(rewards.PoisonStat(0, ("strength", "stealth", "wits", "skill")))
+    assert choice(s) == a.Pick("stat", "wits")
+
+
+def test_the_fountain_raises_the_stat_that_gains_most() -> None:
+    """A 6 at the Fountain of You: strength 5 -> 6 (ties won) first."""
+    s = turn_start()
+    hero(s, 0, space=0, stats=(5, 4, 3, 3))
+    s.agenda.append(village.FountainRaise(0, 6, ("strength", "stealth", "wits", "skill")))
+    assert choice(s) == a.Pick("raise", "strength")
+
+
+def test_at_the_hand_limit_the_least_useful_card_goes() -> None:
+    s = turn_start()
+    limit = s.gather_board(0).hand_limit[5]
+    hand = ("greatsword",) * (limit - 1) + ("whetstone",)
+    hero(s, 0, advantage=tuple(sorted(hand)))
+    s.agenda.append(cards.HandLimit(0, "advantage"))
+    assert choice(s) == a.Pick("discard", "whetstone")
+
+
+def test_an_events_choice_takes_what_is_worth_more_now() -> None:
+    """A GM event's choice of 2 coins or an Advantage card: a rich hero
+    (coins at the cap are lost) takes the card, a poor one with a full
+    hand the coins."""
+    choose = Effect(
+        "choice",
+        target="each",
+        options=((Effect("gain_coins", amount=2),), (Effect("draw_advantage", amount=1),)),
+    )
+
+    def asked(coins: int, full_hand: bool) -> DungeonsState:
+        s = turn_start()
+        limit = s.gather_board(0).hand_limit[5]
+        hero(s, 0, coins=coins, advantage=("whetstone",) * (limit if full_hand else 0))
+        s.agenda.append(effects.ChooseOption(0, choose, effects.Ctx(None, "an event", True)))
+        return s
+
+    assert choice(asked(10, full_hand=False)) == a.Pick("option", "2")
+    assert choice(asked(0, full_hand=True)) == a.Pick("option", "1")
+
+
+def test_picks_a_class_strong_in_a_fight_or_at_stealth() -> None:
+    s = GAME.new_state(DungeonsOptions(), 2)
+    assert isinstance(s, DungeonsState)
+    got = choice(s)
+    assert isinstance(got, a.Pick) and got.word == "class"
+    assert s.index.classes[got.value].bonus_stat in ("strength", "stealth")

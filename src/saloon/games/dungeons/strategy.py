@@ -74,7 +74,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -243,6 +243,11 @@ def hero_dist(weapons: Sequence[Weapon]) -> tuple[float, ...]:
     >>> round(sum(t * p for t, p in enumerate(hero_dist([Weapon("x", 8, 1, frozenset())]))), 2)
     4.5
     """
+    return _hero_dist(tuple(weapons))
+
+
+@cache
+def _hero_dist(weapons: tuple[Weapon, ...]) -> tuple[float, ...]:
     dist: tuple[float, ...] = (1.0,)
     for w in weapons:
         for _ in range(w.dice):
@@ -250,6 +255,20 @@ def hero_dist(weapons: Sequence[Weapon]) -> tuple[float, ...]:
     return dist
 
 
+@lru_cache(maxsize=1 << 16)
+def odds(weapons: tuple[Weapon, ...], die: int, bonus: int, ties: bool) -> float:
+    """The chance ``weapons`` beat an enemy rolling a D``die`` (0: no roll)
+    plus ``bonus`` (kept: a game asks the same few questions again and
+    again).
+
+    >>> round(odds((Weapon("natural", 6),), 6, 1, False), 4)
+    0.2778
+    """
+    enemy = shifted(die_dist(die) if die else fixed(0), bonus)
+    return beat_chance(hero_dist(weapons), enemy, ties)
+
+
+@lru_cache(maxsize=1 << 16)
 def engagement(p_first: float, p_rest: float, hero_hp: int, enemy_hp: int) -> tuple[float, float]:
     """An engagement fought to its end (Part I, Enemy Engagement: engaged
     until one side falls): the hero wins the first round with ``p_first``
@@ -298,6 +317,28 @@ def stealth_chance(die: int, stat: int, edge: int = 0) -> float:
     (0.5, 0.75, 0.8333333333333334)
     """
     return sum(1 for r in range(1, die + 1) if r + edge < stat) / die
+
+
+def probe_roll(st: DungeonsState, kind: str, space: int, on_board: bool = False) -> tuple[int, int]:
+    """The die and the bonus an enemy of ``kind`` would roll in ``space``
+    if it were drawn there now (a hunt; ``on_board``: it is there already):
+    the rules of :func:`~saloon.games.dungeons.rules.combat.enemy_parts`,
+    without buffs (Part I, Know Thine Enemy; Enemy Engagement: a Plant of
+    Eden's attack is 3, +1 for every other Plant on the board)."""
+    m = st.monster(kind)
+    moon = "hunters_moon" in st.flags
+    if m is not None:
+        bonus = 1 if m.environment and m.environment in board.pieces_in(st, space) else 0
+        bonus += 2 * moon + ("bloodlust" in st.flags) + st.monster_bonus
+        return m.die, bonus
+    g = st.guardian(kind)
+    bonus = 2 if moon and st.options.house("overzealous_moon") else 0
+    if g is None:
+        return st.content.prices.cash_cube_die, bonus
+    bonus += "guardians_stir" in st.flags
+    if g.kind == "plant":
+        return 0, bonus + g.attack + board.plants_on_board(st) - on_board
+    return g.die, bonus
 
 
 # -- the map -------------------------------------------------------------------------------
@@ -573,6 +614,7 @@ class _Eye:
         self._hunts: dict[int, float] = {}
         self._targets: list[tuple[int, float, int]] | None = None
         self._weapon: list[Weapon] | None = None
+        self._natural: Weapon | None = None
 
     # -- the table ----------------------------------------------------------------------
 
@@ -648,24 +690,32 @@ class _Eye:
         return self.hero.stat("strength") == 6 or (f is not None and f.win_ties)
 
     def natural(self) -> Weapon:
-        return Weapon("natural", stealth.natural_die(self.st, self.me))
+        """The hero's own die (the chib's in chib form)."""
+        if self._natural is None:
+            self._natural = Weapon("natural", stealth.natural_die(self.st, self.me))
+        return self._natural
 
-    def enemy_dist(self, e: Enemy, extra: int = 0) -> tuple[float, ...]:
-        """The enemy's combat total in a round not yet rolled (the engine's
-        own parts: die, environment, the Moon, the round's bonus, buffs)."""
+    def enemy_roll(self, e: Enemy) -> tuple[int, int]:
+        """The die ``e`` rolls in a round not yet rolled and what is added to
+        it: the engine's own parts (the environment, the Moon, the round's
+        bonus, buffs; a Plant's fixed attack; a transformation's bare D6)."""
         st = self.st
         f = st.fight
         transformed = f.transformed if f is not None and f.enemy == e.uid else ""
         probe = Fight(enemy=e.uid, transformed=transformed)
         die = combat.enemy_die(st, probe)
-        bonus = sum(v for _, v in combat.enemy_parts(st, probe)) + extra
-        return shifted(die_dist(die) if die else fixed(0), bonus)
+        return die, sum(v for _, v in combat.enemy_parts(st, probe))
+
+    def enemy_dist(self, e: Enemy, extra: int = 0) -> tuple[float, ...]:
+        """The enemy's combat total in a round not yet rolled."""
+        die, bonus = self.enemy_roll(e)
+        return shifted(die_dist(die) if die else fixed(0), bonus + extra)
 
     def round_odds(self, e: Enemy, weapons: Sequence[Weapon] = (), extra: int = 0) -> float:
         """The chance to win a round against ``e`` with ``weapons`` (the
         natural die when none)."""
-        ws = list(weapons) or [self.natural()]
-        return beat_chance(hero_dist(ws), self.enemy_dist(e, extra), self.ties())
+        die, bonus = self.enemy_roll(e)
+        return odds(tuple(weapons) or (self.natural(),), die, bonus + extra, self.ties())
 
     def best_card_weapon(self) -> list[Weapon]:
         """The weapon of the best expected roll in hand (none in chib form)."""
@@ -889,31 +939,13 @@ class _Eye:
         st = self.st
         m = st.monster(e.kind)
         g = st.guardian(e.kind)
-        bonus = 0
-        die = 6
-        if m is not None:
-            die = m.die
-            if m.environment and m.environment in board.pieces_in(st, e.space):
-                bonus += 1
-            if "hunters_moon" in st.flags:
-                bonus += 2
-            if "bloodlust" in st.flags:
-                bonus += 1
-            bonus += st.monster_bonus
-            dist = shifted(die_dist(die), bonus)
-        elif g is not None:
-            if g.kind == "plant":
-                dist = fixed(g.attack + board.plants_on_board(st))
-            else:
-                dist = die_dist(g.die)
-            if "guardians_stir" in st.flags:
-                dist = shifted(dist, 1)
-        else:
+        if m is None and g is None:
             return 0.0
+        die, bonus = probe_roll(st, e.kind, e.space)
         ties = self.hero.stat("strength") == 6
-        rest = beat_chance(hero_dist([self.natural()]), dist, ties)
-        ws = self.best_card_weapon()
-        first = max(rest, beat_chance(hero_dist(ws), dist, ties) if ws else 0.0)
+        rest = odds((self.natural(),), die, bonus, ties)
+        ws = tuple(self.best_card_weapon())
+        first = max(rest, odds(ws, die, bonus, ties) if ws else 0.0)
         poison = m is not None and m.monster_class == "poison"
         hp = 6 if poison else max(1, self.hero.hp)
         kill, losses = engagement(first, rest, hp, 1)
@@ -1308,9 +1340,10 @@ class HeuristicAgent:
                 best = max(best, 2.2 * eye.lead(p) - eye.prices.cash_cube * 0.7)
         return best
 
-    def _play_gain(self, eye: _Eye, effs: Sequence[Effect]) -> float:
-        """What playing effects (a card, a potion, a skill) gains now, in
-        the hero's own turn outside a round."""
+    def _play_gain(self, eye: _Eye, effs: Sequence[Effect], played: bool = True) -> float:
+        """What effects gain now: a card, a potion or a skill used in the
+        hero's own turn outside a round (``played``: the card leaves the
+        hand, making room), or a GM event's branch."""
         st = eye.st
         h = eye.hero
         t = st.turn
@@ -1320,7 +1353,7 @@ class HeuristicAgent:
             if k == "gain_coins":
                 total += eye.coins_gained(e.amount) if e.target in ("self", "each") else 0.0
             elif k in ("draw_advantage", "draw_quest"):
-                room = eye.hand_room() + 1
+                room = max(0, eye.hand_room() + played)
                 total += min(e.amount, room) * (2.2 if k == "draw_advantage" else 1.4)
             elif k == "extra_action":
                 acts = t.actions if t is not None else 0
@@ -1360,7 +1393,7 @@ class HeuristicAgent:
             elif k in ("steal_coins",):
                 total += eye.coins_gained(e.amount)
             else:
-                total += 0.5 * effects_worth((e,))
+                total += (0.5 if played else 1.0) * effects_worth((e,))
         return total
 
     def _engaged(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
@@ -1382,8 +1415,9 @@ class HeuristicAgent:
             elif _escapes(eye, act):
                 gain = -_escape_cost(eye, act)
                 out[act] = gain if hopeless else min(gain, best_fight - 1.0)
-            else:
-                out[act] = best_fight - 3.0 + min(0.0, self._task_gain(eye, act))
+            else:  # a card bought, a card or potion worth playing first
+                gain = self._task_gain(eye, act)
+                out[act] = best_fight + gain if gain > 0 else best_fight - 3.0 + gain
         return out
 
     # -- a round: the weapon --------------------------------------------------------------
@@ -1760,7 +1794,7 @@ class HeuristicAgent:
             for act in legal:
                 assert isinstance(act, a.Pick)
                 branch = node.effect.options[int(act.value) - 1]
-                out[act] = effects_worth(branch)
+                out[act] = self._play_gain(eye, branch, played=False)
         elif isinstance(node, combat.WhichDie):
             f = st.fight
             if f is not None:
