@@ -12,7 +12,7 @@ as data (:mod:`.content`); the rules are in :mod:`.rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
 from saloon.core.errors import ContentError, OptionError
@@ -23,6 +23,9 @@ from saloon.games.dungeons.actions import parse_action
 from saloon.games.dungeons.content import Content, load_content
 from saloon.games.dungeons.options import DungeonsOptions
 from saloon.games.dungeons.rules.state import DungeonsState
+
+if TYPE_CHECKING:
+    from saloon.games.dungeons.encoding import DungeonsEncoding
 
 
 def content_of(options: DungeonsOptions) -> Content:
@@ -99,17 +102,37 @@ class Dungeons(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def encoding(
+        self, options: Options | None = None, num_players: int | None = None
+    ) -> DungeonsEncoding:
+        """D6 as numbers (:mod:`.encoding`): ids from the content and the
+        map, a round's roll relative to its dice, an observation of the
+        table from a player's view; built once per options and players."""
+        from saloon.games.dungeons.encoding import dungeons_encoding
+
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
+            )
+        return dungeons_encoding(opts, n)
+
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.dungeons.guide import rules_help
 
         return rules_help(state)
 
     def render_rich(self, state: State) -> Any:
-        """A plain text of the table (the lead's renderer replaces it)."""
+        """A plain text of the table (a stand-in for the renderer), as a
+        rich ``Text`` so that no bracket in it reads as markup."""
+        from rich.text import Text
+
         from saloon.games.dungeons.plain import plain_text
 
         assert isinstance(state, DungeonsState)
-        return plain_text(state)
+        return Text(plain_text(state))
 
 
 GAME = Dungeons()

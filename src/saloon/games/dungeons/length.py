@@ -1,10 +1,136 @@
-"""The longest a game of D6 can last (a true bound)."""
+"""The longest a game of D6 can last: a true bound on its steps.
+
+A step is a decision or a chance outcome. The bound is generous (far above
+any game played) but proved: every step is either one of a fixed number a
+turn, or spends a resource that the rules (and rulings D6-R11 to D6-R13)
+make finite within a turn.
+
+**Per turn, the powers are finite.** Let a *power* be a card, a potion or
+a skill. A card played goes to the discard pile, which becomes a deck again
+only when a turn ends (D6-R11), so each card of the Advantage and Heroic
+Quest decks is played at most once a turn, by anyone; the active hero
+drinks each potion at most once a turn and uses each skill at most twice
+(D6-R13); nobody else drinks or uses skills. So the powers used in a turn
+are at most ``cards + potions + 2 * skills`` of the content, and what they
+do is bounded by their effects: an effect reaches at most ``n`` players,
+nested at most :data:`~saloon.games.dungeons.effects.MAX_DEPTH` deep, and
+one effect on one player takes at most ``12 + 3n`` steps (four spawns of
+three steps; three draws of two; an open gather of ``1 + 3n``; a choice, a
+roll or a check of one, besides its branch). :func:`effect_steps` sums
+this over an effect tree; ``apps`` counts the effect applications.
+
+**Per turn, the rest follows.** Actions: three, plus the ``extra_action``
+amounts of the powers (``actions``); each action takes at most 10 steps (its
+decision, a stealth roll and its answer, a ride's second check, a gather's
+four). Enemies in the hero's space: at most every token and Cube on the
+board, plus those added in the turn (hunts, the turn's spawn, a spawn per
+bounty collected, four per spawning effect); so are the kills. Coins: each
+spend costs at least one coin (a free service once a turn, D6-R12), and the
+coins gained are bounded (two a gather or kill, ten an effect), so the
+spends are bounded, at 4 steps each (a Dogmud and its reroll, the Fountain
+and its choice, a purchase and its draw). Rounds of combat: each ends with
+an enemy losing an HP (its natural HP or extra HP, which the game's powers
+and events add finitely), the hero losing an HP (his three, refilled by
+each entry into the Village or heal) or a stat (12 at most, plus those
+raised), a Ranged weapon or a ward (a card or power each), or an escape (a
+power, or chibbing out, once per heroic form); each round takes at most
+``11 + 2n`` steps, the windows' passes included.
+
+**The game** is the setup, ``n * rounds`` turns and the GM events (one or
+two between rounds, one more with ``final_event``), each at most one roll
+and its effects.
+"""
 
 from __future__ import annotations
 
 from saloon.games.dungeons.content import Content
+from saloon.games.dungeons.effects import Effect
 from saloon.games.dungeons.options import DungeonsOptions
 
+#: Steps one effect takes on one player, besides its branches (see above),
+#: given ``n`` players: ``12 + 3n``.
+STEP_BASE = 12
 
-def max_length(options: DungeonsOptions, content: Content) -> int:
-    return 10**9
+
+def _weight(effects: tuple[Effect, ...], n: int, depth: int = 0) -> int:
+    """Effect applications: each node reaches ``n`` players at most, and a
+    branch runs for each player its parent reached."""
+    total = 0
+    for e in effects:
+        total += n ** (depth + 1)
+        for branch in (e.then, e.otherwise, *e.options):
+            total += _weight(branch, n, depth + 1)
+    return total
+
+
+def _amount(effects: tuple[Effect, ...], kind: str, n: int, depth: int = 0) -> int:
+    """The most ``kind`` amounts an effect tree can add up to."""
+    total = 0
+    for e in effects:
+        if e.kind == kind:
+            total += e.amount * n ** (depth + 1)
+        for branch in (e.then, e.otherwise, *e.options):
+            total += _amount(branch, kind, n, depth + 1)
+    return total
+
+
+def effect_steps(effects: tuple[Effect, ...], n: int) -> int:
+    """The most steps an effect tree takes with ``n`` players."""
+    return _weight(effects, n) * (STEP_BASE + 3 * n)
+
+
+def _powers(content: Content) -> list[tuple[tuple[Effect, ...], int]]:
+    """Every power with how often it may be used in a turn."""
+    out: list[tuple[tuple[Effect, ...], int]] = []
+    out += [(c.effects, c.copies) for c in content.advantages]
+    out += [(c.effects, c.copies) for c in content.quests]
+    out += [(p.effects, 1) for p in content.potions.values()]
+    skills = [sk for c in content.classes for sk in c.skills] + list(content.common_skills)
+    out += [(sk.effects, 2) for sk in skills]
+    return out
+
+
+def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> int:
+    """A bound on the steps of any game under ``options`` with at most
+    ``players`` players (see the module docstring).
+
+    >>> from saloon.games.dungeons.content import load_content
+    >>> b = max_length(DungeonsOptions(), load_content())
+    >>> b > 10_000, b < max_length(DungeonsOptions(rounds=6), load_content())
+    (True, True)
+    """
+    n = players
+    rounds = options.rounds
+    turns = n * rounds
+    powers = _powers(content)
+    cards = sum(c.copies for c in content.advantages) + sum(c.copies for c in content.quests)
+    tokens = sum(content.bag().values())
+    bounties = len(content.bounties)
+    apps = sum(k * _weight(e, n) for e, k in powers)
+    # A power: its decision, the counter window and the GM window's passes
+    # after it (n - 1 each), and its effects.
+    power_steps = sum(k * (1 + 2 * (n - 1) + effect_steps(e, n)) for e, k in powers)
+    actions = 3 + sum(k * _amount(e, "extra_action", n) for e, k in powers)
+    gathers = 1 + actions + apps
+    kills = tokens + n + actions + 1 + bounties + 4 * apps
+    gained = 2 * gathers + 2 * kills + 10 * apps
+    spends = 10 + gained + 3
+    events = (rounds - 1) * 2 + 1
+    hp_events = 2 * tokens * events
+    extra_hp = turns * sum(k * _amount(e, "monster_hp", n) for e, k in powers) + hp_events
+    hero_hits = 3 * (1 + actions + apps) + 3 * apps + 12 + spends + 3 * apps
+    rounds_of_combat = kills + extra_hp + hero_hits + (cards + apps) + (2 + 2 * apps)
+    per_turn = (
+        3
+        + 4 * n
+        + 10 * actions
+        + power_steps
+        + rounds_of_combat * (11 + 2 * n)
+        + 4 * spends
+        + (2 + apps)
+        + 1
+        + 4
+    )
+    setup = 2 * n + 8 + 4 * n + 4 * n + 3 + 8 * n
+    event_steps = 1 + max((effect_steps(ev.effects, n) for ev in content.events), default=0)
+    return setup + turns * per_turn + events * event_steps

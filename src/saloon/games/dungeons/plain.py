@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def plain_text(s: DungeonsState) -> str:
-    lines = [f"D6 on the {s.map.name}, round {s.round} of {s.options.rounds}"]
+    lines = [f"D6: {s.map.name}, round {s.round} of {s.options.rounds}"]
     if s.flags:
         lines[0] += " (" + ", ".join(sorted(s.flags)).replace("_", " ") + ")"
     for h in s.heroes:

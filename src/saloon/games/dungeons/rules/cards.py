@@ -153,7 +153,8 @@ class HandLimit(Decision):
         return out
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"at the hand limit: discard a card to draw a {_deck_words(self.deck)} card, or pass"
+        card = common.article(_deck_words(self.deck))
+        return f"at the hand limit: discard a card to draw {card} card, or pass"
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         if isinstance(action, Pick):
@@ -200,7 +201,7 @@ class DrawNode(Chance):
         who = s.name(self.seat)
         words = _deck_words(self.deck)
         s.say("draw", f"You draw {card_name(s, outcome.card)} ({words}).", self.seat, (self.seat,))
-        s.say("draw", f"{who} draws a {words} card.", self.seat, besides=(self.seat,))
+        s.say("draw", f"{who} draws {common.article(words)} card.", self.seat, besides=(self.seat,))
 
 
 def deck_outcomes(s: DungeonsState, deck: str) -> list[tuple[Outcome, float]]:
@@ -261,7 +262,8 @@ class TurnBounty(Chance):
         b = s.index.bounties[outcome.card]
         s.say(
             "bounty",
-            f"A bounty is posted: a {b.monster_class} in space {b.space}, {b.glory} glory.",
+            f"A bounty is posted: {common.article(b.monster_class)} in space {b.space}, "
+            f"{b.glory} glory.",
         )
 
 

@@ -123,7 +123,10 @@ def transform(s: DungeonsState, cls: str) -> None:
     assert f is not None
     s.fight = replace(f, transformed=cls)
     e = s.enemy(f.enemy)
-    s.say("transform", f"{board.enemy_name(s, e).capitalize()} becomes a {cls} with a bare D6.")
+    s.say(
+        "transform",
+        f"{board.enemy_name(s, e).capitalize()} becomes {common.article(cls)} with a bare D6.",
+    )
 
 
 # -- step 4: the weapon ------------------------------------------------------------------------
@@ -532,12 +535,14 @@ class Resolve(Step):
         won = hero_wins(s, f)
         s.fight = None
         name = board.enemy_name(s, e)
+        who = s.name(self.seat)
         if e.buffs:
             s.set_enemy(e := replace(e, buffs=0))
         if won:
             if f.transformed:
                 s.say(
-                    "hit", f"{s.name(self.seat)} wins the round: {name} dies as a {f.transformed}."
+                    "hit",
+                    f"{who} wins the round: {name} dies as {common.article(f.transformed)}.",
                 )
                 rewards.kill(s, self.seat, e, f.transformed)
                 return

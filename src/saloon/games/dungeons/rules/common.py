@@ -92,6 +92,18 @@ def glory(s: DungeonsState, seat: int) -> int:
 
 
 def unlocked_count(skill_stat: int) -> int:
-    """>>> unlocked_count(3), unlocked_count(4), unlocked_count(6)
-    (1, 2, 3)"""
+    """Skill markers a skill stat unlocks (Part II, The Class Board, E).
+
+    >>> unlocked_count(3), unlocked_count(4), unlocked_count(6)
+    (1, 2, 3)
+    """
     return UNLOCKED.get(skill_stat, 0)
+
+
+def article(word: str) -> str:
+    """``word`` with its indefinite article.
+
+    >>> article("undead"), article("bandit")
+    ('an undead', 'a bandit')
+    """
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word

@@ -75,6 +75,11 @@ class Apply(Step):
 
     def run(self, s: DungeonsState) -> None:
         e = self.effect
+        if self.ctx.user is None and per_player(e):
+            # A GM event's effect that needs a player of its own is done by
+            # each player in turn (D6-C5).
+            push(s, *(Apply(e, self.ctx.of(p)) for p in range(s.num_players)))
+            return
         if "target" in _READS_TARGET.get(e.kind, ()):
             seats = targets(s, e, self.ctx)
             if seats is None:
@@ -96,6 +101,35 @@ class ApplyTo(Step):
 
     def run(self, s: DungeonsState) -> None:
         TARGETED[self.effect.kind](s, self.effect, self.ctx, self.seat)
+
+
+#: The kinds that act for their user (his hero, his choice): in a GM event,
+#: each player in turn is the user (D6-C5).
+_USER_KINDS = frozenset(
+    (
+        "hero_buff",
+        "reroll",
+        "double",
+        "ward",
+        "win_ties",
+        "disengage",
+        "hero_swap",
+        "transform",
+        "extra_action",
+        "stealth_bonus",
+        "auto_stealth",
+        "free_move",
+        "unchib",
+        "remove_enemy",
+        "move_enemy",
+    )
+)
+
+
+def per_player(e: Effect) -> bool:
+    """Whether an event's effect is done by each player in turn: it acts
+    for a user, or it places an enemy where a player must choose."""
+    return e.kind in _USER_KINDS or (e.kind == "spawn" and e.where not in ("", "random"))
 
 
 _READS_TARGET = {
@@ -321,9 +355,10 @@ def _hero_swap(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     if seat is None:
         return
     cands = swap_targets(s, seat)
-    if not cands:
-        return
-    push(s, SwapWith(seat, cands))
+    if len(cands) == 1:
+        hero_swap(s, seat, cands[0])
+    elif cands:
+        push(s, SwapWith(seat, cands))
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,9 +755,8 @@ class SpawnAt(Step):
 
 def _remove_enemy(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     cands = removable(s, e.where, ctx)
-    if not cands:
-        return
-    push(s, ChooseEnemy(chooser(ctx), cands, "remove", "", ctx))
+    if cands:
+        choose_enemy(s, ChooseEnemy(chooser(ctx), cands, "remove", "", ctx))
 
 
 def removable(s: DungeonsState, where: str, ctx: Ctx) -> tuple[int, ...]:
@@ -747,7 +781,15 @@ def removable(s: DungeonsState, where: str, ctx: Ctx) -> tuple[int, ...]:
 def _move_enemy(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     cands = movable(s, ctx)
     if cands:
-        push(s, ChooseEnemy(chooser(ctx), cands, "move", e.where, ctx))
+        choose_enemy(s, ChooseEnemy(chooser(ctx), cands, "move", e.where, ctx))
+
+
+def choose_enemy(s: DungeonsState, node: ChooseEnemy) -> None:
+    """Ask which enemy, unless there is only one."""
+    if len(node.candidates) == 1:
+        enemy_chosen(s, node, node.candidates[0])
+    else:
+        push(s, node)
 
 
 def movable(s: DungeonsState, ctx: Ctx) -> tuple[int, ...]:
@@ -793,28 +835,32 @@ class ChooseEnemy(Decision):
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         assert isinstance(action, Pick)
-        uid = self._refs(s)[action.value]
-        en = s.enemy(uid)
-        if self.purpose == "remove":
-            board.remove_enemy(s, uid)
-            board.bag_add(s, en.kind)
-            s.say("enemy", f"{self.ctx.source}: {board.enemy_name(s, en)} goes back to the bag.")
-            return
-        where = self.where
-        if where == "random":
-            push(s, board.MapDie(then="move-enemy", uid=uid))
-            return
-        if where == "adjacent":
-            spaces = tuple(sp for sp in board.exits(s, en.space) if sp > 0)
-        elif where == "bounty":
-            spaces = tuple(sorted({s.index.bounties[b].space for b in s.bounties}))
-        else:
-            spaces = board.numbered(s)
-        spaces = tuple(sp for sp in spaces if sp != en.space)
-        if len(spaces) == 1:
-            board.move_enemy(s, en, spaces[0])
-        elif spaces:
-            push(s, board.ChooseSpace(self.seat, spaces, "move-enemy", uid=uid))
+        enemy_chosen(s, self, self._refs(s)[action.value])
+
+
+def enemy_chosen(s: DungeonsState, node: ChooseEnemy, uid: int) -> None:
+    """The enemy a card removes (to the bag) or moves (``where``)."""
+    en = s.enemy(uid)
+    if node.purpose == "remove":
+        board.remove_enemy(s, uid)
+        board.bag_add(s, en.kind)
+        s.say("enemy", f"{node.ctx.source}: {board.enemy_name(s, en)} goes back to the bag.")
+        return
+    where = node.where
+    if where == "random":
+        push(s, board.MapDie(then="move-enemy", uid=uid))
+        return
+    if where == "adjacent":
+        spaces = tuple(sp for sp in board.exits(s, en.space) if sp > 0)
+    elif where == "bounty":
+        spaces = tuple(sorted({s.index.bounties[b].space for b in s.bounties}))
+    else:
+        spaces = board.numbered(s)
+    spaces = tuple(sp for sp in spaces if sp != en.space)
+    if len(spaces) == 1:
+        board.move_enemy(s, en, spaces[0])
+    elif spaces:
+        push(s, board.ChooseSpace(node.seat, spaces, "move-enemy", uid=uid))
 
 
 def _buff_all(s: DungeonsState, e: Effect, ctx: Ctx) -> None:

@@ -110,7 +110,7 @@ def hide(s: DungeonsState, seat: int, token: str, cls: str) -> None:
             spec = list(h.specialty)
             spec[i] = token
             s.heroes[seat] = replace(h, specialty=(spec[0], spec[1], spec[2]))
-            s.say("hide", f"{s.name(seat)} takes a {cls} specialty hide.", seat)
+            s.say("hide", f"{s.name(seat)} takes {common.article(cls)} specialty hide.", seat)
             return
     if len(h.wild) >= 2:
         push(s, OfferConversion(seat), PlaceWild(seat, token))
@@ -200,7 +200,11 @@ def convert(s: DungeonsState, seat: int, cls: str) -> None:
     spec[i] = h.wild[0]
     board.bag_add(s, *h.wild[1:])
     s.heroes[seat] = replace(h, specialty=(spec[0], spec[1], spec[2]), wild=())
-    s.say("hide", f"{s.name(seat)} converts a wild hide into a {cls} specialty hide.", seat)
+    s.say(
+        "hide",
+        f"{s.name(seat)} converts a wild hide into {common.article(cls)} specialty hide.",
+        seat,
+    )
 
 
 # -- harm --------------------------------------------------------------------------------------

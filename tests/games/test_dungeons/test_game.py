@@ -1,0 +1,221 @@
+"""The game object and the contract: registration, notation, views, words, bounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from saloon.core import get_game
+from saloon.core.errors import NotationError, OptionError
+from saloon.core.state import CHANCE
+from saloon.games.dungeons import GAME
+from saloon.games.dungeons.actions import parse_action
+from saloon.games.dungeons.options import DungeonsOptions
+from saloon.games.dungeons.rules.state import DungeonsState
+
+from .conftest import do, give_cards, hero, scene, setup_game
+
+
+def random_game(seed: int, players: int, **options: object) -> DungeonsState:
+    rng = np.random.default_rng(seed)
+    s = GAME.new_state(DungeonsOptions(**options), players)  # type: ignore[arg-type]
+    assert isinstance(s, DungeonsState)
+    while not s.is_over:
+        if s.to_move == CHANCE:
+            s.apply(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.integers(len(legal)))])
+    return s
+
+
+def test_registered_under_its_id() -> None:
+    assert get_game("dungeons") is GAME
+    info = GAME.info()
+    assert (info.min_players, info.max_players, info.chance, info.perfect_information) == (
+        2,
+        4,
+        True,
+        False,
+    )
+
+
+def test_a_player_count_out_of_range_is_refused() -> None:
+    with pytest.raises(OptionError, match="2 to 4 players"):
+        GAME.new_state(None, 5)
+
+
+def test_bad_options_get_one_clear_message() -> None:
+    with pytest.raises(OptionError, match="map"):
+        GAME.parse_options(["map=mars"])
+    with pytest.raises(OptionError, match=r"no such|does not exist"):
+        GAME.new_state(DungeonsOptions(content="no/such/folder"), 2)
+
+
+ACTIONS = [
+    "move 4",
+    "move village",
+    "ride 4 7",
+    "hunt",
+    "gather",
+    "rest",
+    "fight goblin",
+    "fight goblin 2",
+    "fight cube",
+    "transform bandit",
+    "wield natural",
+    "wield hand-axe sabre",
+    "wield holy-water",
+    "dogmud",
+    "dogmud 2",
+    "accept",
+    "pass",
+    "play whetstone",
+    "drink wingso-flightamous",
+    "skill hero-swap",
+    "buy advantage",
+    "hire 6",
+    "train wits",
+    "fountain",
+    "refresh",
+    "chib 3",
+    "class explorer",
+    "place forest 4",
+    "stat wits",
+    "take coins",
+    "potion ogre-brew from acupunch",
+    "discard whetstone",
+    "target p2",
+    "space 7",
+    "option 2",
+    "raise skill",
+    "convert bandit",
+    "bounty mill-raiders",
+    "enemy goblin 7 2",
+    "d6 4",
+    "d100 37",
+    "spawn 7 gather 3",
+    "gather 3",
+    "token plant-of-eden",
+    "draw quest windfall",
+    "roll 5 vs 3",
+    "roll 5 2 vs 3",
+    "roll 5",
+    "lost whetstone",
+]
+
+
+@pytest.mark.parametrize("text", ACTIONS)
+def test_the_notation_round_trips(text: str) -> None:
+    a = parse_action(text)
+    assert str(a) == text
+    assert parse_action(str(a)) == a
+    assert parse_action(text.upper().replace(" ", "  ")) == a
+
+
+@pytest.mark.parametrize(
+    "text", ["", "fly", "move", "ride 4", "fight goblin 0", "roll vs 3", "wield a b c", "d6 x"]
+)
+def test_bad_notation_is_refused_in_one_line(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_action(text)
+    assert "\n" not in str(info.value)
+
+
+@given(st.text(max_size=30))
+def test_any_text_parses_or_is_refused(text: str) -> None:
+    try:
+        a = parse_action(text)
+    except NotationError:
+        return
+    assert parse_action(str(a)) == a
+
+
+def test_a_face_alone_is_read_at_a_dice_prompt() -> None:
+    s = setup_game(2)
+    assert str(s.parse("7 3")) == "spawn 7 gather 3"
+    s = scene(setup_game(2), 0, heroes={0: {"space": 6}}, enemies=[("orc", 6)])
+    do(s, "fight orc", "wield natural")
+    assert str(s.parse("4 vs 2")) == "roll 4 vs 2"
+
+
+def test_the_view_shows_a_players_own_hand_only() -> None:
+    s = setup_game(3)
+    give_cards(s, 1, "intervention")
+    for p in range(3):
+        v = s.view(p)
+        for q, h in enumerate(v["heroes"]):
+            if q == p:
+                assert isinstance(h["hand"]["quest"], list)
+            else:
+                assert h["hand"] == {"advantage": 1, "quest": len(hero(s, q).quests)}
+    assert s.view(None)["heroes"][1]["hand"]["quest"] == 2
+    assert "cards" not in str(s.view(0)["decks"])  # sizes only
+
+
+def test_resampling_keeps_what_the_player_sees_and_redeals_the_rest() -> None:
+    s = setup_game(3)
+    rng = np.random.default_rng(3)
+    seen = set()
+    for _ in range(20):
+        t = s.resample_hidden(0, rng)
+        assert t.view(0) == s.view(0)
+        assert isinstance(t, DungeonsState)
+        seen.add(t.heroes[1].quests + t.heroes[2].quests)
+        assert t.heroes[0] == s.heroes[0]
+    assert len(seen) > 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_within_the_bound(players: int) -> None:
+    for seed in range(3):
+        s = random_game(seed, players, rounds=6, map="advanced")
+        assert len(s.history) <= GAME.max_length(s.options)
+        assert sum(s.returns()) == pytest.approx(0.0)
+
+
+def test_every_legal_action_has_words_and_a_group() -> None:
+    s = random_game(5, 2)
+    rng = np.random.default_rng(1)
+    s = GAME.new_state(None, 3)
+    assert isinstance(s, DungeonsState)
+    steps = 0
+    while not s.is_over and steps < 400:
+        if s.to_move == CHANCE:
+            s.apply(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            grouped = [a for g in s.action_groups(legal) for a in g.actions]
+            assert sorted(map(str, grouped)) == sorted(map(str, legal))
+            for a in legal:
+                words = s.describe_action(a)
+                assert words and words == s.announce(a)
+            assert GAME.rules_help(s)
+            s.apply(legal[int(rng.integers(len(legal)))])
+        steps += 1
+
+
+def test_the_estimate_stays_inside_the_bounds() -> None:
+    s = random_game(2, 4)
+    assert s.estimate() == s.returns()
+    rng = np.random.default_rng(0)
+    s = GAME.new_state(None, 4)
+    while not s.is_over:
+        e = s.estimate()
+        assert all(-1 / 3 - 1e-9 <= x <= 1 for x in e)
+        s.apply(s.sample_chance(rng) if s.to_move == CHANCE else s.legal_actions()[0])
+
+
+def test_str_of_a_state_is_a_plain_table() -> None:
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 6}},
+        enemies=[("orc", 6)],
+        environments=[(6, "hills")],
+    )
+    text = str(s)
+    assert "round 1 of 3" in text and "Player 1 (Explorer)" in text
+    assert "6 (Goblin Hollow) [hills]: the Orc" in text

@@ -1,0 +1,337 @@
+"""A turn (Part I, Beginning Your Turn .. (R)est; Part V, Taking a Turn; rulings 13-18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from saloon.core.errors import IllegalAction
+from saloon.games.dungeons.rules import common
+
+from .conftest import (
+    clear_board,
+    do,
+    enemy_kinds,
+    give_cards,
+    hero,
+    legal,
+    log_text,
+    scene,
+    setup_game,
+    until,
+)
+
+FOURS = (4, 4, 4, 4)
+
+
+def test_the_quick_start_guides_turn() -> None:
+    """Part V, Taking a Turn, replayed with scripted dice: the spawn die and
+    the open gather's D4 together; the GM draws the enemy; every player
+    collects his own board's reward; three actions; rest and two Heroic
+    Quest cards."""
+    s = setup_game(2)  # player 1: Explorer, Ember Board; player 2: Mesmerist, Frost Board
+    clear_board(s)
+    assert s.to_move == -1 and s.chance_prompt().startswith("the spawn d10 and the gather d4")
+    coins = hero(s, 0).coins
+    do(s, "spawn 7 gather 1")  # a D10 and a D4, rolled together
+    do(s, "token orc")  # the current GM (player 2) draws the enemy for space 7
+    assert "Player 2 (Mesmerist) (the GM) draws Orc" in log_text(s)
+    assert enemy_kinds(s, 7) == ["orc"]
+    # The open gather: face 1 is two coins on the Ember Board (no question)
+    # and an Advantage card on the Frost Board.
+    assert hero(s, 0).coins == coins + 2
+    do(s, "draw advantage whetstone")
+    assert "whetstone" in hero(s, 1).advantage
+    # Three actions in any combination: move, move, gather.
+    assert s.to_move == 0
+    do(s, "move 1", "move 4", "gather", "d4 1")
+    assert hero(s, 0).space == 4 and hero(s, 0).coins == coins + 4
+    assert s.turn is not None and s.turn.actions == 0
+    assert [x for x in legal(s) if x in ("move 5", "hunt", "gather")] == []
+    hand = hero(s, 0).hand_size
+    do(s, "rest", "draw quest windfall", "draw quest shortcut")
+    assert hero(s, 0).hand_size == hand + 2
+    assert s.turn is not None and s.turn.seat == 1  # the next player's turn
+
+
+def test_a_full_turn_draws_two_quest_cards_and_an_early_end_none() -> None:
+    """Part I, (R)est; ruling 18."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0}})
+    do(s, "gather", "d4 1", "gather", "d4 1", "gather", "d4 1")
+    assert s.turn is not None and s.turn.actions == 0
+    hand = hero(s, 0).hand_size
+    do(s, "rest", "draw quest windfall", "draw quest windfall")
+    assert hero(s, 0).hand_size == hand + 2
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0}})
+    do(s, "gather", "d4 1")
+    hand = hero(s, 0).hand_size
+    assert s.to_move == 0
+    do(s, "rest")
+    assert hero(s, 0).hand_size == hand
+    assert "ends the turn early (no Heroic Quest cards)" in log_text(s)
+
+
+def test_stealth_comes_before_each_action_in_a_space_with_enemies() -> None:
+    """Part I, On Stealth (ruling 16): a check before acting, roll under
+    stealth; success: the action happens."""
+    s = scene(
+        setup_game(2), 0, heroes={0: {"space": 4, "stats": (4, 4, 4, 4)}}, enemies=[("goblin", 4)]
+    )
+    assert "rest" in legal(s)  # not engaged: he entered... he is merely here
+    do(s, "move 5")
+    assert s.to_move == -1 and s.chance_prompt().startswith("Player 1 (Explorer)'s stealth roll")
+    do(s, "d6 3")  # 3 < 4: unseen
+    assert hero(s, 0).space == 5
+    assert s.turn is not None and s.turn.actions == 2
+
+
+def test_a_failed_stealth_check_engages_everyone_and_spends_no_action() -> None:
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 4, "stats": (4, 4, 4, 4), "coins": 0}},
+        enemies=[("goblin", 4), ("orc", 4)],
+    )
+    do(s, "gather", "d6 4")  # a tie fails: the roll must be under the stat
+    t = s.turn
+    assert t is not None and len(t.engaged) == 2 and t.actions == 3
+    assert "rest" not in legal(s) and "gather" not in legal(s)
+    assert {"fight goblin", "fight orc"} <= set(legal(s))  # he picks the order
+
+
+def test_dogmud_may_reroll_a_failed_stealth_roll() -> None:
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 4, "stats": (4, 4, 4, 4), "coins": 3}},
+        enemies=[("goblin", 4)],
+    )
+    do(s, "gather", "d6 5")
+    assert legal(s) == ["dogmud", "accept"]
+    do(s, "dogmud", "d6 1")
+    assert hero(s, 0).coins == 1
+    assert s.to_move == -1 and s.chance_prompt().startswith("the gather's D4")
+
+
+def test_with_no_action_left_there_is_no_check_and_no_engagement() -> None:
+    """Part I, (R)est, GM's Note: a hunt as the last action brings an enemy
+    in; out of actions, the hero may end his turn unengaged."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 4}}, turn={"actions": 1})
+    do(s, "hunt", "token goblin")
+    assert enemy_kinds(s, 4) == ["goblin"]
+    assert s.turn is not None and s.turn.actions == 0 and not s.turn.engaged
+    assert "rest" in legal(s)
+
+
+def test_a_hero_among_enemies_at_the_start_of_his_turn_is_engaged() -> None:
+    """Ruling 15."""
+    s = setup_game(2)
+    s = scene(s, 0, heroes={1: {"space": 6}}, enemies=[("kobold", 6)])
+    do(s, "rest")
+    assert s.to_move == -1  # player 2's turn roll
+    do(s, "spawn 2 gather 1", "token goblin")
+    # Both players collect; then player 2 starts engaged with the kobold.
+    until(s, 1)
+    t = s.turn
+    assert t is not None and t.seat == 1 and len(t.engaged) == 1
+    assert "rest" not in legal(s) and "move 3" not in legal(s)
+    assert "fight kobold" in legal(s)
+
+
+def test_stealth_on_entry_is_the_other_reading() -> None:
+    s = scene(
+        setup_game(2, stealth="on_entry"),
+        0,
+        heroes={0: {"space": 4, "stats": (4, 4, 4, 4)}},
+        enemies=[("goblin", 5)],
+    )
+    do(s, "move 5")
+    assert s.to_move == -1 and "stealth" in s.chance_prompt()
+    do(s, "d6 6")
+    assert hero(s, 0).space == 5 and s.turn is not None and s.turn.engaged
+
+
+def test_stealth_on_acting_does_not_check_on_entry() -> None:
+    s = scene(setup_game(2), 0, heroes={0: {"space": 4}}, enemies=[("goblin", 5)])
+    do(s, "move 5")
+    assert s.to_move == 0 and hero(s, 0).space == 5
+
+
+def test_a_ride_through_enemies_checks_there_and_a_failure_stops_it() -> None:
+    """Addenda, Rent a Horse; Part I, On Stealth (ruling 17)."""
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 1, "stats": (4, 4, 4, 4), "coins": 3}},
+        enemies=[("goblin", 4)],
+    )
+    assert "ride 4 7" in legal(s)
+    do(s, "ride 4 7")
+    assert hero(s, 0).coins == 2  # the horse's coin
+    assert hero(s, 0).space == 4 and s.to_move == -1  # stealth in the space passed through
+    do(s, "d6 6", "accept")
+    assert hero(s, 0).space == 4 and s.turn is not None and s.turn.engaged
+    assert "The horse bolts" in log_text(s)
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 1, "stats": (4, 4, 4, 4), "coins": 3}},
+        enemies=[("goblin", 4)],
+    )
+    do(s, "ride 4 7", "d6 2")
+    assert hero(s, 0).space == 7 and s.turn is not None and s.turn.actions == 2
+
+
+def test_no_horse_on_flooded_roads_or_without_a_coin() -> None:
+    s = scene(setup_game(2), 0, heroes={0: {"space": 1, "coins": 0}})
+    assert not [x for x in legal(s) if x.startswith("ride")]
+    s = scene(setup_game(2), 0, heroes={0: {"space": 1, "coins": 2}})
+    s.flags = frozenset({"no_horses"})
+    s._legal = None
+    assert not [x for x in legal(s) if x.startswith("ride")]
+
+
+def test_a_cash_cube_engages_on_entry_without_stealth_and_comes_first() -> None:
+    """Part I, Cash Cube; Addenda, Cash Cube (ruling 26)."""
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 4}},
+        enemies=[("goblin", 5), ("cube", 5, {"owner": 1})],
+    )
+    do(s, "move 5")
+    t = s.turn
+    assert t is not None and len(t.engaged) == 2
+    assert [x for x in legal(s) if x.startswith("fight")] == ["fight cube"]
+
+
+def test_a_cube_never_attacks_its_owner() -> None:
+    s = scene(setup_game(2), 0, heroes={0: {"space": 4}}, enemies=[("cube", 5, {"owner": 0})])
+    do(s, "move 5")
+    assert s.turn is not None and not s.turn.engaged and "gather" in legal(s)
+
+
+def test_hunting_draws_an_enemy_into_the_space_never_in_the_village() -> None:
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0}})
+    assert "hunt" not in legal(s)
+    s = scene(setup_game(2), 0, heroes={0: {"space": 9}})
+    do(s, "hunt")
+    assert "Player 2 (Mesmerist) (the GM) draws" not in log_text(s)
+    do(s, "token vampire")
+    assert enemy_kinds(s, 9) == ["vampire"]
+    assert "the GM" in log_text(s, len(s.log) - 1)
+
+
+def test_coins_are_capped_at_10() -> None:
+    """Ruling 3."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 9}})
+    do(s, "gather", "d4 1")  # the Ember Board's two coins
+    assert hero(s, 0).coins == 10
+    assert "took 1" in log_text(s)
+
+
+def test_the_hand_limit_counts_the_whole_hand_and_offers_a_discard() -> None:
+    """Ruling 2: at the limit a player about to draw may discard first, or
+    draw nothing."""
+    s = setup_game(2, stats=[[(3, "strength"), (4, "stealth"), (4, "wits"), (4, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 0}})
+    assert common.hand_limit(s, 0) == 3
+    give_cards(s, 0, "whetstone")  # three cards now: one Advantage, two... (whole hand)
+    assert hero(s, 0).hand_size == 3
+    do(s, "gather", "d4 2")  # the Ember Board's Advantage card
+    assert "pass" in legal(s) and any(x.startswith("discard ") for x in legal(s))
+    do(s, "pass")
+    assert hero(s, 0).hand_size == 3 and "draws nothing" in log_text(s)
+    do(s, "gather", "d4 2", "discard whetstone", "draw advantage rapier")
+    assert "rapier" in hero(s, 0).advantage and "whetstone" not in hero(s, 0).advantage
+
+
+def test_advantage_cards_are_bought_any_time_in_ones_turn() -> None:
+    """Ruling 4: two coins, in one's own turn (in a fight too)."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 2}})
+    do(s, "buy advantage", "draw advantage sabre")
+    assert hero(s, 0).coins == 0 and "sabre" in hero(s, 0).advantage
+    assert "buy advantage" not in legal(s)
+
+
+def test_a_bought_card_at_the_hand_limit_needs_a_discard() -> None:
+    s = setup_game(2, stats=[[(3, "strength"), (4, "stealth"), (4, "wits"), (4, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 0, "coins": 4}})
+    give_cards(s, 0, "whetstone")
+    do(s, "buy advantage")
+    assert "pass" not in legal(s)
+    with pytest.raises(IllegalAction):
+        do(s, "pass")
+
+
+def test_the_wild_reward_is_a_choice_and_coins_are_not() -> None:
+    """Ruling 14: a question only when there is a real choice."""
+    s = setup_game(
+        2
+    )  # Ember (coins, advantage, alchemy, wild) and Frost (advantage, alchemy, wild, coins)
+    do(s, "spawn 3 gather 4", "token goblin")
+    # Face 4: Wild for player 1 (asked), coins for player 2 (not asked).
+    assert s.to_move == 0 and legal(s) == ["take coins", "take advantage", "take alchemy"]
+    coins = hero(s, 1).coins
+    do(s, "take coins")
+    assert hero(s, 1).coins == coins + 2
+
+
+def test_alchemy_places_a_bottle_and_may_move_one() -> None:
+    """Part II, Gather Rewards, Alchemy."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0}})
+    do(s, "gather", "d4 3")
+    assert "potion grapejib-juice" in legal(s) and "pass" not in legal(s)
+    do(s, "potion grapejib-juice", "gather", "d4 3", "potion acupunch")
+    assert hero(s, 0).potions == ("acupunch", "grapejib-juice")
+    do(s, "gather", "d4 3")
+    assert "pass" in legal(s) and "potion ogre-brew from acupunch" in legal(s)
+    assert "potion acupunch" not in legal(s)
+    do(s, "potion ogre-brew from acupunch")
+    assert hero(s, 0).potions == ("grapejib-juice", "ogre-brew")
+
+
+def test_a_dead_hero_respawns_at_the_start_of_his_turn() -> None:
+    """Ruling 13: full HP, a random space (the map's die)."""
+    s = setup_game(2)
+    s = scene(s, 0, heroes={1: {"space": -1, "hp": 0}})
+    do(s, "rest")
+    assert s.chance_prompt().startswith("the map's die")
+    do(s, "d10 8")
+    assert hero(s, 1).space == 8 and hero(s, 1).hp == 3
+    assert "The Ferryman drops Player 2 (Mesmerist) at 8" in log_text(s)
+
+
+def test_lost_actions_are_taken_off_the_next_turn() -> None:
+    s = setup_game(2)
+    s = scene(s, 0, heroes={1: {"lost_actions": 1}})
+    do(s, "rest")
+    until(s, 1)
+    assert s.turn is not None and s.turn.actions == 2
+
+
+def test_an_empty_deck_draws_nothing_until_the_end_of_the_turn() -> None:
+    """Ruling D6-R11: the discard pile becomes the deck when the turn ends."""
+    from saloon.games.dungeons.rules.model import Deck
+
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 0}})
+    s.decks["advantage"] = Deck()
+    s.discards["advantage"] = ("whetstone", "sabre")
+    do(s, "gather", "d4 2")  # the Ember Board's Advantage card
+    assert "The Advantage deck is empty" in log_text(s)
+    do(s, "rest")
+    assert s.decks["advantage"].size == 2 and s.discards["advantage"] == ()
+
+
+def test_each_potion_once_a_turn_and_each_skill_once() -> None:
+    """Ruling D6-R13."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 1, "potions": ("grapejib-juice",)}})
+    do(s, "drink grapejib-juice")
+    assert s.turn is not None and s.turn.actions == 4
+    do(s, "gather", "d4 3", "potion grapejib-juice")
+    assert "drink grapejib-juice" not in legal(s)  # refilled, it waits for the next turn
+    s = setup_game(2, stats=[[(4, "strength"), (4, "stealth"), (4, "wits"), (6, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 1}})
+    do(s, "skill keen-eye")
+    assert "skill keen-eye" in legal(s)  # a skill of 6 stacks a second marker
+    do(s, "skill keen-eye")
+    assert "skill keen-eye" not in legal(s) and hero(s, 0).markers == ("keen-eye", "keen-eye")
