@@ -19,6 +19,7 @@ import pytest
 
 from saloon.agents import make_agent
 from saloon.agents.random_agent import RandomAgent
+from saloon.analysis.arena import run_arena
 from saloon.analysis.simulate import simulate
 from saloon.analysis.stats import wilson_interval
 from saloon.core.action import Action
@@ -160,8 +161,18 @@ def test_mcts_can_roll_out_with_it(registered: None) -> None:
     assert m.choose(s) in s.legal_actions()
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_beats_random_clearly(registered: None, players: int) -> None:
+def test_beats_random_in_the_arena(registered: None) -> None:
+    """Two players, seats balanced (the project's arena): it wins far more
+    than half its games; the 95% Wilson interval lies above one half."""
+    result = run_arena("dungeons", DungeonsOptions(), ["heuristic", "random"], 16, seed=3)
+    pairing = result.pairing("heuristic", "random")
+    lo, _ = pairing.interval
+    assert lo > 0.5, pairing
+    assert result.ratings["heuristic"] > result.ratings["random"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_beats_random_at_a_crowded_table(registered: None, players: int) -> None:
     """Seated first against random players (standard map, three rounds), it
     wins far more often than a fair share: the 95% Wilson interval of its
     win rate lies above 1/players."""
@@ -572,6 +583,17 @@ def test_plays_a_stealth_card_before_acting_beside_what_it_cannot_beat() -> None
     assert choice(s) == a.Play("cloak-of-shadows")
 
 
+def test_keeps_a_stealth_card_while_engaged() -> None:
+    """Engaged with the Minotaur (no action can be taken): the Cloak of
+    Shadows waits; it fights or escapes first."""
+    s = turn_start()
+    s.bounties = ()
+    hero(s, 0, space=5, hp=3, quests=("cloak-of-shadows",), markers=SPENT)
+    e = put(s, "minotaur", 5)
+    s.turn = replace(s.turn, engaged=(e.uid,))
+    assert choice(s) != a.Play("cloak-of-shadows")
+
+
 def test_buys_a_stealth_reroll_only_to_avoid_a_bad_fight() -> None:
     """A failed stealth roll beside a Minotaur: Dogmud (2 coins) for
     another try; beside a Goblin it would gladly fight: accept."""
@@ -639,3 +661,35 @@ def test_picks_a_class_strong_in_a_fight_or_at_stealth() -> None:
     got = choice(s)
     assert isinstance(got, a.Pick) and got.word == "class"
     assert s.index.classes[got.value].bonus_stat in ("strength", "stealth")
+
+
+def test_cancels_the_card_that_would_win_the_leader_his_bounty() -> None:
+    """The leader, fighting for a 2-glory bounty, plays Heroic Surge (+2) to
+    turn a lost roll: Not So Fast cancels it. The same card played by the
+    last player in a fight for nothing: pass."""
+
+    def surge(leads: bool) -> DungeonsState:
+        s = turn_start(players=3)
+        glory = tuple(b.id for b in s.content.bounty_deck("standard")[5:7])
+        if leads:  # player 3 leads and fights for a bounty
+            bid = bounty_for(s, "bandit")
+            space = s.index.bounties[bid].space
+            hero(s, 2, dropped=glory)
+        else:  # player 2 leads; player 3 fights for nothing
+            s.bounties = ()
+            space = 4
+            hero(s, 1, dropped=glory)
+        t = s.turn
+        assert t is not None
+        hero(s, 2, space=space)
+        hero(s, 1, quests=("not-so-fast",))
+        e = put(s, "kobold", space)
+        s.turn = replace(t, seat=2, engaged=(e.uid,), foe=e.uid)
+        s.fight = Fight(
+            enemy=e.uid, stage="improve", weapons=(Weapon("natural", 6),), dice=(2,), enemy_roll=3
+        )
+        s.agenda.append(powers.Counter("heroic-surge", 2, (1,)))
+        return s
+
+    assert choice(surge(leads=True)) == a.Play("not-so-fast")
+    assert choice(surge(leads=False)) == a.PASS

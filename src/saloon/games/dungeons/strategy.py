@@ -1333,12 +1333,11 @@ class HeuristicAgent:
             st.heroes[p].space == cube.space for p in range(st.num_players) if p != eye.me
         ):
             return -1.0  # it is waiting for someone already
-        best = -1.0
-        for p in eye.rivals_by_lead():
-            r = st.heroes[p]
-            if r.space == space and r.space > 0:
-                best = max(best, 2.2 * eye.lead(p) - eye.prices.cash_cube * 0.7)
-        return best
+        top = eye.rivals_by_lead()[0]
+        r = st.heroes[top]
+        if r.space != space or space <= 0 or eye.glory(top) < eye.glory(eye.me) - 1:
+            return -1.0  # only onto the leading rival, and only while he is a threat
+        return 2.2 * eye.lead(top) - eye.prices.cash_cube * 0.7
 
     def _play_gain(self, eye: _Eye, effs: Sequence[Effect], played: bool = True) -> float:
         """What effects gain now: a card, a potion or a skill used in the
@@ -1367,7 +1366,9 @@ class HeuristicAgent:
                 )
                 total += max(0.0, nxt - here_plan) + (0.5 if nxt > here_plan else -0.5)
             elif k in ("auto_stealth", "stealth_bonus"):
-                r = eye.risk_at(h.space)
+                # before an action among enemies; engaged, it can wait
+                busy = st.fight is not None or turn.engaged(st, eye.me)
+                r = 0.0 if busy or h.auto_stealth else eye.risk_at(h.space)
                 if k == "stealth_bonus":
                     r *= min(1.0, 0.3 * e.amount)
                 total += r - 0.3
