@@ -30,6 +30,7 @@ from saloon.games.dungeons import actions as a
 from saloon.games.dungeons.effects import Effect
 from saloon.games.dungeons.options import DungeonsOptions
 from saloon.games.dungeons.rules import (
+    board,
     cards,
     combat,
     effects,
@@ -145,6 +146,30 @@ def test_ranked_lists_every_legal_action_with_its_choice_first() -> None:
         assert ranked[0] == h.choose(s)
         s.apply(ranked[0])
         checked += 1
+
+
+def test_sees_only_what_its_player_may_see() -> None:
+    """Its choice never changes when the cards it cannot see are dealt
+    otherwise (the other hands, the decks' order: ``resample_hidden``)."""
+    rng = np.random.default_rng(6)
+    h = agent()
+    checked = 0
+    for g in range(4):
+        s = GAME.new_state(DungeonsOptions(map="advanced" if g % 2 else "standard"), 2 + g % 3)
+        while not s.is_over:
+            if s.is_chance:
+                s.apply(s.sample_chance(rng))
+                continue
+            me = s.to_move
+            assert me is not None
+            mine = h.choose(s)
+            if len(s.legal_actions()) > 1:
+                for _ in range(2):
+                    other = s.resample_hidden(me, rng)
+                    assert h.choose(other) == mine, (str(mine), type(s.agenda[-1]).__name__)
+                checked += 1
+            s.apply(mine)
+    assert checked > 200
 
 
 def test_mcts_can_roll_out_with_it(registered: None) -> None:
@@ -693,3 +718,21 @@ def test_cancels_the_card_that_would_win_the_leader_his_bounty() -> None:
 
     assert choice(surge(leads=True)) == a.Play("not-so-fast")
     assert choice(surge(leads=False)) == a.PASS
+
+
+def test_sends_a_rival_into_danger_without_reading_his_hand() -> None:
+    """An event lets it send a rival to a space: toward the Owlbear rather
+    than an empty space, whatever weapon he may hold (his hand is hidden:
+    the same choice with a Dragonlance in it, which would make the Owlbear
+    his prey, or without)."""
+
+    def send(cards: tuple[str, ...]) -> Action:
+        s = turn_start()
+        s.bounties = ()
+        hero(s, 1, space=1, advantage=cards)
+        put(s, "owlbear", 3)
+        s.agenda.append(board.ChooseSpace(0, (3, 4), "send", subject=1))
+        return choice(s)
+
+    assert send(()) == a.Pick("space", "3")
+    assert send(("dragonlance", "greatsword", "morning-star")) == a.Pick("space", "3")

@@ -377,6 +377,9 @@ def distances(gmap: GameMap) -> dict[int, dict[int, int]]:
 STAT_WEIGHTS: dict[str, float] = {"strength": 1.0, "stealth": 0.9, "wits": 0.25, "skill": 0.55}
 #: What a strength of 6 adds for winning ties (Part I, Enemy Engagement).
 TIES_BONUS = 1.2
+#: Coins a unit of :func:`stat_worth` is worth (a Training Camp's +1 to
+#: strength costs 2: Part II, The Village).
+STAT_COINS = 2.0
 
 
 def stat_worth(stat: str, value: int) -> float:
@@ -599,12 +602,16 @@ def card_worth(card: AdvantageCard | QuestCard) -> float:
 
 
 class _Eye:
-    """The table as ``me`` sees it, with the numbers a decision reads:
-    distances, the enemies' odds, what a kill is worth."""
+    """The table as seen for ``me``, with the numbers a decision reads:
+    distances, the enemies' odds, what a kill is worth. ``own``: ``me`` is
+    the deciding player, whose hand is known; an eye for a rival (his stake
+    in a fight, where he is best sent) knows only his public boards and
+    assumes his natural die."""
 
-    def __init__(self, st: DungeonsState, me: int, knobs: Knobs) -> None:
+    def __init__(self, st: DungeonsState, me: int, knobs: Knobs, own: bool = True) -> None:
         self.st = st
         self.me = me
+        self.own = own
         self.k = knobs
         self.hero: Hero = st.heroes[me]
         self.dist = distances(st.map)
@@ -720,6 +727,9 @@ class _Eye:
     def best_card_weapon(self) -> list[Weapon]:
         """The weapon of the best expected roll in hand (none in chib form)."""
         if self._weapon is not None:
+            return self._weapon
+        if not self.own:
+            self._weapon = []
             return self._weapon
         st = self.st
         best: list[Weapon] = []
@@ -1129,6 +1139,8 @@ class HeuristicAgent:
     # -- setup --------------------------------------------------------------------------
 
     def _class(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A class board (Part I, Choose Your Class Board): its +1 stat and
+        what its skills do."""
         out: dict[Action, float] = {}
         for act in legal:
             assert isinstance(act, a.Pick)
@@ -1140,6 +1152,9 @@ class HeuristicAgent:
         return out
 
     def _board(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A gather board (Part II, The Gather Board): its best potions, its
+        specialty hides by how many of their monsters the bag holds, its
+        hand limit."""
         st = eye.st
         bag = st.content.bag()
         by_class: dict[str, int] = {}
@@ -1156,6 +1171,9 @@ class HeuristicAgent:
         return out
 
     def _place(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """An environment piece (Part I, Place Environment Pieces; ruling 9):
+        far from the Village, on a space without pieces, so the +1 it gives
+        monsters falls where the heroes come last."""
         st = eye.st
         held: dict[int, int] = {}
         for sp, _ in st.environments:
@@ -1168,6 +1186,7 @@ class HeuristicAgent:
         return out
 
     def _stat(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A stat roll's slot (Part I, Roll for Stats): :func:`stat_for_roll`."""
         node = eye.st.agenda[-1]
         assert isinstance(node, setup.AssignStat)
         empty = [act.value for act in legal if isinstance(act, a.Pick)]
@@ -1177,9 +1196,12 @@ class HeuristicAgent:
     # -- gathers, the hand ------------------------------------------------------------------
 
     def _wild(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """Wild (Part II, Gather Rewards): the reward worth most now."""
         return {act: eye.reward_worth(act.value) for act in legal if isinstance(act, a.Pick)}
 
     def _alchemy(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """Alchemy (Part II, Gather Rewards): the potion worth most now; a
+        bottle moved only for a clearly better one; else keep them."""
         out: dict[Action, float] = {}
         for act in legal:
             if isinstance(act, a.Pick):
@@ -1191,6 +1213,8 @@ class HeuristicAgent:
         return out
 
     def _hand_limit(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """At the hand limit before a draw (ruling 2): the least useful card
+        goes if the card to come is worth more; else no draw."""
         node = eye.st.agenda[-1]
         assert isinstance(node, cards.HandLimit)
         incoming = 2.4 if node.deck == "advantage" else 1.6
@@ -1205,6 +1229,9 @@ class HeuristicAgent:
     # -- the active player's turn -------------------------------------------------------------
 
     def _act(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """The active player's decision (Part I, Spending Your Actions;
+        Non-Action Tasks): in a round (before or after the roll), engaged,
+        or free to act."""
         st = eye.st
         f = st.fight
         if f is not None and f.stage == "arm":
@@ -1298,7 +1325,7 @@ class HeuristicAgent:
             gain = stat_worth(act.stat, h.stat(act.stat) + 1) - stat_worth(
                 act.stat, h.stat(act.stat)
             )
-            return 2.0 * gain - eye.spend(cost)
+            return STAT_COINS * gain - eye.spend(cost)
         if act == a.FOUNTAIN:
             cost = village.service_price(st, "fountain")
             gain = 0.0
@@ -1312,7 +1339,7 @@ class HeuristicAgent:
                     ]
                 )
             gain /= 6
-            return 2.0 * gain - eye.spend(cost)
+            return STAT_COINS * gain - eye.spend(cost)
         if act == a.REFRESH:
             cost = village.service_price(st, "refresh")
             return 1.6 - eye.spend(cost)
@@ -1382,7 +1409,7 @@ class HeuristicAgent:
             elif k == "personal_gather":
                 total += eye.gather_worth()
             elif k == "stat_change":
-                total += 2.0 * e.amount
+                total += STAT_COINS * e.amount
             elif k == "refresh_skill":
                 total += 1.0 * min(e.amount, len(h.markers))
             elif k == "move_enemy":
@@ -1605,7 +1632,7 @@ class HeuristicAgent:
         if f is None or active is None:
             return out
         e = st.enemy(f.enemy)
-        foe = _Eye(st, active, eye.k)
+        foe = _Eye(st, active, eye.k, own=False)
         stake = _stake(eye, foe, e, f)
         for act in legal:
             if not isinstance(act, a.Play):
@@ -1620,6 +1647,10 @@ class HeuristicAgent:
     def _red_gain(
         self, eye: _Eye, foe: _Eye, e: Enemy, f: Fight, ef: Effect, stake: float
     ) -> float:
+        """What one effect of a red card does for me in the active hero's
+        round: the drop in his chance (a buff, extra HP: his natural die
+        assumed), the GM's reroll of a roll he is winning, coins taken, an
+        action he loses next turn, an enemy put in his way."""
         st = eye.st
         k = ef.kind
         active = st.active
@@ -1687,7 +1718,7 @@ class HeuristicAgent:
                 out[act] = -1.0
                 continue
             e = st.enemy(f.enemy)
-            foe = _Eye(st, active, eye.k)
+            foe = _Eye(st, active, eye.k, own=False)
             stake = _stake(eye, foe, e, f)
             help_ = sum(
                 KIND_WORTH.get(ef.kind, 0.0)
@@ -1948,14 +1979,6 @@ def _escape_cost_effects(eye: _Eye, effs: Sequence[Effect]) -> float:
     return 3.0
 
 
-def _escape_score(eye: _Eye, act: Action, lose_v: float) -> float:
-    """An escape after a lost roll: taken before a lethal loss only."""
-    cost = _escape_cost(eye, act)
-    if lose_v >= eye.death_cost() * 0.9:
-        return -cost
-    return -lose_v - cost - 1.0
-
-
 def _reroll_odds(f: Fight, index: int, theirs: int, ties: bool) -> float:
     """The chance that rolling the hero's die ``index`` again wins the round."""
     dice = combat.hero_dice(f)
@@ -2032,20 +2055,17 @@ def _space_score(eye: _Eye, node: board.ChooseSpace, sp: int) -> float:
         return score - 0.01 * sp
     subject = node.subject if node.subject >= 0 else eye.me
     if subject != eye.me:
-        return -_place_worth(_Eye(st, subject, eye.k), sp)
+        return -_place_worth(_Eye(st, subject, eye.k, own=False), sp)
     return _place_worth(eye, sp)
 
 
 def _place_worth(eye: _Eye, sp: int) -> float:
-    """Where my hero is best put: close to the goal worth most, away from
-    enemies he should not fight."""
+    """Where a hero is best put: close to the goal worth most; beside the
+    enemies he would gladly fight, away from the others (he is engaged with
+    them at the start of his next turn: ruling 15)."""
     if sp == VILLAGE:
         return eye.village_worth() + 0.5
-    v = eye.plan_from(sp, 0) - eye.risk_at(sp)
-    worth = eye.engage_all(sp)
-    if worth < 0:
-        v += worth * 0.5
-    return v
+    return eye.plan_from(sp, 0) - eye.risk_at(sp) + 0.5 * eye.engage_all(sp)
 
 
 # -- the decisions by node --------------------------------------------------------------------
