@@ -37,6 +37,7 @@ from saloon.games.dungeons.rules import (
     gather,
     powers,
     rewards,
+    setup,
     stealth,
     turn,
     village,
@@ -736,3 +737,51 @@ def test_sends_a_rival_into_danger_without_reading_his_hand() -> None:
 
     assert send(()) == a.Pick("space", "3")
     assert send(("dragonlance", "greatsword", "morning-star")) == a.Pick("space", "3")
+
+
+def test_goes_home_to_heal_when_low() -> None:
+    """At 1 HP, two spaces out, nothing worth a fight around: homeward."""
+    s = turn_start()
+    s.bounties = ()
+    d = distances(s.map)
+    far = next(sp for sp in sorted(d[0]) if d[0][sp] == 2 and d[sp].get(0, 99) == 2)
+    hero(s, 0, space=far, hp=1, markers=SPENT)
+    got = choice(s)
+    end = got.space if isinstance(got, a.Move) else got.to if isinstance(got, a.Ride) else None
+    assert end is not None and d[end][0] < d[far][0], got
+
+
+def test_drinks_grapejib_for_one_more_hunt_at_a_bounty_space() -> None:
+    """The actions spent, in the last round, at a bounty's space: Grapejib
+    Juice (one more action) rather than rest."""
+    s = turn_start()
+    s.round = s.options.rounds
+    bid = bounty_for(s, "beast")
+    hero(s, 0, space=s.index.bounties[bid].space, potions=("grapejib-juice",))
+    s.turn = replace(s.turn, actions=0)
+    assert choice(s) == a.Drink("grapejib-juice")
+
+
+def test_trains_strength_to_six_in_the_village() -> None:
+    """In the Village with coins to spare and strength 5: Training Camp on
+    strength (a 6 wins ties) before it leaves."""
+    s = turn_start()
+    hero(s, 0, coins=6, stats=(5, 4, 3, 4))
+    assert choice(s) == a.Train("strength")
+
+
+def test_places_environments_far_from_the_village() -> None:
+    """An environment piece (+1 to its monsters) goes where the heroes come
+    last: a space as far from the Village as any."""
+    s = GAME.new_state(DungeonsOptions(), 2)
+    assert isinstance(s, DungeonsState)
+    rng = np.random.default_rng(1)
+    while not isinstance(s.agenda[-1], setup.PlacePiece):
+        if s.is_chance:
+            s.apply(s.sample_chance(rng))
+        else:
+            s.apply(s.legal_actions()[0])
+    got = choice(s)
+    assert isinstance(got, a.Place)
+    d = distances(s.map)[0]
+    assert d[got.space] == max(d[sp] for sp in d if sp > 0)

@@ -1306,7 +1306,7 @@ class HeuristicAgent:
             )
         if isinstance(act, a.Drink):
             p = st.content.potions[act.potion]
-            return self._play_gain(eye, p.effects) - eye.potion_worth(act.potion)
+            return self._play_gain(eye, p.effects) - _potion_keep(eye, act.potion)
         if isinstance(act, a.UseSkill):
             sk = st.index.skills[act.skill]
             return self._play_gain(eye, sk.effects) - 1.5
@@ -1641,7 +1641,7 @@ class HeuristicAgent:
             v = 0.0
             for ef in c.effects:
                 v += self._red_gain(eye, foe, e, f, ef, stake)
-            out[act] = v - eye.k.buff - 0.4 * card_worth(c)
+            out[act] = v - eye.k.buff - 0.4 * card_worth(c) * _keep_factor(eye)
         return out
 
     def _red_gain(
@@ -1937,21 +1937,32 @@ def _cost_of(eye: _Eye, act: Action) -> float:
     if isinstance(act, a.Play):
         return _card_keep(eye, act.card)
     if isinstance(act, a.Drink):
-        return 0.8 * eye.potion_worth(act.potion)
+        return _potion_keep(eye, act.potion)
     if isinstance(act, a.UseSkill):
         return 1.2
     return 0.0
 
 
 def _card_keep(eye: _Eye, cid: str) -> float:
-    """What keeping a card is worth (less when the hand is full, or it would
-    be lost at death soon anyway)."""
+    """What keeping a card is worth (less when the hand is full; little in
+    the season's last turn, nothing once the game is over)."""
     v = 0.5 * card_worth(cards.card(eye.st, cid))
     if eye.hand_room() <= 0:
         v *= 0.6
-    if eye.actions_left_in_game() <= 3:
-        v *= 0.3
-    return max(0.0, v)
+    return max(0.0, v * _keep_factor(eye))
+
+
+def _potion_keep(eye: _Eye, pid: str) -> float:
+    """What keeping a filled potion is worth (a bottle refilled by Alchemy
+    later; little in the season's last turn)."""
+    return 0.8 * eye.potion_worth(pid) * _keep_factor(eye)
+
+
+def _keep_factor(eye: _Eye) -> float:
+    """How much of a thing kept for later is still worth keeping."""
+    if eye.last_turn():
+        return 0.1
+    return 0.3 if eye.actions_left_in_game() <= 3 else 1.0
 
 
 def _escapes(eye: _Eye, act: Action) -> bool:
