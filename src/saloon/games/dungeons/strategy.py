@@ -15,8 +15,10 @@ legal action gets a score in one currency (coins; a glory point is worth
   face-up bounty whose monster stands in its space (a fight, which costs no
   action) or can be hunted there (each hunt draws the bounty's class with
   the bag's odds), a beatable monster or a Guardian worth glory anywhere,
-  the Village when the backpack is full or the hero is low, or a gather
-  where it stands. It walks (or rides, when a coin saves an action) the
+  the Village when the backpack is full (while the season leaves time to
+  fill it again) or the hero is low, or a gather where it stands. It does
+  not hurry home at the season's end: bounties in the backpack count as
+  dropped-off ones do (ruling 7). It walks (or rides, when a coin saves an action) the
   shortest way there, hunts at the bounty's space, and gathers when nothing
   is worth more. Acting in a space with enemies costs the chance of a failed
   stealth check times what the fight with all of them would cost; ending
@@ -1393,9 +1395,11 @@ class HeuristicAgent:
                 )
                 total += max(0.0, nxt - here_plan) + (0.5 if nxt > here_plan else -0.5)
             elif k in ("auto_stealth", "stealth_bonus"):
-                # before an action among enemies; engaged, it can wait
+                # before an action among enemies; engaged, or with no action
+                # left to take, it can wait
                 busy = st.fight is not None or turn.engaged(st, eye.me)
-                r = 0.0 if busy or h.auto_stealth else eye.risk_at(h.space)
+                idle = t is None or t.actions <= 0
+                r = 0.0 if busy or idle or h.auto_stealth else eye.risk_at(h.space)
                 if k == "stealth_bonus":
                     r *= min(1.0, 0.3 * e.amount)
                 total += r - 0.3
