@@ -130,7 +130,7 @@ class Knobs:
     score (0: deterministic).
     """
 
-    glory: float = 16.0
+    glory: float = 48.0
     hp: float = 2.5
     death: float = 10.0
     stat: float = 1.5
