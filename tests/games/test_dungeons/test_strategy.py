@@ -785,3 +785,12 @@ def test_places_environments_far_from_the_village() -> None:
     assert isinstance(got, a.Place)
     d = distances(s.map)[0]
     assert d[got.space] == max(d[sp] for sp in d if sp > 0)
+
+
+def test_a_werewolf_chibs_out_of_a_losing_round_readily() -> None:
+    """The expansion's Werewolf chibs into a wolf with a D8 (Part IV): a
+    lost roll at full HP is reason enough; a Slayer takes that hit."""
+    s = turn_start()
+    hero(s, 0, hero_class="werewolf")
+    lost_roll(s, "orc", 1, 9, hp=3, coins=0, markers=SPENT)
+    assert isinstance(choice(s), a.Chib)

@@ -827,7 +827,8 @@ class _Eye:
 
     def chib_cost(self) -> float:
         """What chibbing out costs: a D4 and no Advantage cards until an
-        Acupunch (Part I, Chibbing Out); little with one filled."""
+        Acupunch (Part I, Chibbing Out); little with one filled, or for the
+        expansion's Werewolf, whose chib rolls a D8 (Part IV)."""
         st = self.st
         t = st.turn
         drunk = t.drunk if t is not None else ()
@@ -835,7 +836,9 @@ class _Eye:
             any(e.kind == "unchib" for e in st.content.potions[p].effects) and p not in drunk
             for p in self.hero.potions
         )
-        return 2.0 if cure else self.k.chib
+        if cure or st.hero_class(self.me).chib_die > 6:
+            return 2.0
+        return self.k.chib
 
     def death_cost(self) -> float:
         h = self.hero
