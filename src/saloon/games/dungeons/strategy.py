@@ -18,9 +18,9 @@ legal action gets a score in one currency (coins; a glory point is worth
   the Village when the backpack is full (while the season leaves time to
   fill it again) or the hero is low, or a gather where it stands. It does
   not hurry home at the season's end: bounties in the backpack count as
-  dropped-off ones do (ruling 7). It walks (or rides, when a coin saves an action) the
-  shortest way there, hunts at the bounty's space, and gathers when nothing
-  is worth more. Acting in a space with enemies costs the chance of a failed
+  dropped-off ones do (ruling DG-R25). It walks (or rides, when a coin
+  saves an action) the shortest way there, hunts at the bounty's space, and
+  gathers when nothing is worth more. Acting in a space with enemies costs the chance of a failed
   stealth check times what the fight with all of them would cost; ending
   the turn beside enemies costs what the engagement next turn would cost.
   Resting early forfeits the two Heroic Quest cards, so it rests when the
@@ -662,7 +662,7 @@ class _Eye:
         return sorted(others, key=lambda p: (-self.glory(p), -st.heroes[p].coins, p))
 
     def coin_worth(self) -> float:
-        """A coin is worth less near the cap (ruling 3: beyond it, lost)."""
+        """A coin is worth less near the cap (ruling DG-R3: beyond it, lost)."""
         return 0.6 if self.hero.coins >= 8 else 1.0
 
     def spend(self, cost: int) -> float:
@@ -770,10 +770,11 @@ class _Eye:
         )
 
     def kill_worth(self, e: Enemy, as_class: str = "") -> float:
-        """What slaying ``e`` brings me (Part I, Enemy Engagement; ruling
-        22): two coins (not for a Cash Cube); a face-up bounty of its class
-        in its space with room in the backpack; else a specialty hide of a
-        free slot, else a wild hide; a Guardian's glory as a trophy."""
+        """What slaying ``e`` brings me (Part I, Enemy Engagement; rulings
+        DG-R5, DG-R24): two coins (not for a Cash Cube); a face-up bounty of
+        its class in its space with room in the backpack; else a specialty
+        hide of a free slot, else a wild hide; a Guardian's glory as a
+        trophy."""
         st = self.st
         k = self.k
         if e.is_cube:
@@ -922,7 +923,7 @@ class _Eye:
 
     def end_danger(self, space: int) -> float:
         """What ending the turn in ``space`` costs: its enemies engage the
-        hero at the start of his next turn (ruling 15)."""
+        hero at the start of his next turn (ruling DG-R8)."""
         if space <= 0 or self.actions_left_in_game() <= 0 or self.last_turn():
             return 0.0
         worth = self.engage_all(space)
@@ -1176,9 +1177,9 @@ class HeuristicAgent:
         return out
 
     def _place(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
-        """An environment piece (Part I, Place Environment Pieces; ruling 9):
-        far from the Village, on a space without pieces, so the +1 it gives
-        monsters falls where the heroes come last."""
+        """An environment piece (Part I, Place Environment Pieces; ruling
+        DG-R26): far from the Village, on a space without pieces, so the +1
+        it gives monsters falls where the heroes come last."""
         st = eye.st
         held: dict[int, int] = {}
         for sp, _ in st.environments:
@@ -1218,7 +1219,7 @@ class HeuristicAgent:
         return out
 
     def _hand_limit(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
-        """At the hand limit before a draw (ruling 2): the least useful card
+        """At the hand limit before a draw (ruling DG-R2): the least useful card
         goes if the card to come is worth more; else no draw."""
         node = eye.st.agenda[-1]
         assert isinstance(node, cards.HandLimit)
@@ -1510,7 +1511,7 @@ class HeuristicAgent:
         return v
 
     def _transform_value(self, eye: _Eye, e: Enemy, cls: str, hides: bool) -> float:
-        """Step 3 (ruling 20): the monster rolls a bare D6 as a ``cls``; a
+        """Step 3 (ruling DG-R20): the monster rolls a bare D6 as a ``cls``; a
         win kills it as a ``cls`` (a bounty of that class in this space, or
         an easier kill); ``hides``: the three specialty hides are spent."""
         ws = eye.best_card_weapon() or [eye.natural()]
@@ -1630,7 +1631,7 @@ class HeuristicAgent:
     # -- out of turn: the GM's windows and the counters --------------------------------------
 
     def _window(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
-        """The collective GM's window (ruling 19): red cards when they hurt
+        """The collective GM's window (ruling DG-R4): red cards when they hurt
         the hero enough, weighed by how much his win matters to me."""
         st = eye.st
         f = st.fight
@@ -2080,7 +2081,7 @@ def _space_score(eye: _Eye, node: board.ChooseSpace, sp: int) -> float:
 def _place_worth(eye: _Eye, sp: int) -> float:
     """Where a hero is best put: close to the goal worth most; beside the
     enemies he would gladly fight, away from the others (he is engaged with
-    them at the start of his next turn: ruling 15)."""
+    them at the start of his next turn: ruling DG-R8)."""
     if sp == VILLAGE:
         return eye.village_worth() + 0.5
     return eye.plan_from(sp, 0) - eye.risk_at(sp) + 0.5 * eye.engage_all(sp)
