@@ -186,6 +186,11 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
     if w == "option":
         if v in s.index.skills:
             return f"refresh {s.index.skills[v].name}"
+        top = s.agenda[-1] if s.agenda else None
+        effect = getattr(top, "effect", None)
+        if effect is not None and effect.options and v.isdigit():
+            branch = effect.options[int(v) - 1]
+            return f"option {v}: " + ", ".join(str(e) for e in branch)
         return f"option {v}"
     return str(action)
 

@@ -124,7 +124,7 @@ def forget(s: DungeonsState, uid: int) -> None:
             t, engaged=tuple(u for u in t.engaged if u != uid), foe=None if t.foe == uid else t.foe
         )
     if s.fight is not None and s.fight.enemy == uid:
-        s.fight = None
+        end_round(s)
 
 
 def end_round(s: DungeonsState) -> None:
