@@ -1084,7 +1084,12 @@ class _Eye:
 
 
 class HeuristicAgent:
-    """Scores every choice by the rules of thumb of the module docstring."""
+    """Scores every choice by the rules of thumb of the module docstring.
+
+    A decision it has no rule for, or a rule that does not fit an owner's
+    content, falls back to ``pass``, ``accept``, ``rest`` or the first
+    choice; ``strict`` (the tests) raises instead.
+    """
 
     def __init__(
         self, seed: int | None = None, knobs: Knobs | None = None, strict: bool = False
@@ -1131,6 +1136,8 @@ class HeuristicAgent:
         node = st.agenda[-1]
         handler = _HANDLERS.get(type(node).__name__)
         if handler is None:
+            if self.strict:
+                raise ValueError(f"the heuristic has no rule for a {type(node).__name__} decision")
             return _fallback(legal)
         try:
             got = handler(self, eye, legal)
