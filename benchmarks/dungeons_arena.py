@@ -1,0 +1,148 @@
+"""D6 Dungeons: one agent against copies of another at 2, 3 and 4 players on
+both maps: by default the ``heuristic`` against ``random`` (reported, never
+asserted).
+
+Agent A sits in each seat in turn (game ``g`` seats it at ``g mod n``)
+against ``n - 1`` copies of B; every game is seeded from
+``numpy.random.SeedSequence(seed)`` (its dice and each seat's agent). Each
+line gives the games, A's wins (a win shared by ``k`` players counts
+``1/k``), A's score with its 95% Wilson interval against the fair share
+``1/n``, A's mean glory, the best other's, the mean margin between them
+(A's glory less the best other's) with its 95% interval, and A's mean CPU
+milliseconds a decision.
+
+    python benchmarks/dungeons_arena.py [--agents A,B] [--games N] [--players 2,3,4]
+        [--maps standard,advanced] [--seed S] [-o KEY=VALUE ...]
+
+For instance ``--agents mcts:iterations=100,rollout=heuristic,top=4;heuristic``
+(a spec with commas: separate A and B with ``;``), or two settings of the
+heuristic's knobs. ``-o`` sets a game option for every game (``-o
+rounds=6``: the extended season).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from saloon.agents import make_agent
+from saloon.analysis.stats import wilson_interval
+from saloon.core.agent import Agent
+from saloon.core.game import AgentFactory
+from saloon.games.dungeons import Dungeons
+from saloon.games.dungeons.options import DungeonsOptions
+from saloon.games.dungeons.strategy import AGENTS
+
+
+class WithHeuristic(Dungeons):
+    """The game with its heuristic among its own agents (for ``make_agent``
+    and MCTS's ``rollout=heuristic``), whether or not it lists it yet."""
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        return {**AGENTS, **super().agents()}
+
+
+def agent(game: Dungeons, spec: str, seed: int) -> Agent:
+    return make_agent(spec, game, seed=seed)
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    score: float = 0.0
+    glory: float = 0.0
+    best_other: float = 0.0
+    margins: list[float] = field(default_factory=list)
+    thinking: float = 0.0
+    decisions: int = 0
+
+    def line(self, label: str, a: str, b: str, players: int) -> str:
+        lo, hi = wilson_interval(self.score, self.games)
+        ms = 1000 * self.thinking / max(1, self.decisions)
+        m = np.asarray(self.margins)
+        half = 1.96 * float(m.std(ddof=1)) / math.sqrt(len(m)) if len(m) > 1 else math.nan
+        return (
+            f"| {label} | {players} | {a} | {b} ×{players - 1} | {self.games} "
+            f"| {self.score:g} | {self.score / self.games:.1%} | {lo:.1%} – {hi:.1%} "
+            f"| {1 / players:.0%} | {self.glory / self.games:.2f} "
+            f"| {self.best_other / self.games:.2f} | {float(m.mean()):+.2f} ± {half:.2f} "
+            f"| {ms:.2f} |"
+        )
+
+
+def play(options: DungeonsOptions, players: int, a: str, b: str, games: int, seed: int) -> Tally:
+    """``a`` in each seat in turn against ``players - 1`` copies of ``b``."""
+    game = WithHeuristic()
+    tally = Tally()
+    for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games)):
+        dice, *seats = seq.spawn(players + 1)
+        me = g % players
+        state = game.new_state(options, players)
+        agents = [
+            agent(game, a if s == me else b, int(seats[s].generate_state(1)[0]))
+            for s in range(players)
+        ]
+        rng = np.random.default_rng(dice)
+        while not state.is_over:
+            mover = state.to_move
+            assert mover is not None
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            began = time.process_time()
+            action = agents[mover].choose(state)
+            if mover == me:
+                tally.thinking += time.process_time() - began
+                tally.decisions += 1
+            state.apply(action)
+        result = state.result()
+        tally.games += 1
+        if me in result.winners:
+            tally.score += 1 / len(result.winners)
+        best_other = max(v for s, v in enumerate(result.scores) if s != me)
+        tally.glory += result.scores[me]
+        tally.best_other += best_other
+        tally.margins.append(result.scores[me] - best_other)
+    return tally
+
+
+def options_of(map_id: str, pairs: Sequence[str]) -> DungeonsOptions:
+    opts = DungeonsOptions.parse([*pairs, f"map={map_id}"])
+    assert isinstance(opts, DungeonsOptions)
+    return opts
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--agents", default="heuristic,random", help="A,B (or A;B)")
+    parser.add_argument("--games", type=int, default=100, help="games per map and table size")
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--maps", default="standard,advanced")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
+        help="a game option for every game, e.g. rounds=6 (repeatable)",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    sep = ";" if ";" in args.agents else ","
+    a, b = (x.strip() for x in args.agents.split(sep))
+    print(
+        "| map | players | A | B | games | A wins | A score | 95% CI | fair | A glory "
+        "| best other | margin, 95% | A ms/decision |"
+    )
+    print("|---|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|---:|")
+    for map_id in args.maps.split(","):
+        for n in args.players.split(","):
+            began = time.perf_counter()
+            tally = play(options_of(map_id, args.options), int(n), a, b, args.games, args.seed)
+            print(tally.line(map_id, a, b, int(n)), flush=True)
+            print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
+
+
+if __name__ == "__main__":
+    main()
