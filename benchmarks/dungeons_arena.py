@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,18 +33,8 @@ import numpy as np
 from saloon.agents import make_agent
 from saloon.analysis.stats import wilson_interval
 from saloon.core.agent import Agent
-from saloon.core.game import AgentFactory
 from saloon.games.dungeons import Dungeons
 from saloon.games.dungeons.options import DungeonsOptions
-from saloon.games.dungeons.strategy import AGENTS
-
-
-class WithHeuristic(Dungeons):
-    """The game with its heuristic among its own agents (for ``make_agent``
-    and MCTS's ``rollout=heuristic``), whether or not it lists it yet."""
-
-    def agents(self) -> Mapping[str, AgentFactory]:
-        return {**AGENTS, **super().agents()}
 
 
 def agent(game: Dungeons, spec: str, seed: int) -> Agent:
@@ -77,7 +67,7 @@ class Tally:
 
 def play(options: DungeonsOptions, players: int, a: str, b: str, games: int, seed: int) -> Tally:
     """``a`` in each seat in turn against ``players - 1`` copies of ``b``."""
-    game = WithHeuristic()
+    game = Dungeons()
     tally = Tally()
     for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games)):
         dice, *seats = seq.spawn(players + 1)

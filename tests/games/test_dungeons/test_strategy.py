@@ -11,7 +11,7 @@ the test does not give it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -25,7 +25,7 @@ from saloon.analysis.stats import wilson_interval
 from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.errors import OptionError
-from saloon.games.dungeons import GAME, Dungeons
+from saloon.games.dungeons import GAME
 from saloon.games.dungeons import actions as a
 from saloon.games.dungeons.effects import Effect
 from saloon.games.dungeons.options import DungeonsOptions
@@ -63,15 +63,6 @@ FLAGS = ["hunters_moon", "bloodlust", "guardians_stir", "fog", "quiet"]
 
 def agent(**knobs: float) -> HeuristicAgent:
     return HeuristicAgent(seed=0, knobs=Knobs(**knobs), strict=True)
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The game's agents with ``heuristic`` among them (until the game's
-    own ``agents()`` lists it, the test adds it)."""
-    if "heuristic" not in GAME.agents():
-        monkeypatch.setattr(Dungeons, "agents", lambda self: dict(AGENTS))
-    yield
 
 
 # -- whole games ---------------------------------------------------------------------------
@@ -173,7 +164,7 @@ def test_sees_only_what_its_player_may_see() -> None:
     assert checked > 200
 
 
-def test_mcts_can_roll_out_with_it(registered: None) -> None:
+def test_mcts_can_roll_out_with_it() -> None:
     """The generic search takes it as its rollout policy and narrows to its
     best choices (``mcts:rollout=heuristic,top=3``)."""
     s = GAME.new_state(DungeonsOptions(), 2)
@@ -187,7 +178,7 @@ def test_mcts_can_roll_out_with_it(registered: None) -> None:
     assert m.choose(s) in s.legal_actions()
 
 
-def test_beats_random_in_the_arena(registered: None) -> None:
+def test_beats_random_in_the_arena() -> None:
     """Two players, seats balanced (the project's arena): it wins far more
     than half its games; the 95% Wilson interval lies above one half."""
     result = run_arena("dungeons", DungeonsOptions(), ["heuristic", "random"], 16, seed=3)
@@ -198,7 +189,7 @@ def test_beats_random_in_the_arena(registered: None) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_beats_random_at_a_crowded_table(registered: None, players: int) -> None:
+def test_beats_random_at_a_crowded_table(players: int) -> None:
     """Seated first against random players (standard map, three rounds), it
     wins far more often than a fair share: the 95% Wilson interval of its
     win rate lies above 1/players."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
 from saloon.core.errors import ContentError, OptionError
-from saloon.core.game import Game
+from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.dungeons.actions import parse_action
@@ -120,6 +120,17 @@ class Dungeons(Game):
                 f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
             )
         return dungeons_encoding(opts, n)
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """``heuristic``, a bounty hunter's rules of thumb
+        (:mod:`saloon.games.dungeons.strategy`).
+
+        >>> sorted(GAME.agents())
+        ['heuristic']
+        """
+        from saloon.games.dungeons.strategy import AGENTS
+
+        return AGENTS
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.dungeons.guide import rules_help
