@@ -170,7 +170,7 @@ def test_the_common_skills() -> None:
 
 
 def test_skills_reach_the_fight_the_stealth_check_and_the_turn() -> None:
-    """The brief: skills usable in the combat window, at a stealth check,
+    """Issue 16 (Deliver 2, 3): skills usable in the combat window, at a stealth check,
     and in the turn."""
     every = [s for c in CONTENT.classes for s in c.skills] + list(CONTENT.common_skills)
     timings = {s.timing for s in every}
@@ -200,7 +200,7 @@ def test_the_monsters_are_the_printed_fifteen() -> None:
         "mushroom": ("poison", None),
     }
     assert {m.id: (m.monster_class, m.environment) for m in CONTENT.monsters} == printed
-    for m in CONTENT.monsters:  # The brief: D4 to D12
+    for m in CONTENT.monsters:  # Issue 16 (Deliver 3): weapons D4 to D12
         assert m.die in (4, 6, 8, 10, 12) and m.tokens >= 1
 
 
@@ -392,7 +392,7 @@ def test_card_ids_are_one_namespace() -> None:
 
 
 def test_the_events_cover_every_kind_of_event() -> None:
-    """Part I, GM Events: good, bad, mixed, choices, chance; the brief: stat
+    """Part I, GM Events: good, bad, mixed, choices, chance; DG-C21: stat
     checks (wits among them), rolls on a table, round rules, spawns,
     Guardians stirring, bounties replaced, open gathers; "nothing" rare."""
     per_event = [kinds(e.effects) for e in CONTENT.events]
