@@ -288,8 +288,8 @@ def _heroes_text(state: DungeonsState) -> Text:
         stats = stats_text(h)
         hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
         out.append(
-            f" · {space_label(state, h.space)} · {hearts} · {_coins(h.coins)} · "
-            f"{glory(state, h.seat)} glory · {stats} · {h.hand_size} cards"
+            f" · {space_label(state, h.space)} · {hearts} · {_plural(h.coins, 'coin')} · "
+            f"{glory(state, h.seat)} glory · {stats} · {_plural(h.hand_size, 'card')}"
         )
         bounties = ", ".join(bounty_text(state, b) for b in h.backpack) or "empty"
         if h.dropped:
@@ -311,8 +311,9 @@ def stats_text(h: Hero) -> str:
     )
 
 
-def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+def _plural(n: int, word: str) -> str:
+    """``1 coin``, ``2 coins``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _hand_text(state: DungeonsState, player: int) -> Text:
@@ -701,7 +702,7 @@ def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[lis
     lines = [
         stats_text(h)
         + f"   HP {'♥' * h.hp}{'♡' * max(0, state.content.prices.hp - h.hp)}"
-        + f"   {_coins(h.coins)}",
+        + f"   {_plural(h.coins, 'coin')}",
         f"at {space_label(state, h.space)}; skills {skill_line(state, h)}",
         "potions: " + (", ".join(h.potions) or "none"),
         hides_line(state, h),
@@ -711,7 +712,7 @@ def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[lis
     ]
     if h.trophies:
         lines.append("trophies: " + ", ".join(_token_name(state, t) for t in h.trophies))
-    lines.append(f"{h.hand_size} card{'s' if h.hand_size != 1 else ''} in hand")
+    lines.append(f"{_plural(h.hand_size, 'card')} in hand")
     height = 22 + 13.5 * len(lines)
     out = [
         f'<g class="board" data-seat="{h.seat}">',
