@@ -114,7 +114,7 @@ def test_the_transformation_example_a_gnoll_into_a_bandit() -> None:
 
 
 def test_a_transformed_monster_that_wins_is_itself_again() -> None:
-    """Ruling 20: if it wins the round it returns to its form with every
+    """Ruling DG-R20: if it wins the round it returns to its form with every
     bonus it had (its extra HP); its hit is its own (here a Poison
     monster's: a stat)."""
     s = fight_scene([("giant-spider", 6, {"hp": 2})], specialty=("gnoll", "owlbear", "orc"))
@@ -208,7 +208,7 @@ def test_a_tie_goes_to_the_hero_only_with_strength_6(strength: int, won: bool) -
 
 
 def test_losing_costs_an_hp_and_the_hero_stays_engaged_with_the_same_enemy() -> None:
-    """Ruling 21; Part I, Enemy Engagement: the same enemy until one falls."""
+    """Ruling DG-R22; Part I, Enemy Engagement: the same enemy until one falls."""
     s = fight_scene([("kobold", 6), ("goblin", 6)])
     do(s, "gather", "d6 6", "accept")  # a failed stealth check: engaged with both
     assert {"fight kobold", "fight goblin"} <= set(legal(s))
@@ -239,7 +239,7 @@ def test_buffs_go_after_the_round_either_way() -> None:
 
 
 def test_the_windows_all_pass_in_a_row_in_turn_order_from_the_gm() -> None:
-    """Ruling 19: every opponent, in turn order from the GM, until all pass
+    """Ruling DG-R4: every opponent, in turn order from the GM, until all pass
     in a row; a player with no card to play is not asked."""
     s = fight_scene([("orc", 6)], players=4)
     give_cards(s, 1, "intervention")
@@ -259,7 +259,7 @@ def test_the_windows_all_pass_in_a_row_in_turn_order_from_the_gm() -> None:
 
 
 def test_no_red_cards_on_a_cash_cube_and_no_coins_for_it() -> None:
-    """Ruling 26."""
+    """Part I, Cash Cube (not a monster: no buffs; no coins for it); ruling DG-C20."""
     s = fight_scene([("cube", 6, {"owner": 1})], coins=3)
     give_cards(s, 1, "intervention")
     do(s, "fight cube")
@@ -320,7 +320,7 @@ def test_poison_drops_a_stat_and_kills_at_all_threes() -> None:
 
 
 def test_death_costs_hides_and_quest_cards_not_advantage_cards_or_coins() -> None:
-    """Ruling 23 (Part I, Death and the Styx River)."""
+    """Part I, Death and the Styx River (ruling DG-R24)."""
     s = fight_scene(
         [("vampire", 6)],
         hp=1,
@@ -342,7 +342,7 @@ def test_death_costs_hides_and_quest_cards_not_advantage_cards_or_coins() -> Non
 
 
 def test_chibbing_out_ends_the_fight_moves_and_gives_a_d4() -> None:
-    """Ruling 24 (Part I, Chibbing Out)."""
+    """Part I, Chibbing Out (ruling DG-R23)."""
     s = fight_scene([("vampire", 6)])
     give_cards(s, 0, "short-sword", "whetstone")
     do(s, "fight vampire", "wield natural", "roll 1 vs 9")

@@ -108,7 +108,7 @@ def test_disengage_to_an_adjacent_space_is_a_choice() -> None:
 
 
 def test_hero_swap_changes_places_and_the_other_gathers() -> None:
-    """Ruling 25."""
+    """Part I, Hero Swapping! (ruling DG-R23)."""
     s = rolled()
     run(s, Effect("hero_swap"))
     assert hero(s, 0).space == 6 and hero(s, 1).space == 4

@@ -71,7 +71,7 @@ def test_skill_markers_follow_the_skill_stat(skill: int, markers: int) -> None:
 
 
 def test_every_player_picks_a_distinct_class_and_gather_board_in_seat_order() -> None:
-    """Ruling 8: classes then boards, in seat order, each distinct; the
+    """Ruling DG-R26: classes then boards, in seat order, each distinct; the
     last one left is taken without a question."""
     s = new_game(4)
     assert s.to_move == 0 and legal(s) == [
@@ -92,7 +92,7 @@ def test_the_expansion_classes_only_with_the_option() -> None:
 
 
 def test_environment_pieces_never_twice_in_a_space() -> None:
-    """Ruling 9 (Part I, Place Environment Pieces): the players place the
+    """Part I, Place Environment Pieces (ruling DG-R26): the players place the
     eight pieces in turn; never two identical pieces in one space."""
     s = new_game(2)
     while type(s.agenda[-1]).__name__ != "PlacePiece":
@@ -123,7 +123,7 @@ def test_random_environments_roll_the_map_die_again_on_a_taken_space() -> None:
 
 
 def test_two_enemies_per_player_one_card_of_each_deck_three_bounties() -> None:
-    """Rulings 10 and 11."""
+    """Part I, Place Enemies and Shuffle and Draw (ruling DG-R26)."""
     for n in (2, 3, 4):
         s = setup_game(n)
         assert len(s.enemies) == 2 * n

@@ -124,7 +124,7 @@ def test_with_no_action_left_there_is_no_check_and_no_engagement() -> None:
 
 
 def test_a_hero_among_enemies_at_the_start_of_his_turn_is_engaged() -> None:
-    """Ruling 15."""
+    """Part I, On Stealth: enemies in the space when the turn begins engage."""
     s = setup_game(2)
     s = scene(s, 0, heroes={1: {"space": 6}}, enemies=[("kobold", 6)])
     do(s, "rest")
@@ -223,7 +223,7 @@ def test_hunting_draws_an_enemy_into_the_space_never_in_the_village() -> None:
 
 
 def test_coins_are_capped_at_10() -> None:
-    """Ruling 3."""
+    """Ruling DG-R3."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 9}})
     do(s, "gather", "d4 1")  # the Ember Board's two coins
     assert hero(s, 0).coins == 10
@@ -231,7 +231,7 @@ def test_coins_are_capped_at_10() -> None:
 
 
 def test_the_hand_limit_counts_the_whole_hand_and_offers_a_discard() -> None:
-    """Ruling 2: at the limit a player about to draw may discard first, or
+    """Ruling DG-R2: at the limit a player about to draw may discard first, or
     draw nothing."""
     s = setup_game(2, stats=[[(3, "strength"), (4, "stealth"), (4, "wits"), (4, "skill")]] * 2)
     s = scene(s, 0, heroes={0: {"space": 0}})
@@ -247,7 +247,7 @@ def test_the_hand_limit_counts_the_whole_hand_and_offers_a_discard() -> None:
 
 
 def test_advantage_cards_are_bought_any_time_in_ones_turn() -> None:
-    """Ruling 4: two coins, in one's own turn (in a fight too)."""
+    """Part I, Non-Action Tasks; DG-C6: two coins, in one's own turn (in a fight too)."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 2}})
     do(s, "buy advantage", "draw advantage sabre")
     assert hero(s, 0).coins == 0 and "sabre" in hero(s, 0).advantage
@@ -265,7 +265,7 @@ def test_a_bought_card_at_the_hand_limit_needs_a_discard() -> None:
 
 
 def test_the_wild_reward_is_a_choice_and_coins_are_not() -> None:
-    """Ruling 14: a question only when there is a real choice."""
+    """Ruling DG-R9: a question only when there is a real choice."""
     s = setup_game(
         2
     )  # Ember (coins, advantage, alchemy, wild) and Frost (advantage, alchemy, wild, coins)
@@ -292,7 +292,7 @@ def test_alchemy_places_a_bottle_and_may_move_one() -> None:
 
 
 def test_a_dead_hero_respawns_at_the_start_of_his_turn() -> None:
-    """Ruling 13: full HP, a random space (the map's die)."""
+    """Part I, Death and the Styx River (ruling DG-R18): full HP, a random space (the map's die)."""
     s = setup_game(2)
     s = scene(s, 0, heroes={1: {"space": -1, "hp": 0}})
     do(s, "rest")

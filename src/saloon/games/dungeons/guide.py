@@ -47,7 +47,7 @@ _PASSAGES = {
     "(two Heroic Quest cards after all three actions; never while engaged).",
     "Window": "Part I, Enemy Engagement and The Role of the GM: before the hero picks "
     "his weapon, the other players may buff the monster and play red cards, as many as "
-    "they like, until all pass; never on a Guardian or a Cash Cube (ruling DG-R19).",
+    "they like, until all pass; never on a Guardian or a Cash Cube (ruling DG-R4).",
     "Counter": "Part II, Heroic Quest Cards: a card that cancels the card just played in a "
     "fight (ruling DG-R4).",
     "HandLimit": "Part I, Shuffle and Draw, GM's Note: at the hand limit (your strength, "

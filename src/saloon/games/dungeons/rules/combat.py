@@ -5,7 +5,8 @@ Engagement (the declaration, the collective GM's buffs, the rolls, the
 tally, ties won only with strength 6, extra HP, the buffs removed after the
 round); Part V, Combat and Resolution; Part II, Advantage Cards (Dual Wield,
 Ranged, Critical); Addenda, Village Signs (Dogmud, Holy Water); rulings
-19-22. Fighting is not an action (Part I, Enemy Engagement, GM's Note).
+DG-R4 (the windows) and DG-R19 to DG-R22. Fighting is not an action (Part
+I, Enemy Engagement, GM's Note).
 
 1. ``fight <enemy>``: the hero declares a round against an engaged enemy
    (the Cash Cube first; the same enemy until one of them falls or he
@@ -115,10 +116,10 @@ def transform_with_hides(s: DungeonsState, seat: int, cls: str) -> None:
 
 
 def transform(s: DungeonsState, cls: str) -> None:
-    """Ruling 20: the monster is a ``cls`` with a bare D6 for this roll, no
-    bonus of any kind (environment, buffs, extra HP, the Moon); if it wins
-    the round it is itself again with every bonus; if it loses it dies as
-    a ``cls``."""
+    """Ruling DG-R20 (Part II, Specialty Hides): the monster is a ``cls``
+    with a bare D6 for this roll, no bonus of any kind (environment, buffs,
+    extra HP, the Moon); if it wins the round it is itself again with every
+    bonus; if it loses it dies as a ``cls``."""
     f = s.fight
     assert f is not None
     s.fight = replace(f, transformed=cls)
@@ -521,9 +522,10 @@ def dogmud(s: DungeonsState, seat: int, die: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Resolve(Step):
-    """Step 7 (rulings DG-R19, DG-R22, DG-R5): the higher total wins; the enemy's buffs go;
-    a hit costs the loser one HP (a Poison monster's hit a stat instead; a
-    Ranged weapon or a ward: no harm to the hero)."""
+    """Step 7 (Part I, Enemy Engagement; rulings DG-R22, DG-R24): the higher
+    total wins; the enemy's buffs go; a hit costs the loser one HP (a Poison
+    monster's hit a stat instead; a Ranged weapon or a ward: no harm to the
+    hero)."""
 
     seat: int
 

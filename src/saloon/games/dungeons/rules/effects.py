@@ -384,9 +384,10 @@ class SwapWith(Decision):
 
 
 def hero_swap(s: DungeonsState, seat: int, other: int) -> None:
-    """Ruling 25 (Part I, Hero Swapping!): the two heroes change places; the
-    user leaves his fight; the other lands unengaged (engaged at his own
-    next turn if enemies remain) and takes a free personal gather."""
+    """Part I, Non-Action Tasks, Hero Swapping!, and Enemy Disengagement
+    (ruling DG-R23): the two heroes change places; the user leaves his
+    fight; the other lands unengaged (engaged at his own next turn if
+    enemies remain) and takes a free personal gather."""
     mine, theirs = s.heroes[seat].space, s.heroes[other].space
     end_engagement(s, seat)
     s.say(

@@ -114,7 +114,7 @@ class Enemy:
     content, or :data:`CUBE`. ``hp`` counts its natural HP and the extra HP
     cards and events gave it (Part I, Enemy Engagement, Extra HP);
     ``buffs`` the +1 buffs the collective GM put on it, removed after the
-    round of combat (ruling DG-R19). A Cash Cube has its ``owner`` (a seat).
+    round of combat (ruling DG-R22). A Cash Cube has its ``owner`` (a seat).
     """
 
     uid: int
@@ -171,7 +171,7 @@ class Weapon:
 @dataclass(frozen=True, slots=True)
 class Fight:
     """One round of combat, in the rulebook's steps (Part II, Specialty
-    Hides, steps 1-7; ruling DG-R19).
+    Hides, steps 1-7; rulings DG-R4, DG-R19).
 
     ``stage``: ``window`` (step 2: the collective GM's cards), ``arm``
     (steps 3-4: transform, pick the weapon), ``after`` (the opponents' cards

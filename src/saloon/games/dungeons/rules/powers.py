@@ -8,7 +8,7 @@ potions in one's own turn; skills never in the Village: Part II, The
 Village); Part I, Enemy Engagement and The Role of the GM (after the
 declaration the opponents, acting as the collective GM, may buff the
 monster and play cards, any number, until the hero rolls; never on a
-Guardian: ruling DG-R19).
+Guardian or a Cash Cube: Know Thine Enemy, Cash Cube; rulings DG-R4, DG-C20).
 
 A card's ``timing`` (:data:`saloon.games.dungeons.effects.KINDS`) says
 when: ``turn`` in the user's turn outside a fight, ``combat`` in a fight
@@ -335,7 +335,7 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
 
 def window_open(s: DungeonsState, phase: str) -> bool:
     """Whether the opponents' window opens for this round: never on a
-    Guardian or a Cash Cube (ruling DG-R19), nor after the roll of a
+    Guardian or a Cash Cube (rulings DG-R4, DG-C20), nor after the roll of a
     transformed monster (ruling DG-R20)."""
     f = s.fight
     if f is None:

@@ -3,7 +3,7 @@
 Part I, Enemy Engagement (two coins a kill; then the bounty, the specialty
 hide, the wild hide; the Guardians; the Cash Cube); Part II, Hides (the
 wild hides' conversion), Bounties (three in the backpack at most); rulings
-22 and 23; Part I, Death and the Styx River; the Poison class (Part I, Know
+DG-R5, DG-R6 and DG-R24; Part I, Death and the Styx River; the Poison class (Part I, Know
 Thine Enemy: a stat instead of an HP; all stats at 3 means death).
 """
 
@@ -147,7 +147,7 @@ def free_slot_classes(s: DungeonsState, seat: int) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class OfferConversion(Step):
     """With both wild slots full, one may become a specialty hide of a free
-    slot (the other goes back to the bag): ``may`` by default (ruling DG-R5,
+    slot (the other goes back to the bag): ``may`` by default (ruling
     DG-R5), ``must`` with ``wild_conversion=must``."""
 
     seat: int

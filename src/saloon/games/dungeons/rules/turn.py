@@ -8,8 +8,8 @@ order); Non-Action Tasks (skills, potions, consumables, Advantage cards,
 cards, the Cash Cube, any number, in one's own turn); (R)est (two Heroic
 Quest cards after all three actions, none after an early end; never while
 engaged: ruling DG-R16); Death and the Styx River (respawn at the start of the
-next turn: ruling DG-R18); ruling DG-R8 (a hero who begins his turn among enemies,
-or with another's Cash Cube, is engaged with all of them).
+next turn: ruling DG-R18); On Stealth (a hero who begins his turn among
+enemies, or with another's Cash Cube, is engaged with all of them).
 
 The active player's decisions are one node, :class:`Act`, whose choices
 follow the moment: free to act, engaged, or inside a round of combat
@@ -132,7 +132,9 @@ class StartTurn(Step):
 
 @dataclass(frozen=True, slots=True)
 class Respawn(Step):
-    """Ruling 13: a hero in the Styx comes back with full HP on a random space."""
+    """Part I, Death and the Styx River: a hero in the Styx comes back with
+    full HP on a random space (the map's die) at the start of his turn;
+    the drop is not an entry (ruling DG-R18)."""
 
     seat: int
 
@@ -206,8 +208,9 @@ class OpenGather(Step):
 
 @dataclass(frozen=True, slots=True)
 class EngageCheck(Step):
-    """Ruling 15: enemies (or another's Cash Cube) in the hero's space at
-    the start of his turn engage him, with no stealth."""
+    """Part I, On Stealth (a hero who begins his turn with enemies in his
+    space cannot stealth: he is engaged with every one of them) and Cash
+    Cube (a Cube placed in his space engages him when his turn begins)."""
 
     seat: int
 
@@ -489,7 +492,7 @@ def do(s: DungeonsState, seat: int, action: Action) -> None:
 
 
 def chib_out(s: DungeonsState, seat: int, space: int) -> None:
-    """Ruling 24 (Part I, Chibbing Out): the hero card flips; the engagement
+    """Part I, Chibbing Out (ruling DG-R23): the hero card flips; the engagement
     ends; the chib moves to an adjacent space, free, no HP lost."""
     s.heroes[seat] = replace(s.heroes[seat], chib=True)
     die = s.hero_class(seat).chib_die
