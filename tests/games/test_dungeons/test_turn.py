@@ -336,3 +336,20 @@ def test_each_potion_once_a_turn_and_each_skill_once() -> None:
     assert "skill keen-eye" in legal(s)  # a skill of 6 stacks a second marker
     do(s, "skill keen-eye")
     assert "skill keen-eye" not in legal(s) and hero(s, 0).markers == ("keen-eye", "keen-eye")
+
+
+def test_over_the_hand_limit_a_draw_needs_the_hand_brought_below_it() -> None:
+    """Part I, Shuffle and Draw, GM's Note (ruling DG-R2): a card is drawn
+    only once the hand is below the limit, so a hero over it (his strength
+    fell) discards until it is, or draws nothing."""
+    s = setup_game(2, stats=[[(3, "strength"), (4, "stealth"), (4, "wits"), (4, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 0, "advantage": (), "quests": ()}})
+    give_cards(s, 0, "whetstone", "rapier", "windfall", "treasure-chest")
+    assert common.hand_limit(s, 0) == 3 and hero(s, 0).hand_size == 4
+    do(s, "gather", "d4 2", "discard rapier")
+    # Three cards left: still at the limit, so no draw yet.
+    assert s.to_move == 0 and "pass" in legal(s) and "discard whetstone" in legal(s)
+    do(s, "discard whetstone")
+    assert s.to_move == -1 and s.chance_prompt().startswith("the card Player 1")
+    do(s, "draw advantage sabre")
+    assert hero(s, 0).hand_size == 3 and "sabre" in hero(s, 0).advantage
