@@ -214,6 +214,7 @@ def test_losing_costs_an_hp_and_the_hero_stays_engaged_with_the_same_enemy() -> 
     assert {"fight kobold", "fight goblin"} <= set(legal(s))
     do(s, "fight kobold", "wield natural", "roll 1 vs 5", "accept")
     assert hero(s, 0).hp == 2
+    assert "The Kobold wins the round: Player 1 (Explorer) has 2 HP left." in log_text(s)
     fights = [x for x in legal(s) if x.startswith("fight")]
     assert fights == ["fight kobold"]
     assert "rest" not in legal(s)
@@ -268,6 +269,9 @@ def test_no_red_cards_on_a_cash_cube_and_no_coins_for_it() -> None:
     assert s.chance_prompt().startswith("the hero's d6 vs the enemy's d12")
     do(s, "roll 6 vs 2", "accept")
     assert hero(s, 0).coins == 3 and board.cube_of(s, 1) is None
+    s = fight_scene([("cube", 6, {"owner": 1})])
+    do(s, "fight cube", "wield natural", "roll 1 vs 9", "accept")
+    assert "Player 2 (Mesmerist)'s Cash Cube wins the round" in log_text(s)
 
 
 def test_ranged_takes_no_harm_and_critical_doubles() -> None:

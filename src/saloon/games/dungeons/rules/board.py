@@ -18,6 +18,7 @@ from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import Pick, Roll, Token, space_name
 from saloon.games.dungeons.content import VILLAGE
 from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.common import upper_first
 from saloon.games.dungeons.rules.model import CUBE, Enemy
 
 if TYPE_CHECKING:
@@ -338,7 +339,7 @@ def move_enemy(s: DungeonsState, e: Enemy, space: int) -> None:
     t = s.turn
     if t is not None and s.heroes[t.seat].space != space:
         forget(s, e.uid)
-    s.say("enemy", f"{enemy_name(s, e).capitalize()} moves to {space_words(s, space)}.")
+    s.say("enemy", f"{upper_first(enemy_name(s, e))} moves to {space_words(s, space)}.")
 
 
 # -- choosing a space --------------------------------------------------------------------------

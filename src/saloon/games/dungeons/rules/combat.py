@@ -124,10 +124,8 @@ def transform(s: DungeonsState, cls: str) -> None:
     assert f is not None
     s.fight = replace(f, transformed=cls)
     e = s.enemy(f.enemy)
-    s.say(
-        "transform",
-        f"{board.enemy_name(s, e).capitalize()} becomes {common.article(cls)} with a bare D6.",
-    )
+    name = common.upper_first(board.enemy_name(s, e))
+    s.say("transform", f"{name} becomes {common.article(cls)} with a bare D6.")
 
 
 # -- step 4: the weapon ------------------------------------------------------------------------
@@ -557,20 +555,23 @@ class Resolve(Step):
                 s.say("hit", f"{s.name(self.seat)} wins the round: {name} has {hp} HP left.")
             return
         if f.transformed:
-            s.say("transform", f"{name.capitalize()} wins and is itself again.")
+            s.say("transform", f"{common.upper_first(name)} wins and is itself again.")
         ranged = any("ranged" in w.flags for w in f.weapons)
         if ranged or f.ward:
             why = "the weapon is Ranged" if ranged else "the blow is warded off"
-            s.say("miss", f"{name.capitalize()} wins the round, but {why}: no harm.")
+            s.say("miss", f"{common.upper_first(name)} wins the round, but {why}: no harm.")
             return
         m = s.monster(e.kind)
         if m is not None and m.monster_class == "poison":
-            s.say("hit", f"{name.capitalize()} wins the round: its poison saps a stat.")
+            s.say("hit", f"{common.upper_first(name)} wins the round: its poison saps a stat.")
             rewards.poisoned(s, self.seat)
             return
         h = s.heroes[self.seat]
         hp = h.hp - 1
         s.heroes[self.seat] = replace(h, hp=hp)
-        s.say("hit", f"{name.capitalize()} wins the round: {s.name(self.seat)} has {hp} HP left.")
+        s.say(
+            "hit",
+            f"{common.upper_first(name)} wins the round: {s.name(self.seat)} has {hp} HP left.",
+        )
         if hp <= 0:
             rewards.die(s, self.seat, f"is slain by {name}")

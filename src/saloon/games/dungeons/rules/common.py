@@ -100,6 +100,16 @@ def unlocked_count(skill_stat: int) -> int:
     return UNLOCKED.get(skill_stat, 0)
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in capitals, the rest as it is (a
+    sentence that begins with a name).
+
+    >>> upper_first("the Plant of Eden"), upper_first("Player 2's Cash Cube")
+    ('The Plant of Eden', "Player 2's Cash Cube")
+    """
+    return text[:1].upper() + text[1:]
+
+
 def article(word: str) -> str:
     """``word`` with its indefinite article.
 
