@@ -414,3 +414,70 @@ def test_no_holy_water_for_a_chib() -> None:
     s = fight_scene([("skeleton", 6)], chib=True)
     do(s, "fight skeleton")
     assert legal(s)[:1] == ["wield natural"] and "wield holy-water" not in legal(s)
+
+
+def test_a_transformed_monster_keeps_no_buff_environment_or_moon() -> None:
+    """Part II, Specialty Hides (ruling DG-R20): the buffs the collective GM
+    played before the transformation, its environment and the Hunters' Moon
+    all fall away; it rolls a bare D6."""
+    s = fight_scene([("orc", 6)], specialty=("gnoll", "owlbear", "orc"))
+    s.environments = ((6, "hills"),)
+    s.flags = frozenset({"hunters_moon"})
+    give_cards(s, 1, "intervention")
+    do(s, "fight orc", "play intervention", "transform rogue", "wield natural", "roll 4 vs 4")
+    assert "against 4 d6 = 4" in log_text(s)
+
+
+def test_no_moon_for_a_cash_cube_and_no_environment_for_poison() -> None:
+    """Part I, Cash Cube (not a monster) and Know Thine Enemy (the Moon's +2
+    is for monsters; Poison monsters have no environment)."""
+    s = fight_scene([("cube", 6, {"owner": 1})])
+    s.flags = frozenset({"hunters_moon"})
+    do(s, "fight cube", "wield natural", "roll 3 vs 5")
+    assert "against 5 d12 = 5" in log_text(s)
+    s = fight_scene([("mushroom", 6)])
+    s.environments = tuple((6, p) for p in ("dungeon", "forest", "cemetery", "hills", "trails"))
+    do(s, "fight mushroom", "wield natural", "roll 3 vs 2")
+    assert "against 2 d4 = 2" in log_text(s)
+
+
+def test_an_advantage_card_may_be_bought_after_a_losing_roll() -> None:
+    """Part I, Non-Action Tasks, Buy Advantage Cards: any time in one's
+    turn, even after an unsuccessful combat roll; then played."""
+    s = fight_scene([("orc", 6)], coins=2)
+    do(s, "fight orc", "wield natural", "roll 4 vs 5")
+    assert "buy advantage" in legal(s)
+    do(s, "buy advantage", "draw advantage battle-fury", "play battle-fury", "accept")
+    assert enemy_kinds(s, 6) == []  # 4 + 2 beats 5
+
+
+def test_the_werewolfs_chib_plays_buff_cards_but_no_weapon() -> None:
+    """Part IV, The D6 Expansion: a Werewolf in chib form may not play
+    weapon cards from the Advantage deck, but may play its buff cards."""
+    s = setup_game(2, classes=("werewolf", "slayer"), expansion=True)
+    s = scene(
+        s,
+        0,
+        heroes={0: {"space": 6, "chib": True, "advantage": (), "quests": ()}, 1: EMPTY},
+        enemies=[("goblin", 6)],
+        environments=[],
+    )
+    give_cards(s, 0, "short-sword", "whetstone")
+    do(s, "fight goblin")
+    assert legal(s)[0] == "wield natural" and "wield short-sword" not in legal(s)
+    do(s, "wield natural")
+    assert s.chance_prompt().startswith("the hero's d8")
+    do(s, "roll 2 vs 3")
+    assert "play whetstone" in legal(s)
+
+
+def test_a_chib_stays_a_chib_after_death() -> None:
+    """Part I, Chibbing Out (the chib form lasts until Acupunch) and Death
+    and the Styx River (ruling DG-R30): the Ferryman gives back the HP, not
+    the heroic form."""
+    s = fight_scene([("vampire", 6)], hp=1, chib=True)
+    do(s, "fight vampire", "wield natural", "roll 1 vs 9", "accept")
+    assert hero(s, 0).dead and hero(s, 0).chib
+    while s.turn is None or s.turn.seat != 0:
+        s.apply(s.chance_outcomes()[0][0] if s.to_move == -1 else s.legal_actions()[-1])
+    assert hero(s, 0).hp == 3 and hero(s, 0).chib

@@ -166,3 +166,13 @@ def test_setup_spawns_use_the_map_die_then_the_bag() -> None:
     do(s, "token orc")
     assert [(e.kind, e.space) for e in s.enemies] == [("orc", 11)]
     assert board.bag_counts(s)["orc"] == CONTENT.bag()["orc"] - 1
+
+
+def test_every_hero_starts_in_the_village_with_empty_potion_bottles() -> None:
+    """Part I, Place Your Potions; Part V, Setup (two bottles in the
+    recessed slots); Part II, Gather Rewards, Alchemy (a bottle is placed on
+    a potion by Alchemy; a potion spent goes back to the slots): ruling
+    DG-R31, nothing is filled before the first Alchemy."""
+    s = setup_game(3)
+    for h in s.heroes:
+        assert h.potions == () and h.space == 0 and not h.chib and h.markers == ()

@@ -130,7 +130,7 @@ def forget(s: DungeonsState, uid: int) -> None:
 
 def end_round(s: DungeonsState) -> None:
     """The round of combat under way ends (the hero escaped, or the enemy
-    left): the collective GM's buffs go with it (ruling DG-R22)."""
+    left): the collective GM's buffs go with it (rulings DG-R22, DG-R33)."""
     f = s.fight
     if f is None:
         return

@@ -521,7 +521,8 @@ def dogmud(s: DungeonsState, seat: int, die: int) -> None:
 @dataclass(frozen=True, slots=True)
 class Resolve(Step):
     """Step 7 (Part I, Enemy Engagement; rulings DG-R22, DG-R24): the higher
-    total wins; the enemy's buffs go; a hit costs the loser one HP (a Poison
+    total wins; the enemy's buffs go, a transformed monster's too (ruling
+    DG-R33); a hit costs the loser one HP (a Poison
     monster's hit a stat instead; a Ranged weapon or a ward: no harm to the
     hero)."""
 

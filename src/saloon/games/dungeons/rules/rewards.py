@@ -256,7 +256,7 @@ def die(s: DungeonsState, seat: int, how: str) -> None:
     specialty and wild hides to the bag; the Heroic Quest cards discarded;
     the Advantage cards, coins and bounties kept; the turn is over with no
     rest draw; the Ferryman restores the HP and drops the hero on a random
-    space at the start of his next turn."""
+    space at the start of his next turn. A chib stays a chib (ruling DG-R30)."""
     h = s.heroes[seat]
     board.bag_add(s, *h.wild, *h.specialty)
     for q in h.quests:

@@ -9,7 +9,9 @@ cards, the Cash Cube, any number, in one's own turn); (R)est (two Heroic
 Quest cards after all three actions, none after an early end; never while
 engaged: ruling DG-R16); Death and the Styx River (respawn at the start of the
 next turn: ruling DG-R18); On Stealth (a hero who begins his turn among
-enemies, or with another's Cash Cube, is engaged with all of them).
+enemies, or with another's Cash Cube, is engaged with all of them: ruling
+DG-R29; engaged, he takes no action until the engagement is over: ruling
+DG-R34).
 
 The active player's decisions are one node, :class:`Act`, whose choices
 follow the moment: free to act, engaged, or inside a round of combat
@@ -210,7 +212,9 @@ class OpenGather(Step):
 class EngageCheck(Step):
     """Part I, On Stealth (a hero who begins his turn with enemies in his
     space cannot stealth: he is engaged with every one of them) and Cash
-    Cube (a Cube placed in his space engages him when his turn begins)."""
+    Cube (a Cube placed in his space engages him when his turn begins);
+    ruling DG-R29: after the respawn, the spawn and the open gather, so an
+    enemy the turn's own spawn put there engages too."""
 
     seat: int
 
