@@ -83,6 +83,7 @@ class Dungeons(Game):
                 environments="random",
                 stealth="on_entry",
                 wild_conversion="must",
+                hero_swap="any",
                 final_event=True,
                 expansion=True,
                 house_rules=("creature_quota", "overzealous_moon", "quiet_space", "funeventful"),

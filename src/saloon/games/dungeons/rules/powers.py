@@ -198,13 +198,21 @@ def skill_ready(s: DungeonsState, seat: int, sk: Skill) -> bool:
     return h.markers.count(sk.id) < most and t.skills.count(sk.id) < most
 
 
+def skill_timing(s: DungeonsState, sk: Skill) -> str:
+    """When a skill may be used: its timing, but Hero Swap at any time of
+    one's turn with ``hero_swap=any`` (ruling DG-R32)."""
+    if s.options.hero_swap == "any" and all(e.kind == "hero_swap" for e in sk.effects):
+        return "any"
+    return sk.timing
+
+
 def skill_uses(s: DungeonsState, seat: int) -> list[Action]:
     now = moment(s, seat)
     out: list[Action] = []
     for sk in skills_of(s, seat):
         if is_counter(sk.effects) or not skill_ready(s, seat, sk):
             continue
-        if fits(sk.timing, now) and useful(s, seat, sk.effects):
+        if fits(skill_timing(s, sk), now) and useful(s, seat, sk.effects):
             out.append(UseSkill(sk.id))
     return out
 
