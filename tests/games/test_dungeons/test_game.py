@@ -220,3 +220,31 @@ def test_str_of_a_state_draws_the_table() -> None:
     assert "Round 1 of 3" in text and "Player 1 (Explorer)" in text
     row = next(line for line in text.splitlines() if "6 Goblin Hollow" in line)
     assert "hills" in row and "Orc d" in row
+
+
+def test_the_rules_at_a_prompt_follow_the_decision_at_hand() -> None:
+    """``rules`` at a prompt: what is decided now and the passages for it,
+    for the active player by the moment of his turn (player 2 holds a red
+    card, so the GM's window is put to him)."""
+    empty = {"advantage": (), "quests": ()}
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 6} | empty, 1: empty},
+        enemies=[("orc", 6)],
+        environments=[],
+    )
+    give_cards(s, 1, "intervention")
+    texts = {"turn": GAME.rules_help(s)}
+    do(s, "fight orc")
+    texts["window"] = GAME.rules_help(s)
+    do(s, "pass")
+    texts["arm"] = GAME.rules_help(s)
+    do(s, "wield natural", "roll 3 vs 4")
+    texts["improve"] = GAME.rules_help(s)
+    assert texts["turn"].startswith("Now: your turn.") and "Spending Your Actions" in texts["turn"]
+    assert "Specialty Hides, steps 3 and 4" in texts["arm"] and "Holy" in texts["arm"]
+    assert "steps 6 and 7" in texts["improve"] and "accept" in texts["improve"]
+    assert "collective GM" in texts["window"] and texts["window"].startswith("Now: the GM's")
+    assert GAME.rules_help(None).startswith("Rulebook: d6-dungeons.txt")
+    assert "'rules'" in GAME.rules_help(None)
