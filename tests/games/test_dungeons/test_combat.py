@@ -71,6 +71,7 @@ def test_the_combat_steps_1_to_7() -> None:
     assert "accept" in legal(s) and "play whetstone" in legal(s) and "dogmud" in legal(s)
     do(s, "play whetstone", "dogmud", "d8 7")
     assert hero(s, 0).coins == 3
+    assert "The hero's 3 is rolled again: 7. Hero 7 (+1) = 8 against" in log_text(s)
     # Step 7: 7 + 1 = 8 beats 6: the goblin dies; two coins.
     do(s, "accept")
     assert enemy_kinds(s, 6) == []

@@ -58,6 +58,7 @@ def test_an_events_round_rule_holds_for_the_next_round() -> None:
     # Creeping Fog: next round every stealth roll counts 1 more.
     do(s, "rest", f"d100 {event_number('Creeping Fog')}")
     assert "fog" in s.flags and s.round == 2
+    assert "Round 2 of 3 begins (fog)." in log_text(s)
 
 
 def test_hunters_moon_by_the_maps_round_rules() -> None:

@@ -365,7 +365,15 @@ class ChooseSpace(Decision):
         return [Pick("space", space_name(sp)) for sp in self.spaces]
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"a space for {self.purpose.replace('-', ' ')}"
+        what = {
+            "spawn": "the space the enemy is spawned in",
+            "move-enemy": "the space the enemy goes to",
+            "send": f"the space {s.name(self.subject)} is sent to",
+            "free-move": "the space to move to (no action)",
+            "disengage": "the space to slip away to",
+            "chib": "the space the chib runs to",
+        }
+        return what.get(self.purpose, f"a space for {self.purpose.replace('-', ' ')}")
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         assert isinstance(action, Pick)

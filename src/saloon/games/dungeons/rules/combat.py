@@ -470,7 +470,8 @@ class HeroReroll(Chance):
         old = dice[self.index]
         dice[self.index] = outcome.face
         s.fight = f = replace(f, dice=tuple(dice))
-        s.say("reroll", f"The hero's {old} is rolled again: {outcome.face}. {tally_words(s, f)}.")
+        tally = common.upper_first(tally_words(s, f))
+        s.say("reroll", f"The hero's {old} is rolled again: {outcome.face}. {tally}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -505,7 +506,8 @@ class EnemyReroll(Chance):
         f = s.fight
         assert f is not None
         s.fight = f = replace(f, enemy_roll=outcome.face)
-        s.say("reroll", f"The enemy's die is rolled again: {outcome.face}. {tally_words(s, f)}.")
+        tally = common.upper_first(tally_words(s, f))
+        s.say("reroll", f"The enemy's die is rolled again: {outcome.face}. {tally}.")
 
 
 def dogmud(s: DungeonsState, seat: int, die: int) -> None:

@@ -78,7 +78,8 @@ class StartRound(Step):
         s.next_flags = frozenset()
         s.monster_bonus = s.next_bonus
         s.next_bonus = 0
-        rules = f" ({', '.join(sorted(s.flags)).replace('_', ' ')})" if s.flags else ""
+        names = ", ".join(common.flag_name(f) for f in sorted(s.flags))
+        rules = f" ({names})" if names else ""
         s.say("round", f"Round {self.round} of {s.options.rounds} begins{rules}.")
         push(s, *(StartTurn(seat) for seat in range(s.num_players)), AfterRound(self.round))
 
