@@ -482,3 +482,21 @@ def test_a_chib_stays_a_chib_after_death() -> None:
     while s.turn is None or s.turn.seat != 0:
         s.apply(s.chance_outcomes()[0][0] if s.to_move == -1 else s.legal_actions()[-1])
     assert hero(s, 0).hp == 3 and hero(s, 0).chib
+
+
+def test_winning_ties_lasts_the_whole_fight_with_that_enemy() -> None:
+    """A card or skill that wins ties does so 'in this fight' (Steel Nerve,
+    Iron Grip: DG-C9, DG-C19): every round against the same enemy until one
+    of them falls or the hero escapes, not the round it was played in."""
+    s = fight_scene([("orc", 6, {"hp": 2})], stats=(4, 4, 4, 4))
+    give_cards(s, 0, "iron-grip")
+    do(s, "fight orc", "play iron-grip", "wield natural", "roll 5 vs 5", "accept")
+    assert enemy_at(s, "orc").hp == 1
+    do(s, "fight orc", "wield natural", "roll 5 vs 5", "accept")
+    assert enemy_kinds(s, 6) == []
+    # Another enemy is another fight: ties are lost again.
+    s = fight_scene([("orc", 6), ("kobold", 6)], stats=(4, 4, 4, 4))
+    give_cards(s, 0, "iron-grip")
+    do(s, "fight orc", "play iron-grip", "wield natural", "roll 5 vs 5", "accept")
+    do(s, "fight kobold", "wield natural", "roll 4 vs 4", "accept")
+    assert hero(s, 0).hp == 2

@@ -76,8 +76,10 @@ class FightStart(Step):
         t = s.turn
         assert t is not None
         engaged = t.engaged if self.uid in t.engaged else (*t.engaged, self.uid)
-        s.turn = replace(t, engaged=engaged, foe=self.uid)
-        s.fight = Fight(enemy=self.uid)
+        # Ties won "in this fight" hold while the fight with this enemy goes on.
+        ties = t.foe == self.uid and t.ties_with == self.uid
+        s.turn = replace(t, engaged=engaged, foe=self.uid, ties_with=self.uid if ties else 0)
+        s.fight = Fight(enemy=self.uid, win_ties=ties)
         e = s.enemy(self.uid)
         s.say("fight", f"{s.name(self.seat)} fights {board.enemy_name(s, e)}.", self.seat)
         push(s, powers.OpenWindow("before"), SetStage("arm"))

@@ -212,7 +212,9 @@ class Turn:
     a successful stealth check holds (the Quiet Space house rule).
     ``drunk``, ``skills``, ``free`` count what was used this turn: each
     potion once a turn, each skill once (twice when stacked), each service
-    that costs nothing once (rulings DG-R12, DG-R13).
+    that costs nothing once (rulings DG-R12, DG-R13). ``ties_with``: the
+    enemy (uid) the hero wins ties against for the rest of this fight (a
+    card's or a skill's ``win_ties``: "in this fight"), 0 for none.
     """
 
     seat: int
@@ -225,3 +227,4 @@ class Turn:
     drunk: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
     free: tuple[str, ...] = ()
+    ties_with: int = 0
