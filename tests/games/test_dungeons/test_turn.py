@@ -108,6 +108,7 @@ def test_dogmud_may_reroll_a_failed_stealth_roll() -> None:
     )
     do(s, "gather", "d6 5")
     assert legal(s) == ["dogmud", "accept"]
+    assert s.describe_action(s.legal_actions()[1]).startswith("accept the failed stealth roll")
     do(s, "dogmud", "d6 1")
     assert hero(s, 0).coins == 1
     assert s.to_move == -1 and s.chance_prompt().startswith("the gather's D4")

@@ -58,6 +58,9 @@ def describe(s: DungeonsState, action: Action) -> str:
         if f is not None and f.dice:
             won = combat.hero_wins(s, f)
             return f"accept the roll ({combat.tally_words(s, f)}): you {'win' if won else 'lose'}"
+        top = s.agenda[-1] if s.agenda else None
+        if type(top).__name__ == "StealthDogmud":
+            return "accept the failed stealth roll: every enemy here engages you"
         return "accept"
     if action == a.PASS:
         return _pass_words(s)
