@@ -162,7 +162,8 @@ def pieces_in(s: DungeonsState, space: int) -> tuple[str, ...]:
 
 
 def plants_on_board(s: DungeonsState) -> int:
-    """How many Plants of Eden are on the board (each adds +1 to the others)."""
+    """How many Plants of Eden are on the board (Part I, Know Thine Enemy:
+    each adds +1 to the others' attack of 3)."""
     count = 0
     for e in s.enemies:
         g = s.guardian(e.kind)

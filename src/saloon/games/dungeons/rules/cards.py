@@ -273,7 +273,8 @@ class TurnBounty(Chance):
 
 @dataclass(frozen=True, slots=True)
 class TurnBounties(Step):
-    """Fill the face-up bounties up to three, while the deck lasts."""
+    """Fill the face-up bounties up to three, while the deck lasts (Part I,
+    Shuffle and Draw; Enemy Engagement: three are always in play)."""
 
     def run(self, s: DungeonsState) -> None:
         missing = 3 - len(s.bounties)

@@ -232,8 +232,10 @@ def hero_dice(f: Fight) -> list[int]:
 
 
 def enemy_die(s: DungeonsState, f: Fight) -> int:
-    """The enemy's die: a D6 when transformed; a Cube's D12; a monster's
-    or a Guardian's own; 0 for a Plant of Eden (it does not roll)."""
+    """The enemy's die (Part I, Enemy Engagement: each enemy its own die;
+    Know Thine Enemy; Cash Cube): a D6 when transformed (Part II, Specialty
+    Hides); a Cube's D12; a monster's or a Guardian's own; 0 for a Plant of
+    Eden (it does not roll)."""
     if f.transformed:
         return 6
     e = s.enemy(f.enemy)
@@ -513,6 +515,8 @@ class EnemyReroll(Chance):
 
 
 def dogmud(s: DungeonsState, seat: int, die: int) -> None:
+    """Addenda, Village Signs, Dogmud: two coins, one of the hero's dice
+    rolled again (ruling DG-R7)."""
     price = s.content.prices.dogmud
     common.pay(s, seat, price)
     s.say("dogmud", f"{s.name(seat)} buys a Dogmud ({price} coins) for a reroll.", seat)

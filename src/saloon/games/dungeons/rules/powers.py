@@ -57,6 +57,8 @@ def moment(s: DungeonsState, seat: int) -> str | None:
 
 
 def fits(timing: str, now: str | None) -> bool:
+    """Whether a card, potion or skill of ``timing`` may be used at the
+    moment ``now`` (DG-C4, ruling DG-R4)."""
     if now is None or timing == "event":
         return False
     if timing == "any":

@@ -120,8 +120,9 @@ def hide(s: DungeonsState, seat: int, token: str, cls: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class PlaceWild(Step):
-    """A wild hide into a free wild slot (the second fills them: the
-    conversion is offered); with both full it goes back to the bag."""
+    """A wild hide into a free wild slot (Part II, Hides: two slots; the
+    second fills them and the conversion is offered); with both full it
+    goes back to the bag (ruling DG-R5)."""
 
     seat: int
     token: str
@@ -166,7 +167,8 @@ class OfferConversion(Step):
 
 @dataclass(frozen=True, slots=True)
 class Conversion(Decision):
-    """``convert <class>``: a wild hide into that specialty slot; or ``pass``."""
+    """``convert <class>``: a wild hide into that specialty slot; or ``pass``
+    (Part II, Hides; ruling DG-R5)."""
 
     seat: int
     classes: tuple[str, ...]

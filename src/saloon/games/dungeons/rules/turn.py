@@ -150,8 +150,8 @@ class Respawn(Step):
 
 
 def spawns(s: DungeonsState) -> bool:
-    """Whether this turn's spawn die places an enemy (not in a ``quiet``
-    round; not when the bag is empty)."""
+    """Whether this turn's spawn die places an enemy (Part I, Enemy Spawn;
+    ruling DG-R9: not in a ``quiet`` round, not when the bag is empty)."""
     return bool(s.bag) and "quiet" not in s.flags
 
 
@@ -443,7 +443,8 @@ class Act(Decision):
 
 
 def rest(s: DungeonsState, seat: int) -> None:
-    """(R)est: the turn ends; with every action taken, two Heroic Quest cards."""
+    """Part I, (R)est and its GM's Note (ruling DG-R16): the turn ends; with
+    every action taken, two Heroic Quest cards."""
     t = s.turn
     assert t is not None
     full = t.actions == 0

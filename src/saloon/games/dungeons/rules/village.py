@@ -171,8 +171,8 @@ def unmark(s: DungeonsState, seat: int, sid: str) -> None:
 
 
 def hire_spaces(s: DungeonsState, seat: int) -> tuple[int, ...]:
-    """Where the Cash Cube may be hired to: any numbered space (not where
-    it already is)."""
+    """Where the Cash Cube may be hired to (Part I, Cash Cube; Addenda):
+    any numbered space, never the Village (not where it already is)."""
     if s.heroes[seat].coins < s.content.prices.cash_cube:
         return ()
     cube = board.cube_of(s, seat)
