@@ -430,7 +430,9 @@ class GameTable:
             else:
                 self.page = (self.page + 1) % len(self.pages)
                 self.show_menu(player)
-        elif word == "board":
+        elif word == "board" and not arg:
+            # 'board' alone draws the table; 'board <id>' is a game's action
+            # (D6 Dungeons picks a gather board so).
             self.draw()
             if player is not None:
                 self.show_menu(player)

@@ -71,6 +71,7 @@ def test_the_combat_steps_1_to_7() -> None:
     assert "accept" in legal(s) and "play whetstone" in legal(s) and "dogmud" in legal(s)
     do(s, "play whetstone", "dogmud", "d8 7")
     assert hero(s, 0).coins == 3
+    assert "The hero's 3 is rolled again: 7. Hero 7 (+1) = 8 against" in log_text(s)
     # Step 7: 7 + 1 = 8 beats 6: the goblin dies; two coins.
     do(s, "accept")
     assert enemy_kinds(s, 6) == []
@@ -114,7 +115,7 @@ def test_the_transformation_example_a_gnoll_into_a_bandit() -> None:
 
 
 def test_a_transformed_monster_that_wins_is_itself_again() -> None:
-    """Ruling 20: if it wins the round it returns to its form with every
+    """Ruling DG-R20: if it wins the round it returns to its form with every
     bonus it had (its extra HP); its hit is its own (here a Poison
     monster's: a stat)."""
     s = fight_scene([("giant-spider", 6, {"hp": 2})], specialty=("gnoll", "owlbear", "orc"))
@@ -208,12 +209,13 @@ def test_a_tie_goes_to_the_hero_only_with_strength_6(strength: int, won: bool) -
 
 
 def test_losing_costs_an_hp_and_the_hero_stays_engaged_with_the_same_enemy() -> None:
-    """Ruling 21; Part I, Enemy Engagement: the same enemy until one falls."""
+    """Ruling DG-R22; Part I, Enemy Engagement: the same enemy until one falls."""
     s = fight_scene([("kobold", 6), ("goblin", 6)])
     do(s, "gather", "d6 6", "accept")  # a failed stealth check: engaged with both
     assert {"fight kobold", "fight goblin"} <= set(legal(s))
     do(s, "fight kobold", "wield natural", "roll 1 vs 5", "accept")
     assert hero(s, 0).hp == 2
+    assert "The Kobold wins the round: Player 1 (Explorer) has 2 HP left." in log_text(s)
     fights = [x for x in legal(s) if x.startswith("fight")]
     assert fights == ["fight kobold"]
     assert "rest" not in legal(s)
@@ -239,7 +241,7 @@ def test_buffs_go_after_the_round_either_way() -> None:
 
 
 def test_the_windows_all_pass_in_a_row_in_turn_order_from_the_gm() -> None:
-    """Ruling 19: every opponent, in turn order from the GM, until all pass
+    """Ruling DG-R4: every opponent, in turn order from the GM, until all pass
     in a row; a player with no card to play is not asked."""
     s = fight_scene([("orc", 6)], players=4)
     give_cards(s, 1, "intervention")
@@ -259,7 +261,7 @@ def test_the_windows_all_pass_in_a_row_in_turn_order_from_the_gm() -> None:
 
 
 def test_no_red_cards_on_a_cash_cube_and_no_coins_for_it() -> None:
-    """Ruling 26."""
+    """Part I, Cash Cube (not a monster: no buffs; no coins for it); ruling DG-C20."""
     s = fight_scene([("cube", 6, {"owner": 1})], coins=3)
     give_cards(s, 1, "intervention")
     do(s, "fight cube")
@@ -268,6 +270,9 @@ def test_no_red_cards_on_a_cash_cube_and_no_coins_for_it() -> None:
     assert s.chance_prompt().startswith("the hero's d6 vs the enemy's d12")
     do(s, "roll 6 vs 2", "accept")
     assert hero(s, 0).coins == 3 and board.cube_of(s, 1) is None
+    s = fight_scene([("cube", 6, {"owner": 1})])
+    do(s, "fight cube", "wield natural", "roll 1 vs 9", "accept")
+    assert "Player 2 (Mesmerist)'s Cash Cube wins the round" in log_text(s)
 
 
 def test_ranged_takes_no_harm_and_critical_doubles() -> None:
@@ -320,7 +325,7 @@ def test_poison_drops_a_stat_and_kills_at_all_threes() -> None:
 
 
 def test_death_costs_hides_and_quest_cards_not_advantage_cards_or_coins() -> None:
-    """Ruling 23 (Part I, Death and the Styx River)."""
+    """Part I, Death and the Styx River (ruling DG-R24)."""
     s = fight_scene(
         [("vampire", 6)],
         hp=1,
@@ -342,7 +347,7 @@ def test_death_costs_hides_and_quest_cards_not_advantage_cards_or_coins() -> Non
 
 
 def test_chibbing_out_ends_the_fight_moves_and_gives_a_d4() -> None:
-    """Ruling 24 (Part I, Chibbing Out)."""
+    """Part I, Chibbing Out (ruling DG-R23)."""
     s = fight_scene([("vampire", 6)])
     give_cards(s, 0, "short-sword", "whetstone")
     do(s, "fight vampire", "wield natural", "roll 1 vs 9")
@@ -410,3 +415,88 @@ def test_no_holy_water_for_a_chib() -> None:
     s = fight_scene([("skeleton", 6)], chib=True)
     do(s, "fight skeleton")
     assert legal(s)[:1] == ["wield natural"] and "wield holy-water" not in legal(s)
+
+
+def test_a_transformed_monster_keeps_no_buff_environment_or_moon() -> None:
+    """Part II, Specialty Hides (ruling DG-R20): the buffs the collective GM
+    played before the transformation, its environment and the Hunters' Moon
+    all fall away; it rolls a bare D6."""
+    s = fight_scene([("orc", 6)], specialty=("gnoll", "owlbear", "orc"))
+    s.environments = ((6, "hills"),)
+    s.flags = frozenset({"hunters_moon"})
+    give_cards(s, 1, "intervention")
+    do(s, "fight orc", "play intervention", "transform rogue", "wield natural", "roll 4 vs 4")
+    assert "against 4 d6 = 4" in log_text(s)
+
+
+def test_no_moon_for_a_cash_cube_and_no_environment_for_poison() -> None:
+    """Part I, Cash Cube (not a monster) and Know Thine Enemy (the Moon's +2
+    is for monsters; Poison monsters have no environment)."""
+    s = fight_scene([("cube", 6, {"owner": 1})])
+    s.flags = frozenset({"hunters_moon"})
+    do(s, "fight cube", "wield natural", "roll 3 vs 5")
+    assert "against 5 d12 = 5" in log_text(s)
+    s = fight_scene([("mushroom", 6)])
+    s.environments = tuple((6, p) for p in ("dungeon", "forest", "cemetery", "hills", "trails"))
+    do(s, "fight mushroom", "wield natural", "roll 3 vs 2")
+    assert "against 2 d4 = 2" in log_text(s)
+
+
+def test_an_advantage_card_may_be_bought_after_a_losing_roll() -> None:
+    """Part I, Non-Action Tasks, Buy Advantage Cards: any time in one's
+    turn, even after an unsuccessful combat roll; then played."""
+    s = fight_scene([("orc", 6)], coins=2)
+    do(s, "fight orc", "wield natural", "roll 4 vs 5")
+    assert "buy advantage" in legal(s)
+    do(s, "buy advantage", "draw advantage battle-fury", "play battle-fury", "accept")
+    assert enemy_kinds(s, 6) == []  # 4 + 2 beats 5
+
+
+def test_the_werewolfs_chib_plays_buff_cards_but_no_weapon() -> None:
+    """Part IV, The D6 Expansion: a Werewolf in chib form may not play
+    weapon cards from the Advantage deck, but may play its buff cards."""
+    s = setup_game(2, classes=("werewolf", "slayer"), expansion=True)
+    s = scene(
+        s,
+        0,
+        heroes={0: {"space": 6, "chib": True, "advantage": (), "quests": ()}, 1: EMPTY},
+        enemies=[("goblin", 6)],
+        environments=[],
+    )
+    give_cards(s, 0, "short-sword", "whetstone")
+    do(s, "fight goblin")
+    assert legal(s)[0] == "wield natural" and "wield short-sword" not in legal(s)
+    do(s, "wield natural")
+    assert s.chance_prompt().startswith("the hero's d8")
+    do(s, "roll 2 vs 3")
+    assert "play whetstone" in legal(s)
+
+
+def test_a_chib_stays_a_chib_after_death() -> None:
+    """Part I, Chibbing Out (the chib form lasts until Acupunch) and Death
+    and the Styx River (ruling DG-R30): the Ferryman gives back the HP, not
+    the heroic form."""
+    s = fight_scene([("vampire", 6)], hp=1, chib=True)
+    do(s, "fight vampire", "wield natural", "roll 1 vs 9", "accept")
+    assert hero(s, 0).dead and hero(s, 0).chib
+    while s.turn is None or s.turn.seat != 0:
+        s.apply(s.chance_outcomes()[0][0] if s.to_move == -1 else s.legal_actions()[-1])
+    assert hero(s, 0).hp == 3 and hero(s, 0).chib
+
+
+def test_winning_ties_lasts_the_whole_fight_with_that_enemy() -> None:
+    """A card or skill that wins ties does so 'in this fight' (Steel Nerve,
+    Iron Grip: DG-C9, DG-C19): every round against the same enemy until one
+    of them falls or the hero escapes, not the round it was played in."""
+    s = fight_scene([("orc", 6, {"hp": 2})], stats=(4, 4, 4, 4))
+    give_cards(s, 0, "iron-grip")
+    do(s, "fight orc", "play iron-grip", "wield natural", "roll 5 vs 5", "accept")
+    assert enemy_at(s, "orc").hp == 1
+    do(s, "fight orc", "wield natural", "roll 5 vs 5", "accept")
+    assert enemy_kinds(s, 6) == []
+    # Another enemy is another fight: ties are lost again.
+    s = fight_scene([("orc", 6), ("kobold", 6)], stats=(4, 4, 4, 4))
+    give_cards(s, 0, "iron-grip")
+    do(s, "fight orc", "play iron-grip", "wield natural", "roll 5 vs 5", "accept")
+    do(s, "fight kobold", "wield natural", "roll 4 vs 4", "accept")
+    assert hero(s, 0).hp == 2

@@ -1,5 +1,5 @@
 """D6's authored content and its loader (RULINGS.md, D6; docs/rulings.md,
-D6-C): the built-in files load and hold the printed counts and facts, an
+DG-C): the built-in files load and hold the printed counts and facts, an
 owner's folder replaces files by name, and every broken file is refused
 with one line naming the file, the entry and the problem."""
 
@@ -134,7 +134,7 @@ def test_the_printed_counts() -> None:
 def test_the_printed_prices() -> None:
     """Addenda, Village Signs; Part II, The Village; Part I, Cash Cube, Roll
     for Stats, Know Thine Enemy, Place Your HP. The Advantage card's price
-    is Saloon's (D6-C)."""
+    is Saloon's (DG-C6)."""
     p = CONTENT.prices
     assert (p.dogmud, p.holy_water, p.holy_water_die, p.horse) == (2, 2, 12, 1)
     assert (p.cash_cube, p.cash_cube_die) == (2, 12)
@@ -310,7 +310,7 @@ def test_the_advanced_map_is_harder() -> None:
 
 def test_the_hunters_moon() -> None:
     """Part I, Enemy Engagement, GM's Note: on the standard map one round of
-    three, two of six, are a Hunters' Moon (D6-C: rounds 3; 3 and 6); the
+    three, two of six, are a Hunters' Moon (DG-C14: rounds 3; 3 and 6); the
     advanced map changes more rounds, the Hunters' Moon among them."""
     standard = CONTENT.maps["standard"].round_rules
     assert [(r.rounds, r.flags) for r in standard[3]] == [((3,), {"hunters_moon"})]
@@ -329,7 +329,7 @@ def test_the_hunters_moon() -> None:
 def test_the_bounties_let_every_class_and_space_come_up() -> None:
     """Part II, Bounty Cards: a class, a space, glory; every class is wanted
     and every space of the advanced map named; the standard map leaves out
-    the cards of spaces 11 and 12 (D6-C)."""
+    the cards of spaces 11 and 12 (DG-C18)."""
     assert {b.monster_class for b in CONTENT.bounties} == set(MONSTER_CLASSES)
     assert {b.space for b in CONTENT.bounties} == set(range(1, 13))
     assert all(1 <= b.glory <= 3 and b.story for b in CONTENT.bounties)

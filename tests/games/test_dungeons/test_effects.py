@@ -108,7 +108,7 @@ def test_disengage_to_an_adjacent_space_is_a_choice() -> None:
 
 
 def test_hero_swap_changes_places_and_the_other_gathers() -> None:
-    """Ruling 25."""
+    """Part I, Hero Swapping! (ruling DG-R23)."""
     s = rolled()
     run(s, Effect("hero_swap"))
     assert hero(s, 0).space == 6 and hero(s, 1).space == 4
@@ -116,6 +116,35 @@ def test_hero_swap_changes_places_and_the_other_gathers() -> None:
     assert s.chance_prompt() == "the gather's D4 (e.g. d4 2)"
     do(s, "d4 4")  # the Frost Board's 4: two coins for player 2
     assert hero(s, 1).coins == 6
+
+
+def test_the_swapped_hero_lands_unengaged_and_meets_the_enemies_at_his_turn() -> None:
+    """Part I, Enemy Disengagement (the other hero is put in harm's way) and
+    On Stealth (ruling DG-R23): he is not engaged in the user's turn; his
+    own turn begins among the enemies, and they engage him then."""
+    s = rolled()
+    run(s, Effect("hero_swap"))
+    do(s, "d4 4")
+    assert hero(s, 1).space == 4 and s.turn is not None and s.turn.seat == 0
+    do(s, "rest", "spawn 9 gather 1", "token orc")
+    while s.to_move != 1:
+        s.apply(s.chance_outcomes()[0][0])
+    t = s.turn
+    assert t is not None and t.seat == 1 and len(t.engaged) == 1
+    assert "fight goblin" in legal(s)
+
+
+def test_a_hero_swap_into_a_cubes_space_engages_the_user() -> None:
+    """Part I, Cash Cube: entering another's Cube's space engages, however
+    the hero comes there."""
+    s = table()
+    s.enemies.append(replace(enemy_at(s, "orc"), uid=99, kind="cube", owner=1))
+    do(s, "fight goblin", "wield natural", "roll 3 vs 2")
+    run(s, Effect("hero_swap"))
+    do(s, "d4 4")
+    t = s.turn
+    assert hero(s, 0).space == 6 and t is not None and len(t.engaged) == 2
+    assert [x for x in legal(s) if x.startswith("fight")] == ["fight cube"]
 
 
 def test_hero_swap_never_with_a_hero_in_the_village() -> None:
@@ -462,3 +491,23 @@ def test_an_events_effect_without_a_player_is_done_by_each_player() -> None:
     assert s.to_move == 0 and legal(s) == ["enemy goblin 4", "enemy orc 6"]
     do(s, "enemy orc 6")  # then player 2 removes the last one, without a question
     assert s.enemies == []
+
+
+def test_hero_swap_is_an_escape_unless_the_players_choose_any_time() -> None:
+    """Part I, Enemy Disengagement; Non-Action Tasks, Hero Swapping! (ruling
+    DG-R32): by default Hero Swap gets a hero out of a fight; with
+    ``hero_swap=any`` it may be used at any time of his turn."""
+    s = table()
+    assert "skill hero-swap" not in legal(s)
+    do(s, "fight goblin")
+    assert "skill hero-swap" in legal(s)
+    s = scene(
+        setup_game(2, hero_swap="any"),
+        0,
+        heroes={0: {"space": 4} | EMPTY, 1: {"space": 6} | EMPTY},
+        enemies=[("goblin", 4)],
+        environments=[],
+    )
+    assert "skill hero-swap" in legal(s)
+    do(s, "skill hero-swap", "d4 4")
+    assert hero(s, 0).space == 6 and hero(s, 1).space == 4

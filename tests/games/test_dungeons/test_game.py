@@ -220,3 +220,78 @@ def test_str_of_a_state_draws_the_table() -> None:
     assert "Round 1 of 3" in text and "Player 1 (Explorer)" in text
     row = next(line for line in text.splitlines() if "6 Goblin Hollow" in line)
     assert "hills" in row and "Orc d" in row
+
+
+def test_the_rules_at_a_prompt_follow_the_decision_at_hand() -> None:
+    """``rules`` at a prompt: what is decided now and the passages for it,
+    for the active player by the moment of his turn (player 2 holds a red
+    card, so the GM's window is put to him)."""
+    empty = {"advantage": (), "quests": ()}
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 6} | empty, 1: empty},
+        enemies=[("orc", 6)],
+        environments=[],
+    )
+    give_cards(s, 1, "intervention")
+    texts = {"turn": GAME.rules_help(s)}
+    do(s, "fight orc")
+    texts["window"] = GAME.rules_help(s)
+    do(s, "pass")
+    texts["arm"] = GAME.rules_help(s)
+    do(s, "wield natural", "roll 3 vs 4")
+    texts["improve"] = GAME.rules_help(s)
+    assert texts["turn"].startswith("Now: your turn.") and "Spending Your Actions" in texts["turn"]
+    assert "Specialty Hides, steps 3 and 4" in texts["arm"] and "Holy" in texts["arm"]
+    assert "steps 6 and 7" in texts["improve"] and "accept" in texts["improve"]
+    assert "collective GM" in texts["window"] and texts["window"].startswith("Now: the GM's")
+    assert GAME.rules_help(None).startswith("Rulebook: d6-dungeons.txt")
+    assert "'rules'" in GAME.rules_help(None)
+
+
+def test_menus_read_in_words_at_each_kind_of_decision() -> None:
+    """describe_action and the board's lines: a stat roll says what the
+    stat becomes, a pass says what passing does, a rehire says where the
+    Cube goes from, the environment pieces are grouped by piece, and the
+    board says who decides what."""
+    from saloon.games.dungeons.actions import PASS, Hire, Pick
+    from saloon.games.dungeons.render import render_rich
+    from saloon.games.dungeons.rules import board
+    from saloon.games.dungeons.rules.state import DungeonsState as State
+
+    s = GAME.new_state(None, 2)
+    assert isinstance(s, State)
+    do(s, "class mesmerist", "class slayer", "board ember", "board frost")
+    titles = [g.title for g in s.action_groups(s.legal_actions())]
+    assert titles[:2] == ["A dungeon piece", "A forest piece"]
+    while type(s.agenda[-1]).__name__ != "StatRoll":
+        s.apply(s.chance_outcomes()[0][0] if s.to_move == CHANCE else s.legal_actions()[0])
+    do(s, "d6 3")
+    assert s.describe_action(Pick("stat", "skill")) == (
+        "put the 3 on skill: it becomes 4 with the class's +1"
+    )
+    assert s.describe_action(Pick("stat", "wits")) == "put the 3 on wits: it becomes 3"
+
+    empty = {"advantage": (), "quests": ()}
+    s = scene(setup_game(2), 0, heroes={0: {"space": 6, "coins": 4} | empty, 1: empty})
+    board.add_enemy(s, "orc", 6)
+    give_cards(s, 1, "intervention")
+    do(s, "hire 3")
+    assert s.describe_action(Hire(5)).startswith("rehire the Cash Cube: move it from 3 (")
+    do(s, "fight orc")
+    assert s.describe_action(PASS) == "pass: play no card on the monster"
+    text = _text(render_rich(s))
+    assert "Now: Player 2 (Mesmerist): the GM's window before the roll" in text
+    assert "step 2: the other players may play red cards" in text
+
+
+def _text(drawing: object) -> str:
+    """What the terminal shows of a rich drawing, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(drawing)
+    return console.export_text()

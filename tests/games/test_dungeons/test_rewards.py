@@ -32,8 +32,8 @@ def slay(s: object, kind: str) -> None:
 
 
 def test_a_kill_pays_two_coins_and_a_specialty_hide_of_its_class() -> None:
-    """Ruling 22: a free specialty slot of its class (Ember Board: beast,
-    rogue, bandit)."""
+    """Part I, Enemy Engagement (ruling DG-R24): a free specialty slot of its
+    class (Ember Board: beast, rogue, bandit)."""
     s = kill_scene("kobold")
     slay(s, "kobold")
     h = hero(s, 0)
@@ -54,7 +54,7 @@ def test_a_full_specialty_slot_makes_a_wild_hide() -> None:
 
 
 def test_the_second_wild_hide_may_be_converted() -> None:
-    """Part II, Hides; ruling DG-R5 and DG-R5 (may): convert one into a
+    """Part II, Hides; ruling DG-R5 (may): convert one into a
     specialty hide of a free slot, the other to the bag; or keep both."""
     s = kill_scene("skeleton", wild=("mummy",))
     bag = len(s.bag)
@@ -215,7 +215,7 @@ def test_no_skills_in_the_village() -> None:
 
 
 def test_the_cash_cube_is_hired_and_rehired() -> None:
-    """Ruling 26: two coins, any numbered space, rehired to move it."""
+    """Part I, Cash Cube: two coins, any numbered space, rehired to move it."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 4}})
     assert "hire 0" not in " ".join(legal(s)) and "hire 5" in legal(s)
     do(s, "hire 5")

@@ -20,7 +20,7 @@ def play_out(s: object, stop: object = None) -> None:
 
 
 def test_events_come_between_rounds_and_not_after_the_last() -> None:
-    """Ruling 5: two events in a 3-round game, five in a 6-round game."""
+    """Ruling DG-R10: two events in a 3-round game, five in a 6-round game."""
     for rounds, events in ((3, 2), (6, 5)):
         s = setup_game(2, rounds=rounds)
         play_out(s)
@@ -58,10 +58,11 @@ def test_an_events_round_rule_holds_for_the_next_round() -> None:
     # Creeping Fog: next round every stealth roll counts 1 more.
     do(s, "rest", f"d100 {event_number('Creeping Fog')}")
     assert "fog" in s.flags and s.round == 2
+    assert "Round 2 of 3 begins (fog)." in log_text(s)
 
 
 def test_hunters_moon_by_the_maps_round_rules() -> None:
-    """Ruling 6: round 3 of 3; rounds 3 and 6 of 6 (standard map)."""
+    """Ruling DG-C14: round 3 of 3; rounds 3 and 6 of 6 (standard map)."""
     s = new_game(2)
     assert [r for r in (1, 2, 3) if "hunters_moon" in round_flags(s, r)] == [3]
     s = new_game(2, rounds=6)

@@ -71,7 +71,7 @@ def test_skill_markers_follow_the_skill_stat(skill: int, markers: int) -> None:
 
 
 def test_every_player_picks_a_distinct_class_and_gather_board_in_seat_order() -> None:
-    """Ruling 8: classes then boards, in seat order, each distinct; the
+    """Ruling DG-R26: classes then boards, in seat order, each distinct; the
     last one left is taken without a question."""
     s = new_game(4)
     assert s.to_move == 0 and legal(s) == [
@@ -92,7 +92,7 @@ def test_the_expansion_classes_only_with_the_option() -> None:
 
 
 def test_environment_pieces_never_twice_in_a_space() -> None:
-    """Ruling 9 (Part I, Place Environment Pieces): the players place the
+    """Part I, Place Environment Pieces (ruling DG-R26): the players place the
     eight pieces in turn; never two identical pieces in one space."""
     s = new_game(2)
     while type(s.agenda[-1]).__name__ != "PlacePiece":
@@ -123,7 +123,7 @@ def test_random_environments_roll_the_map_die_again_on_a_taken_space() -> None:
 
 
 def test_two_enemies_per_player_one_card_of_each_deck_three_bounties() -> None:
-    """Rulings 10 and 11."""
+    """Part I, Place Enemies and Shuffle and Draw (ruling DG-R26)."""
     for n in (2, 3, 4):
         s = setup_game(n)
         assert len(s.enemies) == 2 * n
@@ -166,3 +166,13 @@ def test_setup_spawns_use_the_map_die_then_the_bag() -> None:
     do(s, "token orc")
     assert [(e.kind, e.space) for e in s.enemies] == [("orc", 11)]
     assert board.bag_counts(s)["orc"] == CONTENT.bag()["orc"] - 1
+
+
+def test_every_hero_starts_in_the_village_with_empty_potion_bottles() -> None:
+    """Part I, Place Your Potions; Part V, Setup (two bottles in the
+    recessed slots); Part II, Gather Rewards, Alchemy (a bottle is placed on
+    a potion by Alchemy; a potion spent goes back to the slots): ruling
+    DG-R31, nothing is filled before the first Alchemy."""
+    s = setup_game(3)
+    for h in s.heroes:
+        assert h.potions == () and h.space == 0 and not h.chib and h.markers == ()

@@ -108,6 +108,7 @@ def test_dogmud_may_reroll_a_failed_stealth_roll() -> None:
     )
     do(s, "gather", "d6 5")
     assert legal(s) == ["dogmud", "accept"]
+    assert s.describe_action(s.legal_actions()[1]).startswith("accept the failed stealth roll")
     do(s, "dogmud", "d6 1")
     assert hero(s, 0).coins == 1
     assert s.to_move == -1 and s.chance_prompt().startswith("the gather's D4")
@@ -124,7 +125,7 @@ def test_with_no_action_left_there_is_no_check_and_no_engagement() -> None:
 
 
 def test_a_hero_among_enemies_at_the_start_of_his_turn_is_engaged() -> None:
-    """Ruling 15."""
+    """Part I, On Stealth: enemies in the space when the turn begins engage."""
     s = setup_game(2)
     s = scene(s, 0, heroes={1: {"space": 6}}, enemies=[("kobold", 6)])
     do(s, "rest")
@@ -223,7 +224,7 @@ def test_hunting_draws_an_enemy_into_the_space_never_in_the_village() -> None:
 
 
 def test_coins_are_capped_at_10() -> None:
-    """Ruling 3."""
+    """Ruling DG-R3."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 9}})
     do(s, "gather", "d4 1")  # the Ember Board's two coins
     assert hero(s, 0).coins == 10
@@ -231,7 +232,7 @@ def test_coins_are_capped_at_10() -> None:
 
 
 def test_the_hand_limit_counts_the_whole_hand_and_offers_a_discard() -> None:
-    """Ruling 2: at the limit a player about to draw may discard first, or
+    """Ruling DG-R2: at the limit a player about to draw may discard first, or
     draw nothing."""
     s = setup_game(2, stats=[[(3, "strength"), (4, "stealth"), (4, "wits"), (4, "skill")]] * 2)
     s = scene(s, 0, heroes={0: {"space": 0}})
@@ -247,7 +248,7 @@ def test_the_hand_limit_counts_the_whole_hand_and_offers_a_discard() -> None:
 
 
 def test_advantage_cards_are_bought_any_time_in_ones_turn() -> None:
-    """Ruling 4: two coins, in one's own turn (in a fight too)."""
+    """Part I, Non-Action Tasks; DG-C6: two coins, in one's own turn (in a fight too)."""
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 2}})
     do(s, "buy advantage", "draw advantage sabre")
     assert hero(s, 0).coins == 0 and "sabre" in hero(s, 0).advantage
@@ -265,7 +266,7 @@ def test_a_bought_card_at_the_hand_limit_needs_a_discard() -> None:
 
 
 def test_the_wild_reward_is_a_choice_and_coins_are_not() -> None:
-    """Ruling 14: a question only when there is a real choice."""
+    """Ruling DG-R9: a question only when there is a real choice."""
     s = setup_game(
         2
     )  # Ember (coins, advantage, alchemy, wild) and Frost (advantage, alchemy, wild, coins)
@@ -292,7 +293,7 @@ def test_alchemy_places_a_bottle_and_may_move_one() -> None:
 
 
 def test_a_dead_hero_respawns_at_the_start_of_his_turn() -> None:
-    """Ruling 13: full HP, a random space (the map's die)."""
+    """Part I, Death and the Styx River (ruling DG-R18): full HP, a random space (the map's die)."""
     s = setup_game(2)
     s = scene(s, 0, heroes={1: {"space": -1, "hp": 0}})
     do(s, "rest")
@@ -336,3 +337,111 @@ def test_each_potion_once_a_turn_and_each_skill_once() -> None:
     assert "skill keen-eye" in legal(s)  # a skill of 6 stacks a second marker
     do(s, "skill keen-eye")
     assert "skill keen-eye" not in legal(s) and hero(s, 0).markers == ("keen-eye", "keen-eye")
+
+
+def test_over_the_hand_limit_a_draw_needs_the_hand_brought_below_it() -> None:
+    """Part I, Shuffle and Draw, GM's Note (ruling DG-R2): a card is drawn
+    only once the hand is below the limit, so a hero over it (his strength
+    fell) discards until it is, or draws nothing."""
+    s = setup_game(2, stats=[[(3, "strength"), (4, "stealth"), (4, "wits"), (4, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 0, "advantage": (), "quests": ()}})
+    give_cards(s, 0, "whetstone", "rapier", "windfall", "treasure-chest")
+    assert common.hand_limit(s, 0) == 3 and hero(s, 0).hand_size == 4
+    do(s, "gather", "d4 2", "discard rapier")
+    # Three cards left: still at the limit, so no draw yet.
+    assert s.to_move == 0 and "pass" in legal(s) and "discard whetstone" in legal(s)
+    do(s, "discard whetstone")
+    assert s.to_move == -1 and s.chance_prompt().startswith("the card Player 1")
+    do(s, "draw advantage sabre")
+    assert hero(s, 0).hand_size == 3 and "sabre" in hero(s, 0).advantage
+
+
+def test_a_respawn_among_enemies_engages_at_once() -> None:
+    """Part I, Death and the Styx River, and On Stealth (ruling DG-R18): the
+    Ferryman's drop is not an entry, but the hero begins his turn among the
+    enemies there and is engaged with them before any action."""
+    s = scene(setup_game(2), 0, heroes={1: {"space": -1, "hp": 0}}, enemies=[("orc", 8)])
+    do(s, "rest", "d10 8", "spawn 2 gather 1", "token goblin")
+    until(s, 1)
+    t = s.turn
+    assert t is not None and t.seat == 1 and len(t.engaged) == 1
+    assert "rest" not in legal(s) and "fight orc" in legal(s)
+
+
+def test_an_enemy_spawned_into_the_heros_space_at_the_turns_start_engages_him() -> None:
+    """Part I, Beginning Your Turn and On Stealth (ruling DG-R29): the spawn
+    and the open gather come first; a hero whose space then holds an enemy
+    begins his turn engaged with it."""
+    s = scene(setup_game(2), 0, heroes={1: {"space": 4}})
+    do(s, "rest", "spawn 4 gather 4", "token goblin")
+    until(s, 1)
+    t = s.turn
+    assert t is not None and t.seat == 1 and len(t.engaged) == 1
+    assert "fight goblin" in legal(s) and "gather" not in legal(s)
+
+
+def test_a_dead_hero_still_collects_the_open_gather() -> None:
+    """Part I, Open Gather (ruling DG-R9): every player collects, a hero in
+    the Styx too."""
+    s = scene(setup_game(2), 0, heroes={1: {"space": -1, "hp": 0, "coins": 0}})
+    do(s, "rest", "d10 5", "spawn 2 gather 4", "token goblin")
+    # Face 4 is the Frost Board's two coins, collected before the respawn's turn goes on.
+    assert hero(s, 1).coins == 2
+
+
+def test_a_ride_through_the_village_drops_off_and_heals() -> None:
+    """Addenda, Rent a Horse; Part II, The Village (ruling DG-R17)."""
+    s = scene(
+        setup_game(2),
+        0,
+        heroes={0: {"space": 1, "coins": 1, "hp": 1, "backpack": ("mill-raiders",)}},
+    )
+    do(s, "ride village 3")
+    h = hero(s, 0)
+    assert h.space == 3 and h.hp == 3 and h.dropped == ("mill-raiders",) and h.coins == 0
+
+
+def test_the_fountain_pays_no_coin_for_a_low_roll() -> None:
+    """Part II, The Class Board, C: a roll of 1-3 earns a coin only at the
+    setup's stat rolls, never at the Fountain of You (nor at a stat check:
+    test_effects, the stat check's coins)."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 1, "stats": (4, 4, 4, 4)}})
+    do(s, "fountain", "d6 2")
+    assert hero(s, 0).coins == 0
+
+
+def test_a_skill_of_5_cannot_stack_a_second_marker() -> None:
+    """Addenda, Stacking Skills: only a skill stat of 6 puts a second marker
+    on a skill."""
+    s = setup_game(2, stats=[[(4, "strength"), (4, "stealth"), (4, "wits"), (5, "skill")]] * 2)
+    s = scene(s, 0, heroes={0: {"space": 1, "markers": ("keen-eye",)}})
+    assert "skill keen-eye" not in legal(s) and "skill pathfinder" in legal(s)
+
+
+def test_quiet_space_keeps_a_successful_check_until_the_hero_leaves() -> None:
+    """Part IV, Suggestions, Quiet Space (a house rule)."""
+    s = scene(
+        setup_game(2, house_rules=("quiet_space",)),
+        0,
+        heroes={0: {"space": 4, "stats": (4, 4, 4, 4)}},
+        enemies=[("goblin", 4), ("goblin", 5)],
+    )
+    do(s, "gather", "d6 1", "d4 1")
+    do(s, "gather")  # no second check in the same space
+    assert s.chance_prompt().startswith("the gather's D4")
+    do(s, "d4 1", "move 5")
+    assert hero(s, 0).space == 5 and s.turn is not None and s.turn.actions == 0
+
+
+def test_the_creature_quota_passes_a_spawn_on_from_a_full_space() -> None:
+    """Part IV, Suggestions, Creature Quota (a house rule): three enemies at
+    most in a space; the spawn goes to the next numbered space."""
+    s = scene(
+        setup_game(2, house_rules=("creature_quota",)),
+        0,
+        heroes={0: {"space": 1}},
+        enemies=[("goblin", 10), ("orc", 10), ("kobold", 10), ("gnoll", 1)],
+    )
+    do(s, "rest", "spawn 10 gather 1", "token mummy")
+    assert enemy_kinds(s, 10) == ["goblin", "kobold", "orc"]
+    assert enemy_kinds(s, 1) == ["gnoll", "mummy"]

@@ -55,8 +55,8 @@ class Dungeons(Game):
     options_type = DungeonsOptions
 
     def returns_bounds(self, options: Options) -> tuple[float, float]:
-        """Ruling 7: a loser gets -1/(n-1) (at worst -1, with two players), a
-        lone winner +1."""
+        """Ruling DG-R25 (Part I, The End of the Game): a loser gets -1/(n-1)
+        (at worst -1, with two players), a lone winner +1."""
         return (-1.0, 1.0)
 
     def max_length(self, options: Options) -> int:
@@ -85,6 +85,7 @@ class Dungeons(Game):
                 environments="random",
                 stealth="on_entry",
                 wild_conversion="must",
+                hero_swap="any",
                 final_event=True,
                 expansion=True,
                 house_rules=("creature_quota", "overzealous_moon", "quiet_space", "funeventful"),

@@ -345,7 +345,7 @@ class Content:
     def bounty_deck(self, map_id: str) -> tuple[BountyCard, ...]:
         """The Bounty cards in play on the map ``map_id``: every card whose
         space the map has (a card naming space 11 or 12 is left out on the
-        standard map of 10 spaces; D6-C).
+        standard map of 10 spaces; DG-C18).
 
         >>> c = load_content()
         >>> len(c.bounty_deck("advanced")) == len(c.bounties) > len(c.bounty_deck("standard"))

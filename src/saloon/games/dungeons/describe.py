@@ -16,6 +16,7 @@ from saloon.core.action import Action
 from saloon.core.state import ActionGroup
 from saloon.games.dungeons import actions as a
 from saloon.games.dungeons.rules import board, cards, combat, common, village
+from saloon.games.dungeons.rules.setup import stat_value
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -57,9 +58,12 @@ def describe(s: DungeonsState, action: Action) -> str:
         if f is not None and f.dice:
             won = combat.hero_wins(s, f)
             return f"accept the roll ({combat.tally_words(s, f)}): you {'win' if won else 'lose'}"
+        top = s.agenda[-1] if s.agenda else None
+        if type(top).__name__ == "StealthDogmud":
+            return "accept the failed stealth roll: every enemy here engages you"
         return "accept"
     if action == a.PASS:
-        return "pass (play nothing, keep as it is)"
+        return _pass_words(s)
     if isinstance(action, a.Fight):
         return _fight_words(s, seat, action)
     if isinstance(action, a.Wield):
@@ -81,6 +85,12 @@ def describe(s: DungeonsState, action: Action) -> str:
     if isinstance(action, a.Buy):
         return f"buy an Advantage card ({p.advantage_card} coins)"
     if isinstance(action, a.Hire):
+        cube = board.cube_of(s, seat)
+        if cube is not None:
+            return (
+                f"rehire the Cash Cube: move it from {_space(s, cube.space)} to "
+                f"{_space(s, action.space)} ({p.cash_cube} coins)"
+            )
         return f"hire the Cash Cube to {_space(s, action.space)} ({p.cash_cube} coins)"
     if isinstance(action, a.Train):
         h = s.heroes[seat]
@@ -107,6 +117,22 @@ def describe(s: DungeonsState, action: Action) -> str:
     if isinstance(action, a.Pick):
         return _pick_words(s, seat, action)
     return str(action)
+
+
+#: What ``pass`` means, by the decision it answers.
+_PASS = {
+    "Window": "pass: play no card on the monster",
+    "Counter": "pass: let the card stand",
+    "HandLimit": "pass: keep your hand and draw nothing",
+    "AlchemyChoice": "pass: leave the potion bottles where they are",
+    "Conversion": "pass: keep both wild hides",
+    "FountainRaise": "pass: raise no stat",
+}
+
+
+def _pass_words(s: DungeonsState) -> str:
+    top = s.agenda[-1] if s.agenda else None
+    return _PASS.get(type(top).__name__, "pass")
 
 
 def _fight_words(s: DungeonsState, seat: int, action: a.Fight) -> str:
@@ -161,7 +187,13 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
             f"take the {b.name}: D4 {'/'.join(b.rewards)}, specialty hides {'/'.join(b.specialty)}"
         )
     if w == "stat":
-        return f"{v} for this roll" if s.round == 0 else f"{v} (now {s.heroes[seat].stat(v)})"
+        top = s.agenda[-1] if s.agenda else None
+        roll = getattr(top, "roll", None)
+        if s.round == 0 and isinstance(roll, int):
+            value = stat_value(roll, v, s.hero_class(seat).bonus_stat)
+            bonus = " with the class's +1" if v == s.hero_class(seat).bonus_stat else ""
+            return f"put the {roll} on {v}: it becomes {value}{bonus}"
+        return f"{v} (now {s.heroes[seat].stat(v)})"
     if w == "take":
         return {"coins": "two coins", "advantage": "an Advantage card", "alchemy": "Alchemy"}[v]
     if w == "potion":
@@ -222,11 +254,15 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
             put("Buy", x)
         elif isinstance(x, a.Train) or x in (a.FOUNTAIN, a.REFRESH):
             put("The Village", x)
+        elif isinstance(x, a.Place):
+            put(f"A {x.piece} piece", x)
         else:
             put("", x)
     if len(heads) <= 1:
         return [ActionGroup("", tuple(legal))]
-    order = ["Fight", "Actions", "Cards", "Potions and skills", "Buy", "The Village", ""]
+    order = ["Fight", "Actions", "Cards", "Potions and skills", "Buy", "The Village"]
+    order += [t for t in heads if t not in order and t]
+    order.append("")
     return [ActionGroup(t, tuple(heads[t])) for t in order if t in heads]
 
 

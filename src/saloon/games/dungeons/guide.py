@@ -1,7 +1,14 @@
-"""The rules in brief, and the passage for the decision at hand (``rules_help``).
+"""The rules in brief, and the passages for the decision at hand (``rules_help``).
+
+``rules_help(None)`` is the whole summary (``saloon rules dungeons``); in a
+game, ``rules_help(state)`` says what is being decided now and gives the
+passages of the rulebook (and Saloon's rulings) that bear on it: at the
+active player's turn they follow the moment (free to act, engaged, picking
+a weapon, improving a roll), elsewhere the decision asked (a card window,
+the hand limit, a Wild gather...).
 
 >>> print(rules_help(None).splitlines()[0])
-D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons! (rulebook d6-dungeons.txt)
+Rulebook: d6-dungeons.txt (the standard game: Parts I, II, V, the Addenda).
 """
 
 from __future__ import annotations
@@ -9,7 +16,7 @@ from __future__ import annotations
 from saloon.core.state import State
 
 SUMMARY = """\
-D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons! (rulebook d6-dungeons.txt)
+Rulebook: d6-dungeons.txt (the standard game: Parts I, II, V, the Addenda).
 
 Goal: the most glory after 3 (or 6) rounds: bounties collected and Guardian
 trophies; ties go to coins, then the stat total (Part I, The End of the Game).
@@ -20,14 +27,16 @@ and a Heroic Quest card each; three bounties face up; four stat rolls each,
 placed as rolled (1-3 count as 3 and pay a coin).
 
 A turn (Part I, Beginning Your Turn): the spawn die and the open gather's D4
-together (every player collects his own board's reward); then three actions
-(move, hunt, gather) in any order and any number of non-action tasks (cards,
-potions, skills, purchases, the Cash Cube); rest after all three actions for
-two Heroic Quest cards.
+together (the GM, the next player, draws the enemy; every player collects
+his own board's reward); enemies in your space then engage you; then three
+actions (move, hunt, gather) in any order and any number of non-action
+tasks (cards, potions, skills, purchases, the Cash Cube); rest after all
+three actions for two Heroic Quest cards.
 
 Stealth (Part I, On Stealth): before each action in a space with enemies,
 roll under your stealth or be engaged with all of them (the action is not
-spent). Enemies in your space at the start of your turn engage you at once.
+spent). Another player's Cash Cube cannot be stealthed: entering its space
+engages you with it and everything there.
 
 Combat (Part II, Specialty Hides, steps 1-7): declare the fight; the other
 players may play red cards (buffs); transform (three specialty hides);
@@ -35,44 +44,131 @@ choose the weapon; roll against the GM's die; improve (buffs, Dogmud,
 potions, skills, escapes) and accept. Higher total wins; ties only with
 strength 6. A win takes an HP (enemies have one); a kill pays 2 coins and a
 bounty, a specialty hide or a wild hide. A loss costs an HP (Poison: a stat).
+Escape before the hit: chib out (a D4 until Acupunch), Wingso Flightamous,
+Hero Swap, cards. At 0 HP the hero goes to the Styx (hides and Heroic Quest
+cards lost) and comes back on a random space at his next turn.
 
 The Village (Part II): drop off bounties and heal on entering; the Fountain
-of You (1), Training Camp (2), skill refresh (1). No skills there.
+of You (1), Training Camp (2), skill refresh (1). No skills there, and no
+one can harm or target you there.
 
-Type 'help' at a prompt for the rule that applies."""
+Between rounds, a GM event (1-100). Type 'rules' at a prompt for the rules
+of the decision in front of you."""
 
+#: The passages for a decision of the active player, by the moment of his turn.
+_MOMENTS = {
+    "turn": "Part I, Spending Your Actions: three actions a turn, in any order: move one "
+    "space along the arrows (ride: one more for a coin, Addenda, Rent a Horse), hunt (the "
+    "GM draws an enemy into your space; not in the Village), gather (roll the D4 for your "
+    "board's reward). Part I, On Stealth: in a space with enemies, each action needs a "
+    "stealth roll under your stealth first (ruling DG-R8); fighting one of them is your "
+    "choice and not an action. Part I, Non-Action Tasks: cards, potions, skills (never in "
+    "the Village), an Advantage card (2 coins), the Cash Cube (2 coins, any numbered "
+    "space). Part I, (R)est: rest ends the turn; two Heroic Quest cards only after every "
+    "action (ruling DG-R16).",
+    "engaged": "Part I, Enemy Engagement: you are engaged, so you take no action and may "
+    "not rest until you have fought every enemy you are engaged with or escaped (rulings "
+    "DG-R29, DG-R34). Fight them in the order you like, a Cash Cube first (Addenda, Cash "
+    "Cube); once a round is fought against one, you stay with it until one of you falls. "
+    "Escapes (Part I, Enemy Disengagement): chib out to an adjacent space (a D4 and no "
+    "Advantage cards until Acupunch), Wingso Flightamous to the Village, Hero Swap, cards.",
+    "arm": "Part II, Specialty Hides, steps 3 and 4: with three specialty hides you may turn "
+    "the monster into a class of your choice (a bare D6, no bonus of any kind: ruling "
+    "DG-R20); then pick the weapon: your natural D6, a weapon card (Dual Wield: two weapons "
+    "added; Ranged: a lost roll does no harm; Critical: that weapon's dice doubled), or Holy "
+    "Water against the Undead (2 coins: a D12; Addenda). A weapon card is spent once "
+    "wielded. A chib rolls its own die and plays no weapon card (Part I, Chibbing Out).",
+    "improve": "Part II, Specialty Hides, steps 6 and 7: the roll says what will happen "
+    "unless you change it: hero buffs and shields, potions, skills, Dogmud (2 coins: one of "
+    "your dice again), or an escape before the hit (chib out, Wingso Flightamous, Hero Swap, "
+    "cards). Then accept: the higher total wins; a tie is yours only with strength 6 (Part "
+    "I, Enemy Engagement). A win takes one HP off the enemy; a loss costs you an HP (a "
+    "Poison monster: a stat; a Ranged weapon: nothing). The collective GM's buffs go after "
+    "the round (ruling DG-R22).",
+}
+
+#: The passages for every other decision, by the name of its node.
 _PASSAGES = {
-    "Act": "Part I, Spending Your Actions and Non-Action Tasks: three actions (move, "
-    "hunt, gather), anything else as often as you can pay for it; rest ends the turn "
-    "(two Heroic Quest cards after all three actions; never while engaged).",
-    "Window": "Part I, Enemy Engagement and The Role of the GM: before the hero picks "
-    "his weapon, the other players may buff the monster and play red cards, as many as "
-    "they like, until all pass; never on a Guardian or a Cash Cube (ruling DG-R19).",
-    "Counter": "Part II, Heroic Quest Cards: a card that cancels the card just played in a "
-    "fight (ruling DG-R4).",
-    "HandLimit": "Part I, Shuffle and Draw, GM's Note: at the hand limit (your strength, "
-    "on the gather board) you may discard before drawing, or draw nothing.",
-    "WildChoice": "Part II, Gather Rewards: Wild is any one of the other three rewards.",
-    "AlchemyChoice": "Part II, Gather Rewards: Alchemy places a potion bottle (or moves one).",
-    "AssignStat": "Part I, Roll for Stats: each roll is placed before the next; the class's "
-    "+1 applies to its stat, never above 6.",
-    "PlacePiece": "Part I, Place Environment Pieces: never two identical pieces in a space.",
+    "PickClass": "Part I, Choose Your Class Board: each class has three skills of its own "
+    "and a stat with +1 (never above 6); the boards are distinct (ruling DG-R26).",
+    "PickBoard": "Part I, Choose Your Gather Board: every board has the same rewards in "
+    "another order on the D4, its own three specialty hide classes and its potions; none is "
+    "better than another.",
+    "PlacePiece": "Part I, Place Environment Pieces: the eight pieces (four dungeons, a "
+    "forest, a cemetery, hills, trails) go on numbered spaces, placed in turn (ruling "
+    "DG-R26); never two identical pieces in a space. A monster gets +1 in its environment "
+    "(Part I, Know Thine Enemy).",
+    "AssignStat": "Part I, Roll for Stats: each roll is placed on an empty stat before the "
+    "next; 1-3 count as 3 (and paid a coin); the class's +1 applies to its stat, never "
+    "above 6. Strength: ties and the hand limit; stealth: stealth checks; skill: skill "
+    "markers (Part II, The Class Board).",
+    "Window": "Part I, Enemy Engagement and The Role of the GM: after the hero declares a "
+    "fight, the other players, as the collective GM, may buff the monster and play red "
+    "cards, as many as they like, until all pass in a row; never on a Guardian or a Cash "
+    "Cube (ruling DG-R4). A card with the shield icon is played after the roll.",
+    "Counter": "Part II, Heroic Quest Cards (ruling DG-R4): a card played in a fight may be "
+    "cancelled by a card that cancels it; pass to let it stand.",
+    "HandLimit": "Part I, Shuffle and Draw, GM's Note: your hand (Advantage and Heroic "
+    "Quest cards together) holds as many cards as your strength allows on your gather "
+    "board; to draw at the limit you discard first, down below the limit, or pass and "
+    "draw nothing (ruling DG-R2).",
+    "WildChoice": "Part II, Gather Rewards: Wild is any one of the other three rewards: two "
+    "coins, an Advantage card, or Alchemy.",
+    "AlchemyChoice": "Part II, Gather Rewards, Alchemy: place a potion bottle on a potion of "
+    "your board, or move one to another potion; one bottle a potion, two bottles in all.",
     "Conversion": "Part II, Hides: with both wild slots full you may convert one into a "
     "specialty hide of a free slot; the other goes to the bag (ruling DG-R5).",
+    "ChooseBounty": "Part I, Enemy Engagement: a monster slain in a face-up bounty's space "
+    "and of its class collects the bounty (three in the backpack at most); it goes to the "
+    "backpack, a new bounty is turned and an enemy spawned (ruling DG-R24).",
     "PoisonStat": "Part I, Know Thine Enemy: a Poison monster's hit drops a stat of your "
-    "choice by 1 (never below 3).",
-    "StealthDogmud": "Addenda, Village Signs: Dogmud rerolls one of your dice for 2 coins.",
-    "FountainRaise": "Part II, The Village: raise a stat lower than the Fountain's roll to it.",
+    "choice by 1 (never below 3; with every stat at 3 it kills).",
+    "StealthDogmud": "Addenda, Village Signs: Dogmud rerolls one of your dice for 2 coins, "
+    "as often as you can pay (ruling DG-R7); accept, and the enemies here engage you.",
+    "FountainRaise": "Part II, The Village: a stat lower than the Fountain's roll may be "
+    "raised to it; you need not have named it before the roll.",
+    "RefreshChoice": "Part II, The Class Board, E: a used skill marker goes back to the "
+    "unlocked row for a coin each, in the Village.",
+    "WhichDie": "Part II, Advantage Cards, Dual Wield: a reroll takes one of your dice.",
+    "SwapWith": "Part I, Non-Action Tasks, Hero Swapping!: you change places with another "
+    "hero on a numbered space; he takes a free personal gather (ruling DG-R23).",
+    "ChooseClass": "Part II, Specialty Hides: the monster becomes the class you choose for "
+    "this roll, with a bare D6 (ruling DG-R20).",
+    "ChooseTarget": "Part II, The Village: a hero in the Village cannot be targeted by "
+    "another player's card (ruling DG-R14).",
+    "ChooseSpace": 'The card, potion, skill or event says where; "Random" Thoughts: a '
+    "random space is the map's die.",
+    "ChooseEnemy": "The card, skill or event says which enemies it may take: never a "
+    "Cash Cube; one that sends an enemy back to the bag takes a monster, never a Guardian.",
+    "ChooseStat": "Part I, Roll for Stats: stats go from 3 to 6.",
+    "ChoosePotion": "Part II, Gather Rewards, Alchemy: an emptied potion's bottle goes back "
+    "to its slot.",
+    "ChooseOption": "Part I, GM Events: follow the directions and make the decisions the "
+    "event asks for (player one decides for the table: ruling DG-R14).",
 }
 
 
 def rules_help(state: State | None) -> str:
-    """The whole summary, or the passage for the decision at hand."""
+    """The whole summary, or what is decided now and the passages for it."""
     if state is None:
         return SUMMARY
     agenda = getattr(state, "agenda", None)
     if not agenda:
         return SUMMARY
-    name = type(agenda[-1]).__name__
-    passage = _PASSAGES.get(name)
-    return passage if passage is not None else SUMMARY
+    top = agenda[-1]
+    name = type(top).__name__
+    prompt = getattr(top, "prompt", None)
+    passage = _MOMENTS[_moment(state)] if name == "Act" else _PASSAGES.get(name, "")
+    if not passage:
+        return SUMMARY
+    now = f"Now: {prompt(state)}.\n" if callable(prompt) else ""
+    return now + passage
+
+
+def _moment(state: State) -> str:
+    """The active player's moment: free to act, engaged, or a round's stage."""
+    fight = getattr(state, "fight", None)
+    if fight is not None:
+        return "arm" if fight.stage == "arm" else "improve"
+    turn = getattr(state, "turn", None)
+    return "engaged" if turn is not None and turn.engaged else "turn"

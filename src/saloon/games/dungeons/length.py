@@ -36,6 +36,12 @@ raised), a Ranged weapon or a ward (a card or power each), or an escape (a
 power, or chibbing out, once per heroic form); each round takes at most
 ``11 + 2n`` steps, the windows' passes included.
 
+**Discards at the hand limit.** A draw waits until the hand is below the
+limit (DG-R2), so a hand over it (its strength fell) takes a discard
+decision for each card too many; a card discarded goes to the discard
+pile, which becomes a deck again only when a turn ends, so a turn (and an
+event) has at most ``cards`` such discards beyond the draws' own steps.
+
 **The game** is the setup, ``n * rounds`` turns and the GM events (one or
 two between rounds, one more with ``final_event``), each at most one roll
 and its effects.
@@ -130,7 +136,8 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         + (2 + apps)
         + 1
         + 4
+        + cards
     )
     setup = 2 * n + 8 + 4 * n + 4 * n + 3 + 8 * n
-    event_steps = 1 + max((effect_steps(ev.effects, n) for ev in content.events), default=0)
+    event_steps = 1 + cards + max((effect_steps(ev.effects, n) for ev in content.events), default=0)
     return setup + turns * per_turn + events * event_steps

@@ -7,8 +7,8 @@ and the homebrews of Part IV ("Suggestions") that Saloon offers as house
 rules.
 
 >>> o = DungeonsOptions()
->>> o.map, o.rounds, o.stealth, o.wild_conversion
-('standard', 3, 'on_acting', 'may')
+>>> o.map, o.rounds, o.stealth, o.wild_conversion, o.hero_swap
+('standard', 3, 'on_acting', 'may', 'escape')
 >>> DungeonsOptions.parse(["map=advanced", "rounds=6"]).rounds
 6
 >>> DungeonsOptions.parse(["house_rules=uneventful,quiet_space"]).house_rules
@@ -56,6 +56,7 @@ class DungeonsOptions(Options):
     environments: Literal["placed", "random"] = "placed"
     stealth: Literal["on_acting", "on_entry"] = "on_acting"
     wild_conversion: Literal["may", "must"] = "may"
+    hero_swap: Literal["escape", "any"] = "escape"
     final_event: bool = False
     expansion: bool = False
     content: str | None = None
@@ -75,6 +76,9 @@ class DungeonsOptions(Options):
         "wild_conversion": "may: with both wild-hide slots full the player may convert one "
         "into a specialty hide (Saloon's reading); must: he must when a slot is free "
         "(Part II, Hides)",
+        "hero_swap": "escape: the Hero Swap skill gets a hero out of a fight (Saloon's "
+        "reading); any: it may be used at any time of his turn, as a move (Part I, Enemy "
+        "Disengagement; Non-Action Tasks, Hero Swapping!)",
         "final_event": "a GM event after the last round too (Part I, Choose the Length of "
         "Your Game: events come between rounds)",
         "expansion": "the expansion's class boards (Bard, Cleric, Werewolf) may be chosen too "

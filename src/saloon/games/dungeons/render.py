@@ -24,9 +24,10 @@ from saloon.core.state import CHANCE
 from saloon.core.svg import fit, num, text, wrap
 from saloon.games.dungeons.content import STYX, VILLAGE, GameMap, Space
 from saloon.games.dungeons.effects import STATS
+from saloon.games.dungeons.rules.agenda import Decision
 from saloon.games.dungeons.rules.board import plants_on_board
 from saloon.games.dungeons.rules.combat import tally_words
-from saloon.games.dungeons.rules.common import glory, unlocked_count
+from saloon.games.dungeons.rules.common import flag_name, glory, unlocked_count
 from saloon.games.dungeons.rules.model import Enemy, Hero
 
 if TYPE_CHECKING:
@@ -57,7 +58,6 @@ CLASS_STYLES: Final = {
 #: Short names of the stats, in board order.
 STAT_ABBR: Final = {"strength": "Str", "stealth": "Sth", "wits": "Wit", "skill": "Skl"}
 #: The round rules' names as a player says them.
-FLAG_NAMES: Final = {"hunters_moon": "Hunters' Moon"}
 _INK: Final = "#2b2118"
 _PAPER: Final = "#f7f0df"
 
@@ -185,7 +185,7 @@ def round_line(state: DungeonsState) -> str:
             head += f" ({t.actions} action{'s' if t.actions != 1 else ''} left)"
     flags = sorted(state.flags)
     if flags:
-        head += "; " + ", ".join(FLAG_NAMES.get(f, f.replace("_", " ")) for f in flags)
+        head += "; " + ", ".join(flag_name(f) for f in flags)
     return head
 
 
@@ -205,7 +205,25 @@ def fight_line(state: DungeonsState) -> str | None:
         what += f", turned into a {f.transformed} rolling a d6"
     if f.dice:
         what += "; " + tally_words(state, f)
-    return what + f" [{f.stage}]"
+    return what + f" ({STAGE_WORDS.get(f.stage, f.stage)})"
+
+
+#: A round's stage in words (Part II, Specialty Hides, steps 1-7).
+STAGE_WORDS = {
+    "window": "step 2: the other players may play red cards",
+    "arm": "steps 3-4: transform, then pick the weapon",
+    "after": "after the roll: the other players may play after-roll cards",
+    "improve": "step 6: improve the roll or accept it",
+}
+
+
+def decision_line(state: DungeonsState) -> str | None:
+    """Who decides now and what: ``Now: Player 2 (Slayer): the GM's window
+    before the roll: play a red card, or pass`` (none at a chance node)."""
+    top = state.agenda[-1] if state.agenda else None
+    if not isinstance(top, Decision):
+        return None
+    return f"Now: {state.name(top.player)}: {top.prompt(state)}"
 
 
 # -- the terminal --------------------------------------------------------------------------
@@ -224,6 +242,9 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
     fl = fight_line(state)
     if fl:
         parts.append(Text(fl, style="bold red"))
+    now = decision_line(state)
+    if now:
+        parts.append(Text(now, style="bold"))
     if player is not None and 0 <= player < len(state.heroes):
         parts.append(_hand_text(state, player))
     bag = len(state.bag)

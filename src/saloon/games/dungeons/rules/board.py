@@ -18,6 +18,7 @@ from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import Pick, Roll, Token, space_name
 from saloon.games.dungeons.content import VILLAGE
 from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.common import upper_first
 from saloon.games.dungeons.rules.model import CUBE, Enemy
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def forget(s: DungeonsState, uid: int) -> None:
 
 def end_round(s: DungeonsState) -> None:
     """The round of combat under way ends (the hero escaped, or the enemy
-    left): the collective GM's buffs go with it (ruling DG-R19)."""
+    left): the collective GM's buffs go with it (rulings DG-R22, DG-R33)."""
     f = s.fight
     if f is None:
         return
@@ -161,7 +162,8 @@ def pieces_in(s: DungeonsState, space: int) -> tuple[str, ...]:
 
 
 def plants_on_board(s: DungeonsState) -> int:
-    """How many Plants of Eden are on the board (each adds +1 to the others)."""
+    """How many Plants of Eden are on the board (Part I, Know Thine Enemy:
+    each adds +1 to the others' attack of 3)."""
     count = 0
     for e in s.enemies:
         g = s.guardian(e.kind)
@@ -338,7 +340,7 @@ def move_enemy(s: DungeonsState, e: Enemy, space: int) -> None:
     t = s.turn
     if t is not None and s.heroes[t.seat].space != space:
         forget(s, e.uid)
-    s.say("enemy", f"{enemy_name(s, e).capitalize()} moves to {space_words(s, space)}.")
+    s.say("enemy", f"{upper_first(enemy_name(s, e))} moves to {space_words(s, space)}.")
 
 
 # -- choosing a space --------------------------------------------------------------------------
@@ -364,7 +366,15 @@ class ChooseSpace(Decision):
         return [Pick("space", space_name(sp)) for sp in self.spaces]
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"a space for {self.purpose.replace('-', ' ')}"
+        what = {
+            "spawn": "the space the enemy is spawned in",
+            "move-enemy": "the space the enemy goes to",
+            "send": f"the space {s.name(self.subject)} is sent to",
+            "free-move": "the space to move to (no action)",
+            "disengage": "the space to slip away to",
+            "chib": "the space the chib runs to",
+        }
+        return what.get(self.purpose, f"a space for {self.purpose.replace('-', ' ')}")
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         assert isinstance(action, Pick)

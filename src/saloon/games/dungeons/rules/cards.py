@@ -135,8 +135,10 @@ class DrawCard(Step):
 
 @dataclass(frozen=True, slots=True)
 class HandLimit(Decision):
-    """At the hand limit before a draw: discard a card first (then draw),
-    or ``pass`` and draw nothing (ruling DG-R2)."""
+    """At the hand limit before a draw: discard a card first, or ``pass``
+    and draw nothing (ruling DG-R2). The card is drawn once the hand is
+    below the limit (Part I, Shuffle and Draw, GM's Note), so a hand over
+    it takes a discard for every card too many, and one more."""
 
     seat: int
     deck: str
@@ -164,7 +166,9 @@ class HandLimit(Decision):
                 f"{s.name(self.seat)} discards {card_name(s, action.value)} to make room.",
                 self.seat,
             )
-            push(s, DrawNode(self.seat, self.deck))
+            # The hand must be below the limit before the draw: a hero over
+            # it (his strength fell) is asked again.
+            push(s, DrawCard(self.seat, self.deck, self.must))
         else:
             s.say("draw", f"{s.name(self.seat)} is at the hand limit and draws nothing.", self.seat)
 
@@ -269,7 +273,8 @@ class TurnBounty(Chance):
 
 @dataclass(frozen=True, slots=True)
 class TurnBounties(Step):
-    """Fill the face-up bounties up to three, while the deck lasts."""
+    """Fill the face-up bounties up to three, while the deck lasts (Part I,
+    Shuffle and Draw; Enemy Engagement: three are always in play)."""
 
     def run(self, s: DungeonsState) -> None:
         missing = 3 - len(s.bounties)

@@ -5,7 +5,8 @@ Engagement (the declaration, the collective GM's buffs, the rolls, the
 tally, ties won only with strength 6, extra HP, the buffs removed after the
 round); Part V, Combat and Resolution; Part II, Advantage Cards (Dual Wield,
 Ranged, Critical); Addenda, Village Signs (Dogmud, Holy Water); rulings
-19-22. Fighting is not an action (Part I, Enemy Engagement, GM's Note).
+DG-R4 (the windows) and DG-R19 to DG-R22. Fighting is not an action (Part
+I, Enemy Engagement, GM's Note).
 
 1. ``fight <enemy>``: the hero declares a round against an engaged enemy
    (the Cash Cube first; the same enemy until one of them falls or he
@@ -75,8 +76,10 @@ class FightStart(Step):
         t = s.turn
         assert t is not None
         engaged = t.engaged if self.uid in t.engaged else (*t.engaged, self.uid)
-        s.turn = replace(t, engaged=engaged, foe=self.uid)
-        s.fight = Fight(enemy=self.uid)
+        # Ties won "in this fight" hold while the fight with this enemy goes on.
+        ties = t.foe == self.uid and t.ties_with == self.uid
+        s.turn = replace(t, engaged=engaged, foe=self.uid, ties_with=self.uid if ties else 0)
+        s.fight = Fight(enemy=self.uid, win_ties=ties)
         e = s.enemy(self.uid)
         s.say("fight", f"{s.name(self.seat)} fights {board.enemy_name(s, e)}.", self.seat)
         push(s, powers.OpenWindow("before"), SetStage("arm"))
@@ -115,18 +118,16 @@ def transform_with_hides(s: DungeonsState, seat: int, cls: str) -> None:
 
 
 def transform(s: DungeonsState, cls: str) -> None:
-    """Ruling 20: the monster is a ``cls`` with a bare D6 for this roll, no
-    bonus of any kind (environment, buffs, extra HP, the Moon); if it wins
-    the round it is itself again with every bonus; if it loses it dies as
-    a ``cls``."""
+    """Ruling DG-R20 (Part II, Specialty Hides): the monster is a ``cls``
+    with a bare D6 for this roll, no bonus of any kind (environment, buffs,
+    extra HP, the Moon); if it wins the round it is itself again with every
+    bonus; if it loses it dies as a ``cls``."""
     f = s.fight
     assert f is not None
     s.fight = replace(f, transformed=cls)
     e = s.enemy(f.enemy)
-    s.say(
-        "transform",
-        f"{board.enemy_name(s, e).capitalize()} becomes {common.article(cls)} with a bare D6.",
-    )
+    name = common.upper_first(board.enemy_name(s, e))
+    s.say("transform", f"{name} becomes {common.article(cls)} with a bare D6.")
 
 
 # -- step 4: the weapon ------------------------------------------------------------------------
@@ -231,8 +232,10 @@ def hero_dice(f: Fight) -> list[int]:
 
 
 def enemy_die(s: DungeonsState, f: Fight) -> int:
-    """The enemy's die: a D6 when transformed; a Cube's D12; a monster's
-    or a Guardian's own; 0 for a Plant of Eden (it does not roll)."""
+    """The enemy's die (Part I, Enemy Engagement: each enemy its own die;
+    Know Thine Enemy; Cash Cube): a D6 when transformed (Part II, Specialty
+    Hides); a Cube's D12; a monster's or a Guardian's own; 0 for a Plant of
+    Eden (it does not roll)."""
     if f.transformed:
         return 6
     e = s.enemy(f.enemy)
@@ -471,7 +474,8 @@ class HeroReroll(Chance):
         old = dice[self.index]
         dice[self.index] = outcome.face
         s.fight = f = replace(f, dice=tuple(dice))
-        s.say("reroll", f"The hero's {old} is rolled again: {outcome.face}. {tally_words(s, f)}.")
+        tally = common.upper_first(tally_words(s, f))
+        s.say("reroll", f"The hero's {old} is rolled again: {outcome.face}. {tally}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,10 +510,13 @@ class EnemyReroll(Chance):
         f = s.fight
         assert f is not None
         s.fight = f = replace(f, enemy_roll=outcome.face)
-        s.say("reroll", f"The enemy's die is rolled again: {outcome.face}. {tally_words(s, f)}.")
+        tally = common.upper_first(tally_words(s, f))
+        s.say("reroll", f"The enemy's die is rolled again: {outcome.face}. {tally}.")
 
 
 def dogmud(s: DungeonsState, seat: int, die: int) -> None:
+    """Addenda, Village Signs, Dogmud: two coins, one of the hero's dice
+    rolled again (ruling DG-R7)."""
     price = s.content.prices.dogmud
     common.pay(s, seat, price)
     s.say("dogmud", f"{s.name(seat)} buys a Dogmud ({price} coins) for a reroll.", seat)
@@ -521,9 +528,11 @@ def dogmud(s: DungeonsState, seat: int, die: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Resolve(Step):
-    """Step 7 (rulings DG-R19, DG-R22, DG-R5): the higher total wins; the enemy's buffs go;
-    a hit costs the loser one HP (a Poison monster's hit a stat instead; a
-    Ranged weapon or a ward: no harm to the hero)."""
+    """Step 7 (Part I, Enemy Engagement; rulings DG-R22, DG-R24): the higher
+    total wins; the enemy's buffs go, a transformed monster's too (ruling
+    DG-R33); a hit costs the loser one HP (a Poison
+    monster's hit a stat instead; a Ranged weapon or a ward: no harm to the
+    hero)."""
 
     seat: int
 
@@ -555,20 +564,23 @@ class Resolve(Step):
                 s.say("hit", f"{s.name(self.seat)} wins the round: {name} has {hp} HP left.")
             return
         if f.transformed:
-            s.say("transform", f"{name.capitalize()} wins and is itself again.")
+            s.say("transform", f"{common.upper_first(name)} wins and is itself again.")
         ranged = any("ranged" in w.flags for w in f.weapons)
         if ranged or f.ward:
             why = "the weapon is Ranged" if ranged else "the blow is warded off"
-            s.say("miss", f"{name.capitalize()} wins the round, but {why}: no harm.")
+            s.say("miss", f"{common.upper_first(name)} wins the round, but {why}: no harm.")
             return
         m = s.monster(e.kind)
         if m is not None and m.monster_class == "poison":
-            s.say("hit", f"{name.capitalize()} wins the round: its poison saps a stat.")
+            s.say("hit", f"{common.upper_first(name)} wins the round: its poison saps a stat.")
             rewards.poisoned(s, self.seat)
             return
         h = s.heroes[self.seat]
         hp = h.hp - 1
         s.heroes[self.seat] = replace(h, hp=hp)
-        s.say("hit", f"{name.capitalize()} wins the round: {s.name(self.seat)} has {hp} HP left.")
+        s.say(
+            "hit",
+            f"{common.upper_first(name)} wins the round: {s.name(self.seat)} has {hp} HP left.",
+        )
         if hp <= 0:
             rewards.die(s, self.seat, f"is slain by {name}")

@@ -100,6 +100,29 @@ def unlocked_count(skill_stat: int) -> int:
     return UNLOCKED.get(skill_stat, 0)
 
 
+#: A round rule's name where its flag's words are not enough.
+FLAG_NAMES = {"hunters_moon": "Hunters' Moon", "guardians_stir": "the Guardians stir"}
+
+
+def flag_name(flag: str) -> str:
+    """A round rule (:data:`~saloon.games.dungeons.effects.ROUND_FLAGS`) in words.
+
+    >>> flag_name("hunters_moon"), flag_name("no_horses")
+    ("Hunters' Moon", 'no horses')
+    """
+    return FLAG_NAMES.get(flag, flag.replace("_", " "))
+
+
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in capitals, the rest as it is (a
+    sentence that begins with a name).
+
+    >>> upper_first("the Plant of Eden"), upper_first("Player 2's Cash Cube")
+    ('The Plant of Eden', "Player 2's Cash Cube")
+    """
+    return text[:1].upper() + text[1:]
+
+
 def article(word: str) -> str:
     """``word`` with its indefinite article.
 

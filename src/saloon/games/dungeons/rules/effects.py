@@ -281,10 +281,15 @@ def _ward(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
 
 
 def _win_ties(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
+    """Ties won in this fight: every round against this enemy until it or
+    the hero falls or he escapes (the cards' and skills' words)."""
     f = _fight(s)
+    t = s.turn
     if f is not None:
         s.fight = replace(f, win_ties=True)
-        s.say("buff", f"{ctx.source}: the hero wins ties in this round.")
+        if t is not None:
+            s.turn = replace(t, ties_with=f.enemy)
+        s.say("buff", f"{ctx.source}: the hero wins ties in this fight.")
 
 
 def _weapon(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
@@ -384,9 +389,10 @@ class SwapWith(Decision):
 
 
 def hero_swap(s: DungeonsState, seat: int, other: int) -> None:
-    """Ruling 25 (Part I, Hero Swapping!): the two heroes change places; the
-    user leaves his fight; the other lands unengaged (engaged at his own
-    next turn if enemies remain) and takes a free personal gather."""
+    """Part I, Non-Action Tasks, Hero Swapping!, and Enemy Disengagement
+    (ruling DG-R23): the two heroes change places; the user leaves his
+    fight; the other lands unengaged (engaged at his own next turn if
+    enemies remain) and takes a free personal gather."""
     mine, theirs = s.heroes[seat].space, s.heroes[other].space
     end_engagement(s, seat)
     s.say(

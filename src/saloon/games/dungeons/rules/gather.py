@@ -4,7 +4,7 @@ Part I, Open Gather (each player collects the reward his own gather board
 shows on the active player's D4); Spending Your Actions, Gathering (a
 personal gather: the active player alone, one action); Part II, Gather
 Rewards: two coins, an Advantage card, Alchemy (place a potion bottle, or
-move one), Wild (any of the other three). Ruling 14: the choices are asked
+move one), Wild (any of the other three). Ruling DG-R9: the choices are asked
 of each player in seat order from the active one, and only when there is a
 real choice.
 """

@@ -114,7 +114,7 @@ class Enemy:
     content, or :data:`CUBE`. ``hp`` counts its natural HP and the extra HP
     cards and events gave it (Part I, Enemy Engagement, Extra HP);
     ``buffs`` the +1 buffs the collective GM put on it, removed after the
-    round of combat (ruling DG-R19). A Cash Cube has its ``owner`` (a seat).
+    round of combat (ruling DG-R22). A Cash Cube has its ``owner`` (a seat).
     """
 
     uid: int
@@ -171,7 +171,7 @@ class Weapon:
 @dataclass(frozen=True, slots=True)
 class Fight:
     """One round of combat, in the rulebook's steps (Part II, Specialty
-    Hides, steps 1-7; ruling DG-R19).
+    Hides, steps 1-7; rulings DG-R4, DG-R19).
 
     ``stage``: ``window`` (step 2: the collective GM's cards), ``arm``
     (steps 3-4: transform, pick the weapon), ``after`` (the opponents' cards
@@ -212,7 +212,9 @@ class Turn:
     a successful stealth check holds (the Quiet Space house rule).
     ``drunk``, ``skills``, ``free`` count what was used this turn: each
     potion once a turn, each skill once (twice when stacked), each service
-    that costs nothing once (rulings DG-R12, DG-R13).
+    that costs nothing once (rulings DG-R12, DG-R13). ``ties_with``: the
+    enemy (uid) the hero wins ties against for the rest of this fight (a
+    card's or a skill's ``win_ties``: "in this fight"), 0 for none.
     """
 
     seat: int
@@ -225,3 +227,4 @@ class Turn:
     drunk: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
     free: tuple[str, ...] = ()
+    ties_with: int = 0

@@ -36,7 +36,7 @@ def can_enter(s: DungeonsState, seat: int, space: int) -> bool:
 
 def place_hero(s: DungeonsState, seat: int, space: int) -> None:
     """Put a hero on a space without the effects of entering it (a respawn:
-    the engagement waits for the turn's start, ruling DG-R8)."""
+    the engagement waits for the turn's start, ruling DG-R18)."""
     s.heroes[seat] = replace(s.heroes[seat], space=space)
 
 

@@ -8,7 +8,7 @@ potions in one's own turn; skills never in the Village: Part II, The
 Village); Part I, Enemy Engagement and The Role of the GM (after the
 declaration the opponents, acting as the collective GM, may buff the
 monster and play cards, any number, until the hero rolls; never on a
-Guardian: ruling DG-R19).
+Guardian or a Cash Cube: Know Thine Enemy, Cash Cube; rulings DG-R4, DG-C20).
 
 A card's ``timing`` (:data:`saloon.games.dungeons.effects.KINDS`) says
 when: ``turn`` in the user's turn outside a fight, ``combat`` in a fight
@@ -57,6 +57,8 @@ def moment(s: DungeonsState, seat: int) -> str | None:
 
 
 def fits(timing: str, now: str | None) -> bool:
+    """Whether a card, potion or skill of ``timing`` may be used at the
+    moment ``now`` (DG-C4, ruling DG-R4)."""
     if now is None or timing == "event":
         return False
     if timing == "any":
@@ -198,13 +200,21 @@ def skill_ready(s: DungeonsState, seat: int, sk: Skill) -> bool:
     return h.markers.count(sk.id) < most and t.skills.count(sk.id) < most
 
 
+def skill_timing(s: DungeonsState, sk: Skill) -> str:
+    """When a skill may be used: its timing, but Hero Swap at any time of
+    one's turn with ``hero_swap=any`` (ruling DG-R32)."""
+    if s.options.hero_swap == "any" and all(e.kind == "hero_swap" for e in sk.effects):
+        return "any"
+    return sk.timing
+
+
 def skill_uses(s: DungeonsState, seat: int) -> list[Action]:
     now = moment(s, seat)
     out: list[Action] = []
     for sk in skills_of(s, seat):
         if is_counter(sk.effects) or not skill_ready(s, seat, sk):
             continue
-        if fits(sk.timing, now) and useful(s, seat, sk.effects):
+        if fits(skill_timing(s, sk), now) and useful(s, seat, sk.effects):
             out.append(UseSkill(sk.id))
     return out
 
@@ -335,7 +345,7 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
 
 def window_open(s: DungeonsState, phase: str) -> bool:
     """Whether the opponents' window opens for this round: never on a
-    Guardian or a Cash Cube (ruling DG-R19), nor after the roll of a
+    Guardian or a Cash Cube (rulings DG-R4, DG-C20), nor after the roll of a
     transformed monster (ruling DG-R20)."""
     f = s.fight
     if f is None:

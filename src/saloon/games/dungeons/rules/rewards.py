@@ -3,7 +3,7 @@
 Part I, Enemy Engagement (two coins a kill; then the bounty, the specialty
 hide, the wild hide; the Guardians; the Cash Cube); Part II, Hides (the
 wild hides' conversion), Bounties (three in the backpack at most); rulings
-22 and 23; Part I, Death and the Styx River; the Poison class (Part I, Know
+DG-R5, DG-R6 and DG-R24; Part I, Death and the Styx River; the Poison class (Part I, Know
 Thine Enemy: a stat instead of an HP; all stats at 3 means death).
 """
 
@@ -120,8 +120,9 @@ def hide(s: DungeonsState, seat: int, token: str, cls: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class PlaceWild(Step):
-    """A wild hide into a free wild slot (the second fills them: the
-    conversion is offered); with both full it goes back to the bag."""
+    """A wild hide into a free wild slot (Part II, Hides: two slots; the
+    second fills them and the conversion is offered); with both full it
+    goes back to the bag (ruling DG-R5)."""
 
     seat: int
     token: str
@@ -147,7 +148,7 @@ def free_slot_classes(s: DungeonsState, seat: int) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class OfferConversion(Step):
     """With both wild slots full, one may become a specialty hide of a free
-    slot (the other goes back to the bag): ``may`` by default (ruling DG-R5,
+    slot (the other goes back to the bag): ``may`` by default (ruling
     DG-R5), ``must`` with ``wild_conversion=must``."""
 
     seat: int
@@ -166,7 +167,8 @@ class OfferConversion(Step):
 
 @dataclass(frozen=True, slots=True)
 class Conversion(Decision):
-    """``convert <class>``: a wild hide into that specialty slot; or ``pass``."""
+    """``convert <class>``: a wild hide into that specialty slot; or ``pass``
+    (Part II, Hides; ruling DG-R5)."""
 
     seat: int
     classes: tuple[str, ...]
@@ -256,7 +258,7 @@ def die(s: DungeonsState, seat: int, how: str) -> None:
     specialty and wild hides to the bag; the Heroic Quest cards discarded;
     the Advantage cards, coins and bounties kept; the turn is over with no
     rest draw; the Ferryman restores the HP and drops the hero on a random
-    space at the start of his next turn."""
+    space at the start of his next turn. A chib stays a chib (ruling DG-R30)."""
     h = s.heroes[seat]
     board.bag_add(s, *h.wild, *h.specialty)
     for q in h.quests:

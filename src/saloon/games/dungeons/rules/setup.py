@@ -9,7 +9,8 @@ space: ruling DG-R26), the decks (one Advantage and one Heroic Quest card each,
 three Bounty cards face up: ruling DG-R26), the length (an option), the stats
 (four rolls each, every roll placed before the next; 1-3 count as 3 and
 earn a coin; the class's +1, never above 6: ruling DG-R26), the skill markers
-(by the skill stat), the player order (seat order).
+(by the skill stat), the player order (seat order). The potion bottles
+start in their slots, no potion filled (ruling DG-R31).
 """
 
 from __future__ import annotations

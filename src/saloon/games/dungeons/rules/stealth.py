@@ -67,7 +67,8 @@ def _success(s: DungeonsState, seat: int, then: Task | None) -> None:
 
 def fail(s: DungeonsState, seat: int, purpose: str) -> None:
     """A failed check: engaged with every enemy in the space (the hero
-    picks the order when he fights); no action (ruling DG-R8)."""
+    picks the order when he fights); no action (ruling DG-R8), until the
+    engagement is over (ruling DG-R34)."""
     h = s.heroes[seat]
     hostile = board.hostile_in(s, seat, h.space)
     t = s.turn

@@ -8,8 +8,10 @@ order); Non-Action Tasks (skills, potions, consumables, Advantage cards,
 cards, the Cash Cube, any number, in one's own turn); (R)est (two Heroic
 Quest cards after all three actions, none after an early end; never while
 engaged: ruling DG-R16); Death and the Styx River (respawn at the start of the
-next turn: ruling DG-R18); ruling DG-R8 (a hero who begins his turn among enemies,
-or with another's Cash Cube, is engaged with all of them).
+next turn: ruling DG-R18); On Stealth (a hero who begins his turn among
+enemies, or with another's Cash Cube, is engaged with all of them: ruling
+DG-R29; engaged, he takes no action until the engagement is over: ruling
+DG-R34).
 
 The active player's decisions are one node, :class:`Act`, whose choices
 follow the moment: free to act, engaged, or inside a round of combat
@@ -76,7 +78,8 @@ class StartRound(Step):
         s.next_flags = frozenset()
         s.monster_bonus = s.next_bonus
         s.next_bonus = 0
-        rules = f" ({', '.join(sorted(s.flags)).replace('_', ' ')})" if s.flags else ""
+        names = ", ".join(common.flag_name(f) for f in sorted(s.flags))
+        rules = f" ({names})" if names else ""
         s.say("round", f"Round {self.round} of {s.options.rounds} begins{rules}.")
         push(s, *(StartTurn(seat) for seat in range(s.num_players)), AfterRound(self.round))
 
@@ -132,7 +135,9 @@ class StartTurn(Step):
 
 @dataclass(frozen=True, slots=True)
 class Respawn(Step):
-    """Ruling 13: a hero in the Styx comes back with full HP on a random space."""
+    """Part I, Death and the Styx River: a hero in the Styx comes back with
+    full HP on a random space (the map's die) at the start of his turn;
+    the drop is not an entry (ruling DG-R18)."""
 
     seat: int
 
@@ -145,8 +150,8 @@ class Respawn(Step):
 
 
 def spawns(s: DungeonsState) -> bool:
-    """Whether this turn's spawn die places an enemy (not in a ``quiet``
-    round; not when the bag is empty)."""
+    """Whether this turn's spawn die places an enemy (Part I, Enemy Spawn;
+    ruling DG-R9: not in a ``quiet`` round, not when the bag is empty)."""
     return bool(s.bag) and "quiet" not in s.flags
 
 
@@ -206,8 +211,11 @@ class OpenGather(Step):
 
 @dataclass(frozen=True, slots=True)
 class EngageCheck(Step):
-    """Ruling 15: enemies (or another's Cash Cube) in the hero's space at
-    the start of his turn engage him, with no stealth."""
+    """Part I, On Stealth (a hero who begins his turn with enemies in his
+    space cannot stealth: he is engaged with every one of them) and Cash
+    Cube (a Cube placed in his space engages him when his turn begins);
+    ruling DG-R29: after the respawn, the spawn and the open gather, so an
+    enemy the turn's own spawn put there engages too."""
 
     seat: int
 
@@ -435,7 +443,8 @@ class Act(Decision):
 
 
 def rest(s: DungeonsState, seat: int) -> None:
-    """(R)est: the turn ends; with every action taken, two Heroic Quest cards."""
+    """Part I, (R)est and its GM's Note (ruling DG-R16): the turn ends; with
+    every action taken, two Heroic Quest cards."""
     t = s.turn
     assert t is not None
     full = t.actions == 0
@@ -489,7 +498,7 @@ def do(s: DungeonsState, seat: int, action: Action) -> None:
 
 
 def chib_out(s: DungeonsState, seat: int, space: int) -> None:
-    """Ruling 24 (Part I, Chibbing Out): the hero card flips; the engagement
+    """Part I, Chibbing Out (ruling DG-R23): the hero card flips; the engagement
     ends; the chib moves to an adjacent space, free, no HP lost."""
     s.heroes[seat] = replace(s.heroes[seat], chib=True)
     die = s.hero_class(seat).chib_die

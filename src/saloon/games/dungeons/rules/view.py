@@ -106,6 +106,7 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
             "rested": t.rested,
             "drunk": list(t.drunk),
             "skills": list(t.skills),
+            "ties_with": t.ties_with,
         },
         "fight": None
         if f is None

@@ -4,8 +4,9 @@ Part II, The Village, What You Can Pay to Do: the Fountain of You (1 coin:
 a D6; a stat lower than the roll may be raised to it; nothing is lost
 otherwise; the stat need not be named first), Training Camp (2 coins: +1 to
 a stat, at most 6), refreshing a skill marker (1 coin each). Part I, Cash
-Cube (2 coins, any numbered space, rehired to move it). Ruling 4: an
-Advantage card for 2 coins any time in one's turn. A service that costs
+Cube (2 coins, any numbered space, rehired to move it). Part I, Non-Action
+Tasks, Buy Advantage Cards: any time in one's turn (the price, 2 coins, is
+Saloon's: DG-C6; a card bought at the hand limit needs room: DG-R2). A service that costs
 nothing (a market day) is used at most once a turn (ruling DG-R12).
 """
 
@@ -170,8 +171,8 @@ def unmark(s: DungeonsState, seat: int, sid: str) -> None:
 
 
 def hire_spaces(s: DungeonsState, seat: int) -> tuple[int, ...]:
-    """Where the Cash Cube may be hired to: any numbered space (not where
-    it already is)."""
+    """Where the Cash Cube may be hired to (Part I, Cash Cube; Addenda):
+    any numbered space, never the Village (not where it already is)."""
     if s.heroes[seat].coins < s.content.prices.cash_cube:
         return ()
     cube = board.cube_of(s, seat)
@@ -198,7 +199,7 @@ def hire(s: DungeonsState, seat: int, space: int) -> None:
 
 
 def can_buy(s: DungeonsState, seat: int) -> bool:
-    """Ruling 4: the coins, and a card to draw."""
+    """Part I, Non-Action Tasks (ruling DG-R2): the coins, and a card to draw."""
     h = s.heroes[seat]
     return h.coins >= s.content.prices.advantage_card and s.decks["advantage"].size > 0
 
