@@ -500,3 +500,29 @@ def test_winning_ties_lasts_the_whole_fight_with_that_enemy() -> None:
     do(s, "fight orc", "play iron-grip", "wield natural", "roll 5 vs 5", "accept")
     do(s, "fight kobold", "wield natural", "roll 4 vs 4", "accept")
     assert hero(s, 0).hp == 2
+
+
+def test_a_transformed_monster_that_wins_takes_back_its_hp_but_its_buffs_are_gone() -> None:
+    """Ruling DG-R33: step 7 gives the monster back its form and extra HP;
+    the collective GM's buffs go with the round all the same (Part I, The
+    Role of the GM)."""
+    s = fight_scene([("orc", 6, {"hp": 2})], specialty=("gnoll", "owlbear", "orc"))
+    give_cards(s, 1, "intervention")
+    do(s, "fight orc", "play intervention", "transform rogue", "wield natural", "roll 1 vs 5")
+    do(s, "accept")
+    orc = enemy_at(s, "orc")
+    assert orc.hp == 2 and orc.buffs == 0 and hero(s, 0).hp == 2
+
+
+def test_once_the_engagement_is_over_the_actions_left_may_be_taken() -> None:
+    """Ruling DG-R34 (Part I, On Stealth; (R)est): a failed check takes no
+    action and engages; the enemy slain, the hero acts again (a new check
+    first while enemies remain) and may still earn the rest's cards."""
+    s = fight_scene([("kobold", 6), ("goblin", 6)], coins=0)
+    do(s, "gather", "d6 6")
+    assert s.turn is not None and s.turn.actions == 3 and "gather" not in legal(s)
+    do(s, "fight kobold", "wield natural", "roll 6 vs 1", "accept")
+    do(s, "fight goblin", "wield natural", "roll 6 vs 1", "accept")
+    assert "gather" in legal(s) and "move 5" in legal(s)
+    do(s, "gather")
+    assert s.chance_prompt().startswith("the gather's D4")  # nobody left: no check
