@@ -33,9 +33,10 @@ from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState
 
 SPECS = ["random", "mcts:iterations=12,max_depth=60", "expectimax:depth=1,rollouts=2"]
 #: Games whose playouts are long (a Cowboys game is hundreds of steps over a
-#: town of hundreds of squares) search with small budgets, and only on their
-#: short variants (every variant is played by ``random`` here and by the
-#: conformance suite): the search agents' budget per game, its variants.
+#: town of hundreds of squares; a D6 game of six rounds, a thousand) search
+#: with small budgets, and only on their short variants (every variant is
+#: played by ``random`` here and by the conformance suite): the search
+#: agents' budget per game, its variants.
 SEARCH_SIZES = {
     "cowboys": (
         {
@@ -43,7 +44,14 @@ SEARCH_SIZES = {
             "expectimax": "expectimax:depth=1,rollouts=0,steps=400",
         },
         ("hickok-tutt", "three-way-standoff", "brawl"),
-    )
+    ),
+    "dungeons": (
+        {
+            "mcts": "mcts:iterations=8,max_depth=40",
+            "expectimax": "expectimax:depth=1,rollouts=1",
+        },
+        ("default", "advanced"),
+    ),
 }
 CASES = [(g.id, v) for g in all_games() for v in g.variants()]
 AGENT_CASES = [
