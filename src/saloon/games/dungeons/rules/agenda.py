@@ -48,7 +48,12 @@ class Decision(Task):
 
     @property
     def player(self) -> int:
-        raise NotImplementedError
+        """The deciding seat: the node's ``seat`` field, unless the node
+        says otherwise."""
+        seat = getattr(self, "seat", None)
+        if not isinstance(seat, int):
+            raise NotImplementedError(f"{type(self).__name__} names no deciding seat")
+        return seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         raise NotImplementedError

@@ -358,10 +358,6 @@ class ChooseSpace(Decision):
     subject: int = -1
     uid: int = 0
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("space", space_name(sp)) for sp in self.spaces]
 

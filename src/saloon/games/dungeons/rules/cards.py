@@ -144,10 +144,6 @@ class HandLimit(Decision):
     deck: str
     must: bool = False
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         out: list[Action] = [Pick("discard", c) for c in dict.fromkeys(hand(s, self.seat))]
         if not self.must:

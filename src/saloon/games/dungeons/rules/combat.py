@@ -422,10 +422,6 @@ class WhichDie(Decision):
 
     seat: int
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         f = s.fight
         n = 0 if f is None else len(f.dice)

@@ -225,10 +225,6 @@ class ChooseTarget(Decision):
     effect: Effect
     ctx: Ctx
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("target", f"p{p + 1}") for p in self.candidates]
 
@@ -373,10 +369,6 @@ class SwapWith(Decision):
     seat: int
     candidates: tuple[int, ...]
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("target", f"p{p + 1}") for p in self.candidates]
 
@@ -419,10 +411,6 @@ class ChooseClass(Decision):
     """A card's transformation: the class the engaged monster becomes."""
 
     seat: int
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Transform(c) for c in MONSTER_CLASSES]
@@ -617,10 +605,6 @@ class ChooseStat(Decision):
     amount: int
     ctx: Ctx
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("stat", st) for st in self.options]
 
@@ -677,10 +661,6 @@ class ChoosePotion(Decision):
 
     seat: int
     ctx: Ctx
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("potion", p) for p in s.heroes[self.seat].potions]
@@ -818,10 +798,6 @@ class ChooseEnemy(Decision):
     purpose: str
     where: str
     ctx: Ctx
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def _refs(self, s: DungeonsState) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -990,10 +966,6 @@ class ChooseOption(Decision):
     seat: int
     effect: Effect
     ctx: Ctx
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("option", str(k + 1)) for k in range(len(self.effect.options))]

@@ -67,10 +67,6 @@ class WildChoice(Decision):
 
     seat: int
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("take", r) for r in WILD_CHOICES]
 
@@ -113,10 +109,6 @@ class AlchemyChoice(Decision):
     """Alchemy: which potion to fill (see :func:`alchemy_options`)."""
 
     seat: int
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return alchemy_options(s, self.seat)

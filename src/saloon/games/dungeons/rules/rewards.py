@@ -86,10 +86,6 @@ class ChooseBounty(Decision):
     token: str
     choices: tuple[str, ...]
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("bounty", b) for b in self.choices]
 
@@ -174,10 +170,6 @@ class Conversion(Decision):
     classes: tuple[str, ...]
     must: bool
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         out: list[Action] = [Pick("convert", c) for c in self.classes]
         return out if self.must else [*out, PASS]
@@ -237,10 +229,6 @@ class PoisonStat(Decision):
 
     seat: int
     options: tuple[str, ...]
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("stat", st) for st in self.options]

@@ -104,10 +104,6 @@ class PickClass(Decision):
 
     seat: int
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("class", c) for c in classes_open(s)]
 
@@ -154,10 +150,6 @@ class PickBoard(Decision):
 
     seat: int
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("board", b) for b in boards_open(s)]
 
@@ -202,10 +194,6 @@ class PlacePiece(Decision):
     """``place <piece> <space>``: ruling DG-R26."""
 
     seat: int
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return placements(s)
@@ -300,10 +288,6 @@ class AssignStat(Decision):
 
     seat: int
     roll: int
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("stat", st) for st in empty_stats(s, self.seat)]

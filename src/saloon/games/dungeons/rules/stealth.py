@@ -147,10 +147,6 @@ class StealthDogmud(Decision):
     then: Task | None
     purpose: str
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Dogmud(), ACCEPT]
 

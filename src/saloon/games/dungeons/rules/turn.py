@@ -413,10 +413,6 @@ class Act(Decision):
 
     seat: int
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return act_options(s, self.seat)
 

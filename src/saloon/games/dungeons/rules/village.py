@@ -104,10 +104,6 @@ class FountainRaise(Decision):
     face: int
     options: tuple[str, ...]
 
-    @property
-    def player(self) -> int:
-        return self.seat
-
     def legal(self, s: DungeonsState) -> list[Action]:
         return [*(Pick("raise", st) for st in self.options), PASS]
 
@@ -146,10 +142,6 @@ class RefreshOne(Step):
 class RefreshChoice(Decision):
     seat: int
     options: tuple[str, ...]
-
-    @property
-    def player(self) -> int:
-        return self.seat
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Pick("option", sid) for sid in self.options]
