@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from saloon.core.action import Action, Outcome
+from saloon.games.dungeons.actions import Roll
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -103,6 +104,29 @@ class Chance(Task):
     def prompt(self, s: DungeonsState) -> str:
         """What is rolled or drawn, in a few words, with an example."""
         return "one of: " + ", ".join(str(o) for o, _ in self.outcomes(s)[:6])
+
+
+class DieRoll(Chance):
+    """A chance node that rolls one die: each face of :meth:`die` alike
+    likely, an outcome ``Roll(sides, face)``."""
+
+    __slots__ = ()
+
+    def die(self, s: DungeonsState) -> int:
+        """The sides of the die rolled here."""
+        raise NotImplementedError
+
+    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+        d = self.die(s)
+        return uniform([Roll(d, f) for f in range(1, d + 1)])
+
+    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
+        d = self.die(s)
+        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
+
+    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
+        d = self.die(s)
+        return Roll(d, int(rng.integers(1, d + 1)))
 
 
 def advance(s: DungeonsState) -> None:

@@ -33,7 +33,7 @@ import numpy as np
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import CombatRoll, Dogmud, Pick, Roll, Wield
 from saloon.games.dungeons.rules import board, cards, common, effects, rewards, stealth
-from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.agenda import Chance, Decision, DieRoll, Step, push, uniform
 from saloon.games.dungeons.rules.model import Enemy, Fight, Weapon
 
 if TYPE_CHECKING:
@@ -436,7 +436,7 @@ class WhichDie(Decision):
 
 
 @dataclass(frozen=True, slots=True)
-class HeroReroll(Chance):
+class HeroReroll(DieRoll):
     """One of the hero's dice rolled again."""
 
     index: int
@@ -445,18 +445,6 @@ class HeroReroll(Chance):
         f = s.fight
         assert f is not None
         return hero_dice(f)[self.index]
-
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        d = self.die(s)
-        return uniform([Roll(d, k) for k in range(1, d + 1)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = self.die(s)
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        d = self.die(s)
-        return Roll(d, int(rng.integers(1, d + 1)))
 
     def prompt(self, s: DungeonsState) -> str:
         d = self.die(s)
@@ -475,26 +463,13 @@ class HeroReroll(Chance):
 
 
 @dataclass(frozen=True, slots=True)
-class EnemyReroll(Chance):
+class EnemyReroll(DieRoll):
     """The GM rolls the monster's die again (a red card, a skill)."""
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
+    def die(self, s: DungeonsState) -> int:
         f = s.fight
         assert f is not None
-        d = enemy_die(s, f)
-        return uniform([Roll(d, k) for k in range(1, d + 1)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        f = s.fight
-        assert f is not None
-        d = enemy_die(s, f)
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        f = s.fight
-        assert f is not None
-        d = enemy_die(s, f)
-        return Roll(d, int(rng.integers(1, d + 1)))
+        return enemy_die(s, f)
 
     def prompt(self, s: DungeonsState) -> str:
         f = s.fight

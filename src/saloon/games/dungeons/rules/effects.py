@@ -22,14 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import Pick, Roll, Transform, space_name
 from saloon.games.dungeons.content import MONSTER_CLASSES, VILLAGE
 from saloon.games.dungeons.effects import STATS, Effect
 from saloon.games.dungeons.rules import board, cards, common, gather, moves, stealth
-from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 from saloon.games.dungeons.rules.model import Fight
 
 if TYPE_CHECKING:
@@ -885,7 +883,7 @@ def _stat_check(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class CheckRoll(Chance):
+class CheckRoll(DieRoll):
     """A stat check: the hero's die under the stat (Part I, Roll for Stats,
     GM's Note: a tie fails); then the branch for him."""
 
@@ -893,17 +891,8 @@ class CheckRoll(Chance):
     effect: Effect
     ctx: Ctx
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        d = stealth.natural_die(s, self.seat)
-        return uniform([Roll(d, f) for f in range(1, d + 1)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = stealth.natural_die(s, self.seat)
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        d = stealth.natural_die(s, self.seat)
-        return Roll(d, int(rng.integers(1, d + 1)))
+    def die(self, s: DungeonsState) -> int:
+        return stealth.natural_die(s, self.seat)
 
     def prompt(self, s: DungeonsState) -> str:
         d = stealth.natural_die(s, self.seat)
@@ -927,22 +916,14 @@ def _roll(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class TableRoll(Chance):
+class TableRoll(DieRoll):
     """A roll on a table: the face picks the branch (1-based, cycled)."""
 
     effect: Effect
     ctx: Ctx
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        d = self.effect.die
-        return uniform([Roll(d, f) for f in range(1, d + 1)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = self.effect.die
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        return Roll(self.effect.die, int(rng.integers(1, self.effect.die + 1)))
+    def die(self, s: DungeonsState) -> int:
+        return self.effect.die
 
     def prompt(self, s: DungeonsState) -> str:
         return f"a d{self.effect.die} for {self.ctx.source} (e.g. d{self.effect.die} 1)"

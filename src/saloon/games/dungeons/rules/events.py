@@ -13,12 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from saloon.core.action import Outcome
 from saloon.games.dungeons.actions import Roll
 from saloon.games.dungeons.rules import effects
-from saloon.games.dungeons.rules.agenda import Chance, uniform
+from saloon.games.dungeons.rules.agenda import DieRoll
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -28,18 +26,11 @@ PERCENT = 100
 
 
 @dataclass(frozen=True, slots=True)
-class EventRoll(Chance):
+class EventRoll(DieRoll):
     """The GM event's roll, 1 to 100."""
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        return uniform([Roll(PERCENT, k) for k in range(1, PERCENT + 1)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = PERCENT
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        return Roll(PERCENT, int(rng.integers(1, PERCENT + 1)))
+    def die(self, s: DungeonsState) -> int:
+        return PERCENT
 
     def prompt(self, s: DungeonsState) -> str:
         return "the GM event's roll, 1 to 100 (e.g. d100 37)"

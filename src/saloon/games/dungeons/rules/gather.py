@@ -14,12 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import PASS, Pick, Roll
 from saloon.games.dungeons.rules import cards, common
-from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -136,7 +134,7 @@ def _apply_alchemy(s: DungeonsState, seat: int, action: Action) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class GatherDie(Chance):
+class GatherDie(DieRoll):
     """The D4 of a gather: ``seat``'s personal gather, or with ``open`` an
     open gather rolled by ``seat`` that every player collects (a GM
     event's)."""
@@ -144,15 +142,8 @@ class GatherDie(Chance):
     seat: int
     open: bool = False
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        return uniform([Roll(4, f) for f in range(1, 5)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = 4
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        return Roll(4, int(rng.integers(1, 5)))
+    def die(self, s: DungeonsState) -> int:
+        return 4
 
     def prompt(self, s: DungeonsState) -> str:
         return "the gather's D4 (e.g. d4 2)"

@@ -18,13 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import Pick, Place, Roll
 from saloon.games.dungeons.effects import STATS
 from saloon.games.dungeons.rules import board, cards, common
-from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -250,20 +248,13 @@ def stat_value(roll: int, stat: str, bonus_stat: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class StatRoll(Chance):
+class StatRoll(DieRoll):
     """A stat roll (D6); 1-3 earn a coin at once, whatever the stat."""
 
     seat: int
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        return uniform([Roll(6, f) for f in range(1, 7)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = 6
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        return Roll(6, int(rng.integers(1, 7)))
+    def die(self, s: DungeonsState) -> int:
+        return 6
 
     def prompt(self, s: DungeonsState) -> str:
         return f"{s.name(self.seat)}'s stat roll, a d6 (e.g. d6 4)"

@@ -18,12 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import ACCEPT, Dogmud, Roll
 from saloon.games.dungeons.rules import board
-from saloon.games.dungeons.rules.agenda import Chance, Decision, Task, push, uniform
+from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Task, push
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -80,7 +78,7 @@ def fail(s: DungeonsState, seat: int, purpose: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class StealthRoll(Chance):
+class StealthRoll(DieRoll):
     """The stealth roll: the hero's die under his stealth stat."""
 
     seat: int
@@ -89,18 +87,6 @@ class StealthRoll(Chance):
 
     def die(self, s: DungeonsState) -> int:
         return natural_die(s, self.seat)
-
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        d = self.die(s)
-        return uniform([Roll(d, f) for f in range(1, d + 1)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = self.die(s)
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        d = self.die(s)
-        return Roll(d, int(rng.integers(1, d + 1)))
 
     def prompt(self, s: DungeonsState) -> str:
         d = self.die(s)

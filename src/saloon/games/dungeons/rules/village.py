@@ -15,13 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import PASS, Pick, Roll
 from saloon.games.dungeons.effects import STATS
 from saloon.games.dungeons.rules import board, cards, common
-from saloon.games.dungeons.rules.agenda import Chance, Decision, Step, push, uniform
+from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 from saloon.games.dungeons.rules.model import CUBE
 
 if TYPE_CHECKING:
@@ -69,18 +67,11 @@ def fountain(s: DungeonsState, seat: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class FountainRoll(Chance):
+class FountainRoll(DieRoll):
     seat: int
 
-    def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
-        return uniform([Roll(6, f) for f in range(1, 7)])
-
-    def possible(self, s: DungeonsState, outcome: Outcome) -> bool:
-        d = 6
-        return isinstance(outcome, Roll) and outcome.sides == d and 1 <= outcome.face <= d
-
-    def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        return Roll(6, int(rng.integers(1, 7)))
+    def die(self, s: DungeonsState) -> int:
+        return 6
 
     def prompt(self, s: DungeonsState) -> str:
         return "the Fountain's D6 (e.g. d6 5)"
