@@ -12,7 +12,7 @@ line gives the games, A's wins (a win shared by ``k`` players counts
 milliseconds a decision.
 
     python benchmarks/dungeons_arena.py [--agents A,B] [--games N] [--players 2,3,4]
-        [--maps standard,advanced] [--seed S] [-o KEY=VALUE ...]
+        [--maps standard,advanced] [--seed S] [--jobs J] [-o KEY=VALUE ...]
 
 For instance ``--agents mcts:iterations=100,rollout=heuristic,top=4;heuristic``
 (a spec with commas: separate A and B with ``;``), or two settings of the
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -65,39 +66,70 @@ class Tally:
         )
 
 
-def play(options: DungeonsOptions, players: int, a: str, b: str, games: int, seed: int) -> Tally:
-    """``a`` in each seat in turn against ``players - 1`` copies of ``b``."""
+def play_one(
+    options: DungeonsOptions, players: int, a: str, b: str, g: int, seq: np.random.SeedSequence
+) -> Tally:
+    """Game ``g``: ``a`` in seat ``g mod players``, ``b`` in the others."""
     game = Dungeons()
     tally = Tally()
-    for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games)):
-        dice, *seats = seq.spawn(players + 1)
-        me = g % players
-        state = game.new_state(options, players)
-        agents = [
-            agent(game, a if s == me else b, int(seats[s].generate_state(1)[0]))
-            for s in range(players)
-        ]
-        rng = np.random.default_rng(dice)
-        while not state.is_over:
-            mover = state.to_move
-            assert mover is not None
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-                continue
-            began = time.process_time()
-            action = agents[mover].choose(state)
-            if mover == me:
-                tally.thinking += time.process_time() - began
-                tally.decisions += 1
-            state.apply(action)
-        result = state.result()
-        tally.games += 1
-        if me in result.winners:
-            tally.score += 1 / len(result.winners)
-        best_other = max(v for s, v in enumerate(result.scores) if s != me)
-        tally.glory += result.scores[me]
-        tally.best_other += best_other
-        tally.margins.append(result.scores[me] - best_other)
+    dice, *seats = seq.spawn(players + 1)
+    me = g % players
+    state = game.new_state(options, players)
+    agents = [
+        agent(game, a if s == me else b, int(seats[s].generate_state(1)[0])) for s in range(players)
+    ]
+    rng = np.random.default_rng(dice)
+    while not state.is_over:
+        mover = state.to_move
+        assert mover is not None
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        began = time.process_time()
+        action = agents[mover].choose(state)
+        if mover == me:
+            tally.thinking += time.process_time() - began
+            tally.decisions += 1
+        state.apply(action)
+    result = state.result()
+    tally.games = 1
+    if me in result.winners:
+        tally.score = 1 / len(result.winners)
+    best_other = max(v for s, v in enumerate(result.scores) if s != me)
+    tally.glory = result.scores[me]
+    tally.best_other = best_other
+    tally.margins.append(result.scores[me] - best_other)
+    return tally
+
+
+def _play_one(job: tuple[DungeonsOptions, int, str, str, int, np.random.SeedSequence]) -> Tally:
+    return play_one(*job)
+
+
+def play(
+    options: DungeonsOptions, players: int, a: str, b: str, games: int, seed: int, jobs: int = 1
+) -> Tally:
+    """``a`` in each seat in turn against ``players - 1`` copies of ``b``,
+    the games shared among ``jobs`` processes (each game seeded alike
+    whatever the number of processes)."""
+    work = [
+        (options, players, a, b, g, seq)
+        for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games))
+    ]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            played = pool.map(_play_one, work, chunksize=1)
+    else:
+        played = [_play_one(job) for job in work]
+    tally = Tally()
+    for one in played:
+        tally.games += one.games
+        tally.score += one.score
+        tally.glory += one.glory
+        tally.best_other += one.best_other
+        tally.margins.extend(one.margins)
+        tally.thinking += one.thinking
+        tally.decisions += one.decisions
     return tally
 
 
@@ -114,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--maps", default="standard,advanced")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument(
         "-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
         help="a game option for every game, e.g. rounds=6 (repeatable)",
@@ -129,7 +162,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     for map_id in args.maps.split(","):
         for n in args.players.split(","):
             began = time.perf_counter()
-            tally = play(options_of(map_id, args.options), int(n), a, b, args.games, args.seed)
+            tally = play(
+                options_of(map_id, args.options), int(n), a, b, args.games, args.seed, args.jobs
+            )
             print(tally.line(map_id, a, b, int(n)), flush=True)
             print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
 

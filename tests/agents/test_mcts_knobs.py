@@ -226,3 +226,52 @@ def test_ranking_agents_are_recognized() -> None:
     assert not isinstance(_Stopper(), RankingAgent)
     seq: Sequence[Action] = _Greedy(1).ranked(_dealt(_Tiny()))
     assert list(seq) == [Add(2), Add(1), Stop()]
+
+
+# -- the root's candidates compared on the same luck -------------------------------------
+
+
+class _ReadsTheCard(TinyState):
+    """Guesses from player 2's card (dealt anew in each determinization)."""
+
+    def estimate(self) -> tuple[float, ...]:
+        if self.is_over:
+            return self.returns()
+        v = (self.cards[1] or 0) / 10
+        return (v, -v)
+
+
+def test_paired_sweeps_give_every_candidate_the_same_determinization() -> None:
+    game = _Tiny()
+    game.state_type = _ReadsTheCard
+    state = _dealt(game)
+    agent = make_agent("mcts:iterations=10,rollout=greedy,top=3,max_depth=0,paired=1", game, 5)
+    assert isinstance(agent, MCTSAgent) and (agent.paired, agent.z) == (True, 0.0)
+    agent.search(state)
+    sweeps = agent.last_sweeps
+    assert list(sweeps) == [Add(2), Add(1), Stop()]
+    # The budget is spent in whole sweeps: 10 iterations make four of three.
+    assert agent.last_iterations == 12 and {len(v) for v in sweeps.values()} == {4}
+    # Within a sweep every candidate saw the same card; from one to the next it changes.
+    assert sweeps[Add(2)] == sweeps[Add(1)] == sweeps[Stop()]
+    assert len(set(sweeps[Stop()])) > 1
+
+
+def test_z_keeps_the_rankings_first_unless_another_is_surely_better() -> None:
+    agent = MCTSAgent(iterations=1, paired=True, z=2.0)
+    agent.last_sweeps = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, -0.1, 0.2, -0.2]}
+    assert agent._pick_paired() == Add(2)  # ahead by 0.05, give or take 0.12
+    agent.last_sweeps = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, 0.25, 0.2, 0.3]}
+    assert agent._pick_paired() == Add(1)
+    agent.z = 0.0
+    agent.last_sweeps = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, -0.1, 0.2, -0.2]}
+    assert agent._pick_paired() == Add(1)  # the best mean, however unsure
+
+
+def test_paired_without_a_ranking_sweeps_every_legal_action() -> None:
+    game = _Tiny()
+    state = _dealt(game)
+    agent = make_agent("mcts:iterations=6,paired=1", game, 2)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.choose(state) in state.legal_actions()
+    assert set(agent.last_sweeps) == set(state.legal_actions())

@@ -75,7 +75,9 @@ EXPECTIMAX_MAX_STEPS = 100_000_000
 
 def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     p = Params(
-        "mcts", params, ("iterations", "seconds", "c", "max_depth", "rollout", "top", "reuse")
+        "mcts",
+        params,
+        ("iterations", "seconds", "c", "max_depth", "rollout", "top", "reuse", "paired", "z"),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
     if seconds is not None and seconds <= 0:
@@ -101,6 +103,8 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         rollout=_rollout_factory(game, rollout),
         top=top,
         reuse=bool(p.get_int("reuse", 0, minimum=0, maximum=1)),
+        paired=bool(p.get_int("paired", 0, minimum=0, maximum=1)),
+        z=p.get_float("z", 0.0, maximum=100.0),
     )
 
 

@@ -11,8 +11,9 @@ the search works for any number of players. Values are the game's returns
 Rollouts are uniformly random unless another agent of the game plays them
 (``rollout``); an agent that ranks its choices (a method ``ranked(state)``,
 best first) can also narrow every node of the tree to its ``top`` choices,
-weighted by their rank (``PUCT``); and the tree may be kept from one
-decision to the next (``reuse``).
+weighted by their rank (``PUCT``); the tree may be kept from one decision
+to the next (``reuse``); and the root's candidates may be compared on the
+same luck (``paired``, ``z``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from saloon.core.state import CHANCE, State
 
 #: The largest seed handed to a rollout agent (drawn from the search's stream).
 _ROLLOUT_SEED_BOUND = 2**31
+#: The largest seed of a sweep's common random numbers (``paired``).
+_SWEEP_SEED_BOUND = 2**63
 
 
 @runtime_checkable
@@ -80,6 +83,17 @@ class MCTSAgent:
     outcome where information is hidden: it may be one this player did
     not see), with its statistics.
 
+    With ``paired``, the root is not chosen by UCT: the search runs sweeps,
+    one iteration under each of the root's candidates (the ``top`` of the
+    ranking, or every legal action) from one seed, so that they are
+    compared on the same determinization and, as long as their ways do not
+    part, the same dice (common random numbers: the difference of two
+    candidates is measured with far less noise than either's value). The
+    choice is the best mean over the sweeps; with ``z`` above 0, the
+    ranking's first unless another beats it by more than ``z`` standard
+    errors of their paired differences (a search that departs from its
+    rollout agent only where it is sure).
+
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
     >>> state = game.new_state()
@@ -103,6 +117,8 @@ class MCTSAgent:
         rollout: Callable[[int], Agent] | None = None,
         top: int | None = None,
         reuse: bool = False,
+        paired: bool = False,
+        z: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -123,6 +139,11 @@ class MCTSAgent:
                 raise ValueError("top needs a rollout agent that ranks its actions")
             self._ranker = self.rollout
         self.reuse = reuse
+        self.paired = paired
+        self.z = z
+        #: With ``paired``: each root action's value for the player, one a
+        #: sweep (``nan`` where a determinization made it illegal).
+        self.last_sweeps: dict[Action, list[float]] = {}
         #: With ``reuse``: the last search's root, the history it was run
         #: at, and the game and options it was run for.
         self._kept: tuple[_Node, list[tuple[int, Action]], tuple[str, object]] | None = None
@@ -140,6 +161,8 @@ class MCTSAgent:
             self.last_iterations = 0
             return legal[0]
         root = self.search(state)
+        if self.paired:
+            return self._pick_paired()
         tried = [a for a in legal if a in root.children]
         if not tried:  # pragma: no cover - a determinization with other actions
             return legal[0]
@@ -156,101 +179,173 @@ class MCTSAgent:
         # returns seen so far in this search (as MuZero does), within the
         # game's declared bounds: a solo game whose proven bounds are far
         # wider than its usual scores still explores at the right scale.
-        seen_lo, seen_hi = math.inf, -math.inf
-        c = self.c
-        ranker = self._ranker
+        bounds = [math.inf, -math.inf]
         root = self._reused(state, hidden) if self.reuse else None
         self.last_reused = 0 if root is None else root.visits
         if root is None:
             root = _Node(n)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
-            done += 1
-            s = state.resample_hidden(me, rng) if hidden else state.clone()
-            node = root
-            path = [root]
-            # Selection and expansion.
-            while True:
-                mover = s.to_move
-                if mover is None:
-                    break
-                if mover == CHANCE:
-                    outcome = s.sample_chance(rng)
-                    s.apply_unchecked(outcome)
-                    child = node.children.get(outcome)
-                    if child is None:
-                        child = node.children[outcome] = _Node(n)
-                        path.append(child)
-                        break
-                    node = child
-                    path.append(node)
-                    continue
-                children = node.children
-                if ranker is None:
-                    legal = s.legal_actions()
-                    untried = [a for a in legal if a not in children]
-                    if untried:
-                        action = (
-                            untried[int(rng.integers(len(untried)))]
-                            if len(untried) > 1
-                            else untried[0]
-                        )
-                        s.apply_unchecked(action)
-                        child = children[action] = _Node(n)
-                        path.append(child)
-                        break
-                else:
-                    action = self._puct(node, s, hidden, mover, seen_lo, seen_hi)
-                    s.apply_unchecked(action)
-                    child = children.get(action)
-                    if child is None:
-                        child = children[action] = _Node(n)
-                        path.append(child)
-                        break
-                    node = child
-                    path.append(node)
-                    continue
-                log_n = math.log(node.visits) if node.visits > 0 else 0.0
-                best_score = -math.inf
-                action = legal[0]
-                span = seen_hi - seen_lo
-                scale = 1.0 / span if span > 0 else 0.0
-                for a in legal:
-                    ch = children[a]
-                    q = (ch.totals[mover] / ch.visits - seen_lo) * scale
-                    score = q + c * math.sqrt(log_n / ch.visits)
-                    if score > best_score:
-                        best_score = score
-                        action = a
-                s.apply_unchecked(action)
-                node = children[action]
-                path.append(node)
-            # Rollout and backpropagation.
-            if not s.is_over:
-                if self.rollout is None:
-                    random_playout(s, rng, self.max_depth)
-                else:
-                    agent_playout(s, self.rollout, rng, self.max_depth)
-            values = s.returns() if s.is_over else s.estimate()
-            for v in values:
-                if v < seen_lo:
-                    seen_lo = v
-                if v > seen_hi:
-                    seen_hi = v
-            for nd in path:
-                nd.visits += 1
-                totals = nd.totals
-                for p in range(n):
-                    totals[p] += values[p]
+        if self.paired:
+            done = self._sweep(state, root, hidden, bounds, deadline)
+        else:
+            done = 0
+            while not self._spent(done, deadline):
+                done += 1
+                s = state.resample_hidden(me, rng) if hidden else state.clone()
+                self._descend(root, [root], s, rng, hidden, bounds)
         self.last_iterations = done
         if self.reuse:
             self._kept = (root, list(state.history), (state.game.id, state.options))
         return root
+
+    def _spent(self, done: int, deadline: float | None) -> bool:
+        """Whether the budget is used up after ``done`` iterations (never before one)."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return deadline is not None and done > 0 and time.perf_counter() >= deadline
+
+    def _sweep(
+        self, state: State, root: _Node, hidden: bool, bounds: list[float], deadline: float | None
+    ) -> int:
+        """``paired``: sweeps of the root's candidates (the ranking agent's
+        ``top``, or every legal action), each sweep one iteration under
+        each from the same seed (the same determinization, and the same
+        dice as long as the ways do not part): common random numbers, so
+        the candidates are compared on the same luck. Runs whole sweeps
+        until the budget is spent; returns the iterations run."""
+        me = state.to_move
+        assert me is not None
+        if self._ranker is not None and self.top is not None:
+            candidates = list(self._ranker.ranked(state)[: self.top])
+        else:
+            candidates = list(state.legal_actions())
+        sweeps: dict[Action, list[float]] = {a: [] for a in candidates}
+        n = state.num_players
+        done = 0
+        while not self._spent(done, deadline):
+            seed = int(self.rng.integers(_SWEEP_SEED_BOUND))
+            for a in candidates:
+                rng = np.random.default_rng(seed)
+                s = state.resample_hidden(me, rng) if hidden else state.clone()
+                if not s.is_legal(a):
+                    sweeps[a].append(math.nan)
+                    continue
+                s.apply_unchecked(a)
+                child = root.children.get(a)
+                if child is None:
+                    child = root.children[a] = _Node(n)
+                values = self._descend(child, [root, child], s, rng, hidden, bounds)
+                sweeps[a].append(values[me])
+                done += 1
+        self.last_sweeps = sweeps
+        return done
+
+    def _pick_paired(self) -> Action:
+        """``paired``: the candidate of the best mean over the sweeps; with
+        ``z``, the ranking's first unless the best beats it by more than
+        ``z`` standard errors of their paired differences."""
+        sweeps = self.last_sweeps
+        candidates = list(sweeps)
+        means = {a: _nanmean(v) for a, v in sweeps.items()}
+        best = max(candidates, key=lambda a: means[a])
+        first = candidates[0]
+        if best == first or self.z <= 0:
+            return best
+        diffs = np.asarray(sweeps[best]) - np.asarray(sweeps[first])
+        diffs = diffs[~np.isnan(diffs)]
+        if len(diffs) < 2:
+            return first
+        error = float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+        return best if float(diffs.mean()) > self.z * error else first
+
+    def _descend(
+        self,
+        node: _Node,
+        path: list[_Node],
+        s: State,
+        rng: np.random.Generator,
+        hidden: bool,
+        bounds: list[float],
+    ) -> tuple[float, ...]:
+        """One iteration from ``node`` (the end of ``path``, ``s`` its state):
+        selection, expansion, rollout and backpropagation along ``path``;
+        ``bounds`` (the lowest and highest value seen) widened by its
+        values, which it returns."""
+        n = s.num_players
+        c = self.c
+        ranker = self._ranker
+        # Selection and expansion.
+        while True:
+            mover = s.to_move
+            if mover is None:
+                break
+            if mover == CHANCE:
+                outcome = s.sample_chance(rng)
+                s.apply_unchecked(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = _Node(n)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            children = node.children
+            if ranker is None:
+                legal = s.legal_actions()
+                untried = [a for a in legal if a not in children]
+                if untried:
+                    action = (
+                        untried[int(rng.integers(len(untried)))] if len(untried) > 1 else untried[0]
+                    )
+                    s.apply_unchecked(action)
+                    child = children[action] = _Node(n)
+                    path.append(child)
+                    break
+            else:
+                action = self._puct(node, s, hidden, mover, bounds[0], bounds[1])
+                s.apply_unchecked(action)
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = _Node(n)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            log_n = math.log(node.visits) if node.visits > 0 else 0.0
+            best_score = -math.inf
+            action = legal[0]
+            span = bounds[1] - bounds[0]
+            scale = 1.0 / span if span > 0 else 0.0
+            for a in legal:
+                ch = children[a]
+                q = (ch.totals[mover] / ch.visits - bounds[0]) * scale
+                score = q + c * math.sqrt(log_n / ch.visits)
+                if score > best_score:
+                    best_score = score
+                    action = a
+            s.apply_unchecked(action)
+            node = children[action]
+            path.append(node)
+        # Rollout and backpropagation.
+        if not s.is_over:
+            if self.rollout is None:
+                random_playout(s, rng, self.max_depth)
+            else:
+                agent_playout(s, self.rollout, rng, self.max_depth)
+        values = s.returns() if s.is_over else s.estimate()
+        for v in values:
+            if v < bounds[0]:
+                bounds[0] = v
+            if v > bounds[1]:
+                bounds[1] = v
+        for nd in path:
+            nd.visits += 1
+            totals = nd.totals
+            for p in range(n):
+                totals[p] += values[p]
+        return values
 
     def _reused(self, state: State, hidden: bool) -> _Node | None:
         """The node of the last search's tree that ``state`` has reached, if
@@ -326,6 +421,11 @@ class MCTSAgent:
 def _prior(k: int, n: int) -> float:
     """The prior of the ``k``-th (from 0) of ``n`` ranked actions: ``1/(k+1)``, normalized."""
     return 1.0 / (k + 1) / sum(1.0 / (j + 1) for j in range(n))
+
+
+def _nanmean(values: list[float]) -> float:
+    kept = [v for v in values if not math.isnan(v)]
+    return sum(kept) / len(kept) if kept else -math.inf
 
 
 def _mean(node: _Node, player: int) -> float:
