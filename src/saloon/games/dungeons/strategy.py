@@ -621,6 +621,7 @@ class _Eye:
         self._ev: dict[tuple[int, str], float] = {}
         self._odds: dict[int, float] = {}
         self._hunts: dict[int, float] = {}
+        self._probes: dict[tuple[str, int, int], tuple[float, float, float]] = {}
         self._targets: list[tuple[int, float, int]] | None = None
         self._weapon: list[Weapon] | None = None
         self._natural: Weapon | None = None
@@ -958,6 +959,23 @@ class _Eye:
         if m is None and g is None:
             return 0.0
         die, bonus = probe_roll(st, e.kind, e.space)
+        kill, cost, worth = self._probe_fight(e.kind, die, bonus)
+        if g is None and m is not None:
+            bounty = self.bounty_glory(m.monster_class, e.space)
+            worth += bounty * self.k.glory if bounty else self.hide_worth(m.monster_class)
+        return kill * worth - cost
+
+    def _probe_fight(self, kind: str, die: int, bonus: int) -> tuple[float, float, float]:
+        """A drawn ``kind`` rolling ``die + bonus``: the chance to kill it,
+        the expected cost of the fight, and what the kill pays wherever it
+        is (the coins, a Guardian's glory); the same in every space where
+        it rolls alike, so worked out once a decision."""
+        got = self._probes.get((kind, die, bonus))
+        if got is not None:
+            return got
+        st = self.st
+        m = st.monster(kind)
+        g = st.guardian(kind)
         ties = self.hero.stat("strength") == 6
         rest = odds((self.natural(),), die, bonus, ties)
         ws = tuple(self.best_card_weapon())
@@ -973,10 +991,8 @@ class _Eye:
         worth = self.coins_gained(self.prices.kill_coins)
         if g is not None:
             worth += g.glory * self.k.glory
-        elif m is not None:
-            bounty = self.bounty_glory(m.monster_class, e.space)
-            worth += bounty * self.k.glory if bounty else self.hide_worth(m.monster_class)
-        return kill * worth - cost
+        self._probes[(kind, die, bonus)] = got = (kill, cost, worth)
+        return got
 
     def season_left(self) -> float:
         """How much of the season is left to use what is gathered now: 1
