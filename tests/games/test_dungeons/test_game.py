@@ -295,3 +295,22 @@ def _text(drawing: object) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(drawing)
     return console.export_text()
+
+
+def test_a_referee_is_told_what_a_draw_may_be() -> None:
+    """``help`` at a manual-dice prompt: a die says roll; the bag lists its
+    tokens by kind; a deck lists the cards it may give."""
+    rng = np.random.default_rng(0)
+    s = GAME.new_state(None, 2)
+    helps: dict[str, str] = {}
+    while not s.is_over and len(helps) < 4:
+        if s.to_move == CHANCE:
+            helps.setdefault(type(s.agenda[-1]).__name__, s.chance_help())
+            s.apply(s.sample_chance(rng))
+        else:
+            s.apply(s.legal_actions()[0])
+    assert helps["MapDie"].startswith("Roll the real dice") and "d10" in helps["MapDie"]
+    assert helps["BagDraw"].startswith("Draw a token from the real bag")
+    assert "The bag holds 70: 5 bone-banshee, 1 crimson-dragon" in helps["BagDraw"]
+    assert "draw advantage CARD" in helps["DrawNode"] and "battle-fury, " in helps["DrawNode"]
+    assert "draw bounty CARD" in helps["TurnBounty"]

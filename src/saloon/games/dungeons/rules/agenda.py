@@ -105,6 +105,11 @@ class Chance(Task):
         """What is rolled or drawn, in a few words, with an example."""
         return "one of: " + ", ".join(str(o) for o, _ in self.outcomes(s)[:6])
 
+    def help(self, s: DungeonsState) -> str:
+        """How to type what the real dice or draw show (``help`` at a
+        referee's prompt); draws override this to list what may come."""
+        return f"Roll the real dice and type what they show: {self.prompt(s)}."
+
 
 class DieRoll(Chance):
     """A chance node that rolls one die: each face of :meth:`die` alike

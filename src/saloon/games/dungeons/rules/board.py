@@ -287,6 +287,13 @@ class BagDraw(Chance):
     def prompt(self, s: DungeonsState) -> str:
         return f"the token drawn from the bag (e.g. token {s.bag[0]})"
 
+    def help(self, s: DungeonsState) -> str:
+        inside = ", ".join(f"{n} {kind}" for kind, n in sorted(bag_counts(s).items()))
+        return (
+            f"Draw a token from the real bag and type it: token KIND (e.g. token {s.bag[0]}). "
+            f"The bag holds {len(s.bag)}: {inside}."
+        )
+
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
         assert isinstance(outcome, Token)
         bag_take(s, outcome.kind)

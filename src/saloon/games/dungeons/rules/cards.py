@@ -184,15 +184,14 @@ class DrawNode(Chance):
         return deck_possible(s, self.deck, outcome)
 
     def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        d = s.decks[self.deck]
-        known = d.next_known
-        if known is not None:
-            return Draw(self.deck, known)
-        return Draw(self.deck, d.cards[int(rng.integers(len(d.cards)))])
+        return deck_sample(s, self.deck, rng)
 
     def prompt(self, s: DungeonsState) -> str:
         first = self.outcomes(s)[0][0]
         return f"the card {s.name(self.seat)} draws (e.g. {first})"
+
+    def help(self, s: DungeonsState) -> str:
+        return deck_help(s, self.deck)
 
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
         assert isinstance(outcome, Draw)
@@ -214,6 +213,25 @@ def deck_outcomes(s: DungeonsState, deck: str) -> list[tuple[Outcome, float]]:
         counts[c] = counts.get(c, 0) + 1
     total = len(d.cards)
     return [(Draw(deck, c), k / total) for c, k in counts.items()]
+
+
+def deck_sample(s: DungeonsState, deck: str, rng: np.random.Generator) -> Outcome:
+    """A card drawn from ``deck`` as :func:`deck_outcomes` says."""
+    d = s.decks[deck]
+    known = d.next_known
+    if known is not None:
+        return Draw(deck, known)
+    return Draw(deck, d.cards[int(rng.integers(len(d.cards)))])
+
+
+def deck_help(s: DungeonsState, deck: str) -> str:
+    """How a referee types the card drawn from the real ``deck``, and the
+    cards it may be (the deck's unseen cards, or the one known to be next)."""
+    ids = sorted({o.card for o, _ in deck_outcomes(s, deck) if isinstance(o, Draw)})
+    return (
+        f"Draw the top card of the real {deck} deck and type it: draw {deck} CARD "
+        f"(e.g. draw {deck} {ids[0]}). It may be: {', '.join(ids)}."
+    )
 
 
 def deck_possible(s: DungeonsState, deck: str, outcome: Outcome) -> bool:
@@ -246,14 +264,13 @@ class TurnBounty(Chance):
         return deck_possible(s, "bounty", outcome)
 
     def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
-        d = s.decks["bounty"]
-        known = d.next_known
-        if known is not None:
-            return Draw("bounty", known)
-        return Draw("bounty", d.cards[int(rng.integers(len(d.cards)))])
+        return deck_sample(s, "bounty", rng)
 
     def prompt(self, s: DungeonsState) -> str:
         return f"the Bounty card turned up (e.g. {self.outcomes(s)[0][0]})"
+
+    def help(self, s: DungeonsState) -> str:
+        return deck_help(s, "bounty")
 
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
         assert isinstance(outcome, Draw)
@@ -304,6 +321,15 @@ class LoseRandom(Chance):
     def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
         cards = hand(s, self.seat)
         return Lost(cards[int(rng.integers(len(cards)))])
+
+    def prompt(self, s: DungeonsState) -> str:
+        return f"the card {s.name(self.seat)} loses at random (e.g. {self.outcomes(s)[0][0]})"
+
+    def help(self, s: DungeonsState) -> str:
+        return (
+            f"Take one of {s.name(self.seat)}'s cards at random, face down, and type it: "
+            f"{self.prompt(s)}."
+        )
 
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
         assert isinstance(outcome, Lost)

@@ -248,6 +248,12 @@ class DungeonsState(State):
             return top.prompt(self)
         return super().chance_prompt()
 
+    def chance_help(self) -> str:
+        top = self._top()
+        if isinstance(top, Chance):
+            return top.help(self)
+        return super().chance_help()
+
     def parse(self, text: str) -> Action:
         """The notation, or at a die's prompt the face alone (``4``)."""
         from saloon.games.dungeons.rules.chance import shorthand
