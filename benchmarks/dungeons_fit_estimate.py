@@ -15,7 +15,7 @@ against the glory alone and writes ``estimate.json`` into the package.
     python benchmarks/dungeons_fit_estimate.py [--games N] [--jobs J] [--seed S] [--dry-run]
 
 The shipped table: ``--games 150 --seed 0`` (150 games a table size and
-map, 900 in all, about a minute on two cores).
+map, 900 in all, about a minute and a half on two cores).
 """
 
 from __future__ import annotations

@@ -275,3 +275,25 @@ def test_paired_without_a_ranking_sweeps_every_legal_action() -> None:
     assert isinstance(agent, MCTSAgent)
     assert agent.choose(state) in state.legal_actions()
     assert set(agent.last_sweeps) == set(state.legal_actions())
+
+
+class _Forbidding(TinyState):
+    """``add 2`` is legal only while player 2 holds no 5 (a rule that reads
+    a hidden card, so that a determinization may forbid a root candidate)."""
+
+    def legal_actions(self) -> Sequence[Action]:
+        legal = super().legal_actions()
+        return [a for a in legal if not (a == Add(2) and self.cards[1] == 5)]
+
+
+def test_a_candidate_a_determinization_forbids_is_skipped_and_counted() -> None:
+    game = _Tiny()
+    game.state_type = _Forbidding
+    state = _dealt(game)  # player 2 holds a 1: every action is legal here
+    agent = make_agent("mcts:iterations=300,rollout=greedy,top=3,paired=1", game, 3)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.choose(state) in state.legal_actions()
+    assert agent.last_iterations == 300
+    forbidden = agent.last_sweeps[Add(2)]
+    assert 0 < sum(np.isnan(forbidden)) < len(forbidden)
+    assert not any(np.isnan(agent.last_sweeps[Stop()]))

@@ -225,6 +225,7 @@ class MCTSAgent:
         while not self._spent(done, deadline):
             seed = int(self.rng.integers(_SWEEP_SEED_BOUND))
             for a in candidates:
+                done += 1  # a candidate this determinization forbids counts too
                 rng = np.random.default_rng(seed)
                 s = state.resample_hidden(me, rng) if hidden else state.clone()
                 if not s.is_legal(a):
@@ -236,7 +237,6 @@ class MCTSAgent:
                     child = root.children[a] = _Node(n)
                 values = self._descend(child, [root, child], s, rng, hidden, bounds)
                 sweeps[a].append(values[me])
-                done += 1
         self.last_sweeps = sweeps
         return done
 
