@@ -299,7 +299,9 @@ def _text(drawing: object) -> str:
 
 def test_a_referee_is_told_what_a_draw_may_be() -> None:
     """``help`` at a manual-dice prompt: a die says roll; the bag lists its
-    tokens by kind; a deck lists the cards it may give."""
+    tokens by kind (public: every token out of it is in sight); a deck lists
+    the cards it is printed with, not those left in it (which would tell
+    what the others hold)."""
     rng = np.random.default_rng(0)
     s = GAME.new_state(None, 2)
     helps: dict[str, str] = {}
@@ -314,3 +316,18 @@ def test_a_referee_is_told_what_a_draw_may_be() -> None:
     assert "The bag holds 70: 5 bone-banshee, 1 crimson-dragon" in helps["BagDraw"]
     assert "draw advantage CARD" in helps["DrawNode"] and "battle-fury, " in helps["DrawNode"]
     assert "draw bounty CARD" in helps["TurnBounty"]
+    printed = {x.id for x in s.content.advantages}
+    listed = helps["DrawNode"].split("The deck's cards: ")[1].rstrip(".").split(", ")
+    assert set(listed) == printed
+
+
+def test_a_card_lost_at_random_is_asked_for_without_showing_the_hand() -> None:
+    from saloon.games.dungeons.rules.cards import LoseRandom
+
+    s = scene(setup_game(2), 0)
+    held = (*s.heroes[1].advantage, *s.heroes[1].quests)
+    assert held
+    s.agenda.append(LoseRandom(1))
+    shown = s.chance_prompt() + " " + s.chance_help()
+    assert "lost CARD" in shown
+    assert not any(card in shown for card in held)

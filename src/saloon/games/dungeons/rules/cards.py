@@ -225,12 +225,19 @@ def deck_sample(s: DungeonsState, deck: str, rng: np.random.Generator) -> Outcom
 
 
 def deck_help(s: DungeonsState, deck: str) -> str:
-    """How a referee types the card drawn from the real ``deck``, and the
-    cards it may be (the deck's unseen cards, or the one known to be next)."""
-    ids = sorted({o.card for o, _ in deck_outcomes(s, deck) if isinstance(o, Draw)})
+    """How a referee types the card drawn from the real ``deck``, with the
+    cards the deck is printed with (not those left in it: which are left
+    would tell what the others hold)."""
+    c = s.content
+    printed = {
+        "advantage": [x.id for x in c.advantages],
+        "quest": [x.id for x in c.quests],
+        "bounty": [b.id for b in c.bounty_deck(s.map.id)],
+    }[deck]
+    ids = sorted(set(printed))
     return (
         f"Draw the top card of the real {deck} deck and type it: draw {deck} CARD "
-        f"(e.g. draw {deck} {ids[0]}). It may be: {', '.join(ids)}."
+        f"(e.g. draw {deck} {ids[0]}). The deck's cards: {', '.join(ids)}."
     )
 
 
@@ -323,12 +330,13 @@ class LoseRandom(Chance):
         return Lost(cards[int(rng.integers(len(cards)))])
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"the card {s.name(self.seat)} loses at random (e.g. {self.outcomes(s)[0][0]})"
+        # No example: any card named here would show a card of the hand.
+        return f"the card {s.name(self.seat)} loses at random (lost CARD)"
 
     def help(self, s: DungeonsState) -> str:
         return (
             f"Take one of {s.name(self.seat)}'s cards at random, face down, and type it: "
-            f"{self.prompt(s)}."
+            "lost CARD, CARD its id as the hand shows it."
         )
 
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
