@@ -109,3 +109,23 @@ def test_illegal_action_after_the_end() -> None:
     state = record.replay()
     with pytest.raises(IllegalAction, match="the game is over; move cannot be played"):
         state.apply(GAME.parse_action("move"))
+
+
+def test_a_bad_outcome_where_information_is_hidden_lists_nothing_left() -> None:
+    """The outcomes left at a hidden deal would tell what the others hold:
+    the message gives the node's prompt instead of listing them."""
+    from saloon.testing.tiny import Deal, TinyGame, TinyState
+
+    class Prompted(TinyState):
+        def chance_prompt(self) -> str:
+            return "a card from 1 to 5 (e.g. deal 1)"
+
+    game = TinyGame()
+    game.state_type = Prompted
+    state = game.new_state()
+    state.apply(Deal(3))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Deal(3))
+    assert str(info.value) == (
+        "deal 3 is not a possible outcome here; expected a card from 1 to 5 (e.g. deal 1)"
+    )

@@ -171,9 +171,14 @@ class State(ABC):
         if mover == CHANCE:
             allowed: Sequence[Action] = [o for o, _ in self.chance_outcomes()]
             if action not in allowed:
-                raise IllegalAction(
-                    f"{action} is not a possible outcome here; possible: {_listing(allowed)}"
+                # Where information is hidden the outcomes left (a deck's
+                # cards) would tell what the others hold: the prompt instead.
+                expected = (
+                    f"possible: {_listing(allowed)}"
+                    if self.game.perfect_information
+                    else f"expected {self.chance_prompt()}"
                 )
+                raise IllegalAction(f"{action} is not a possible outcome here; {expected}")
         elif not self.is_legal(action):
             raise IllegalAction(
                 f"{action} is not legal for player {mover + 1} now; "

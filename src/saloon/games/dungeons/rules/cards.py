@@ -187,8 +187,9 @@ class DrawNode(Chance):
         return deck_sample(s, self.deck, rng)
 
     def prompt(self, s: DungeonsState) -> str:
-        first = self.outcomes(s)[0][0]
-        return f"the card {s.name(self.seat)} draws (e.g. {first})"
+        return (
+            f"the card {s.name(self.seat)} draws (e.g. draw {self.deck} {_example(s, self.deck)})"
+        )
 
     def help(self, s: DungeonsState) -> str:
         return deck_help(s, self.deck)
@@ -224,17 +225,27 @@ def deck_sample(s: DungeonsState, deck: str, rng: np.random.Generator) -> Outcom
     return Draw(deck, d.cards[int(rng.integers(len(d.cards)))])
 
 
-def deck_help(s: DungeonsState, deck: str) -> str:
-    """How a referee types the card drawn from the real ``deck``, with the
-    cards the deck is printed with (not those left in it: which are left
-    would tell what the others hold)."""
+def printed_cards(s: DungeonsState, deck: str) -> list[str]:
+    """The ids ``deck`` is printed with (each once), sorted: what a person
+    may be told of a deck without learning what is left in it (which would
+    tell what the others hold)."""
     c = s.content
     printed = {
         "advantage": [x.id for x in c.advantages],
         "quest": [x.id for x in c.quests],
         "bounty": [b.id for b in c.bounty_deck(s.map.id)],
     }[deck]
-    ids = sorted(set(printed))
+    return sorted(set(printed))
+
+
+def _example(s: DungeonsState, deck: str) -> str:
+    return printed_cards(s, deck)[0]
+
+
+def deck_help(s: DungeonsState, deck: str) -> str:
+    """How a referee types the card drawn from the real ``deck``, with the
+    cards the deck is printed with (:func:`printed_cards`)."""
+    ids = printed_cards(s, deck)
     return (
         f"Draw the top card of the real {deck} deck and type it: draw {deck} CARD "
         f"(e.g. draw {deck} {ids[0]}). The deck's cards: {', '.join(ids)}."
@@ -274,7 +285,7 @@ class TurnBounty(Chance):
         return deck_sample(s, "bounty", rng)
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"the Bounty card turned up (e.g. {self.outcomes(s)[0][0]})"
+        return f"the Bounty card turned up (e.g. draw bounty {_example(s, 'bounty')})"
 
     def help(self, s: DungeonsState) -> str:
         return deck_help(s, "bounty")
