@@ -536,6 +536,17 @@ def test_notation_parses_and_refuses() -> None:
         s.apply(Wait("C1"))
 
 
+def test_the_deal_prompt_gives_no_card_away() -> None:
+    """A referee's prompt for a dealt card gives the same printed card as its
+    example whatever has been dealt: the first card left in the deck would
+    tell which cards no hand holds."""
+    s = GAME.new_state(CowboysOptions(scenario="brawl"))
+    before = s.chance_prompt()
+    assert s.deck[0] == "2C" and "e.g. 2C" not in before
+    s.apply(s.parse("2C"))  # the deck's first card, to the first side
+    assert s.deck[0] == "3C" and s.chance_prompt().split("e.g.")[1] == before.split("e.g.")[1]
+
+
 def test_groups_and_words() -> None:
     s = street_game([C("C1", "a1", "S"), C("C3", "h1", "S")], [C("C2", "a3", "N")])
     groups = s.action_groups(s.legal_actions())

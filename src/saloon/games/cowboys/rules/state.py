@@ -142,6 +142,12 @@ def _deck(path: str | None, forbidden: tuple[str, ...], source: str) -> Deck:
     return load_deck(path).with_forbidden(forbidden, source=source)
 
 
+
+#: The card the prompts give as an example of a face: always the same
+#: printed card, never one read from the deck (the first card left would
+#: tell which cards the other side cannot hold).
+EXAMPLE_FACE = "QH"
+
 class CowboysState(State):
     """A game of Cowboys in progress (see the module docstring)."""
 
@@ -440,18 +446,18 @@ class CowboysState(State):
             return f"one die each, the attacker's first, e.g. 5 3{what}"
         if self.phase == Phase.DEAL:
             side = self.side_name(self.deal_queue[0])
-            return f"the card dealt to {side}, by its face, e.g. {high_card.top_of_deck(self)[0]}"
+            return f"the card dealt to {side}, by its face, e.g. {EXAMPLE_FACE}"
         if self.phase == Phase.POKER:
             side = self.side_name(self.poker_queue[0])
             return (
                 f"the poker card dealt to {side}, by its face, "
-                f"e.g. {high_card.top_of_deck(self)[0]}"
+                f"e.g. {EXAMPLE_FACE}"
             )
         if self.phase == Phase.FLIP:
             side = self.side_name(self.flip_queue[0])
             return (
                 f"the card {side} flips for the order of play, by its face, "
-                f"e.g. {high_card.top_of_deck(self)[0]}"
+                f"e.g. {EXAMPLE_FACE}"
             )
         if self.phase == Phase.MODIFIER:
             who = self.name_of(self.modifier_queue[0])
@@ -467,7 +473,7 @@ class CowboysState(State):
             return (
                 f"the top card of the unused deck, flipped{what} (joker a miss, 2 a graze, "
                 f"3-10 one hit, J-Q two, K three, A four), by its face, "
-                f"e.g. {high_card.top_of_deck(self)[0]}"
+                f"e.g. {EXAMPLE_FACE}"
             )
         return super().chance_prompt()
 
