@@ -2,22 +2,27 @@
 generic ``mcts`` against the heuristic (the figures of docs/games/cowboys.md, "Bots").
 
 Two-sided scenarios run through the arena (:func:`saloon.analysis.arena.run_arena`:
-seats alternate, every game seeded); the three-sided standoff rotates the
-heuristic through the three seats against two random players. Each line
-gives the games, A's wins, losses and draws, A's score (a draw counts
-half) with its 95% Wilson interval, and A's share of the decided games
-with its interval.
+seats alternate, every game seeded); the three-sided standoff rotates A
+through the three seats against two copies of B; the solitaire scenario
+(``sundown-at-red-rock``) seats A on the Law against the scenario's
+``solo`` bot, and beside A the same games (the same seeds) with B in the
+Law's seat. Each line gives the games, A's wins, losses and draws, A's
+score (a draw counts half) with its 95% Wilson interval, and A's share of
+the decided games with its interval.
 
     python benchmarks/cowboys_arena.py [--games N] [--mcts-games M] [--mcts SPEC]
-        [--mcts-scenarios a,b] [--seed S] [-o KEY=VALUE ...]
+        [--mcts-scenarios a,b] [--seed S] [--jobs J] [-o KEY=VALUE ...]
 
 ``--games 0`` or ``--mcts-games 0`` leaves that part out; ``-o`` sets a
-game option for every game (``-o advanced=true``: the Advanced Rules).
+game option for every game (``-o advanced=true``: the Advanced Rules);
+``--jobs`` plays the games in that many processes (each game is seeded
+alike whatever the number).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import time
 from collections.abc import Sequence
 
@@ -41,6 +46,9 @@ SCENARIOS = (
     "sundown-at-red-rock",
 )
 
+#: The solitaire scenario: its gang is played by the ``solo`` bot.
+SOLO = "sundown-at-red-rock"
+
 
 def line(scenario: str, a: str, b: str, games: int, wins: int, losses: int, draws: int) -> str:
     score = wins + 0.5 * draws
@@ -62,43 +70,76 @@ def options_of(scenario: str, pairs: Sequence[str]) -> CowboysOptions:
     return opts
 
 
-def pair(scenario: str, a: str, b: str, games: int, seed: int, pairs: Sequence[str] = ()) -> str:
+def pair(
+    scenario: str, a: str, b: str, games: int, seed: int, pairs: Sequence[str] = (), jobs: int = 1
+) -> str:
     game = Cowboys()
-    result = run_arena(game, options_of(scenario, pairs), [a, b], games, seed=seed)
+    result = run_arena(game, options_of(scenario, pairs), [a, b], games, seed=seed, workers=jobs)
     p = result.pairing(a, b)
     return line(scenario, a, b, p.games, p.wins_a, p.wins_b, p.draws)
 
 
-def three_way(a: str, games: int, seed: int, pairs: Sequence[str] = ()) -> str:
-    """``a`` in each seat in turn against two random players."""
+def play_one(
+    job: tuple[str, Sequence[str], tuple[str, ...], np.random.SeedSequence],
+) -> tuple[int, ...]:
+    """The winners of one seeded game of ``scenario``, seat ``i`` played by
+    ``specs[i]``; the dice and each seat's agent from the game's seed."""
+    scenario, pairs, specs, seq = job
     game = Cowboys()
-    options = options_of("three-way-standoff", pairs)
-    wins = losses = draws = 0
-    for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games)):
-        dice, *seats = seq.spawn(4)
-        me = g % 3
-        state = game.new_state(options)
-        state.quiet = True
-        agents = [
-            make_agent(a if s == me else "random", game, seed=int(seats[s].generate_state(1)[0]))
-            for s in range(3)
-        ]
-        rng = np.random.default_rng(dice)
-        while not state.is_over:
-            mover = state.to_move
-            assert mover is not None
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(agents[mover].choose(state))
-        winners = state.result().winners
-        if not winners:
-            draws += 1
-        elif me in winners:
-            wins += 1
+    dice, *seats = seq.spawn(len(specs) + 1)
+    state = game.new_state(options_of(scenario, pairs))
+    state.quiet = True
+    agents = [
+        make_agent(spec, game, seed=int(seats[s].generate_state(1)[0]))
+        for s, spec in enumerate(specs)
+    ]
+    rng = np.random.default_rng(dice)
+    while not state.is_over:
+        mover = state.to_move
+        assert mover is not None
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
         else:
-            losses += 1
-    return line("three-way-standoff", a, "random ×2", games, wins, losses, draws)
+            state.apply(agents[mover].choose(state))
+    return tuple(state.result().winners)
+
+
+def play_all(jobs: list, processes: int) -> list[tuple[int, ...]]:
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
+            return pool.map(play_one, jobs, chunksize=1)
+    return [play_one(job) for job in jobs]
+
+
+def three_way(
+    a: str, games: int, seed: int, pairs: Sequence[str] = (), b: str = "random", jobs: int = 1
+) -> str:
+    """``a`` in each seat in turn (game ``g``: seat ``g mod 3``) against two copies of ``b``."""
+    seqs = np.random.SeedSequence(seed).spawn(games)
+    specs = [tuple(a if s == g % 3 else b for s in range(3)) for g in range(games)]
+    results = play_all(
+        [("three-way-standoff", tuple(pairs), specs[g], seqs[g]) for g in range(games)], jobs
+    )
+    wins = sum(g % 3 in w for g, w in enumerate(results) if w)
+    draws = sum(not w for w in results)
+    losses = games - wins - draws
+    return line("three-way-standoff", a, f"{b} ×2", games, wins, losses, draws)
+
+
+def solitaire(
+    a: str, b: str, games: int, seed: int, pairs: Sequence[str] = (), jobs: int = 1
+) -> str:
+    """``a`` on the Law against the ``solo`` gang; ``b`` in the same seat
+    over the same seeds; the line gives A's results, then B's wins."""
+    seqs = np.random.SeedSequence(seed).spawn(games)
+    rows = []
+    for who in (a, b):
+        results = play_all(
+            [(SOLO, tuple(pairs), (who, "solo"), seqs[g]) for g in range(games)], jobs
+        )
+        rows.append((sum(w == (0,) for w in results), sum(w == (1,) for w in results)))
+    (wa, la), (wb, lb) = rows
+    return line(SOLO, a, f"solo (beside: {b} won {wb}, lost {lb})", games, wa, la, games - wa - la)
 
 
 def main() -> None:
@@ -110,6 +151,7 @@ def main() -> None:
     parser.add_argument("--mcts", default="mcts:iterations=100")
     parser.add_argument("--mcts-scenarios", default="hickok-tutt,brawl")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument(
         "-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
         help="a game option for every game, e.g. advanced=true (repeatable)",
@@ -122,15 +164,34 @@ def main() -> None:
     print("|---|---|---|---:|---:|---:|---:|---:|---|---:|---|")
     for scenario in SCENARIOS if args.games else ():
         began = time.perf_counter()
-        row = pair(scenario, "heuristic", "random", args.games, args.seed, args.options)
+        row = pair(scenario, "heuristic", "random", args.games, args.seed, args.options, args.jobs)
         print(row, flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
     if args.games:
-        print(three_way("heuristic", args.games, args.seed, args.options), flush=True)
+        print(
+            three_way("heuristic", args.games, args.seed, args.options, jobs=args.jobs), flush=True
+        )
     scenarios = args.mcts_scenarios.split(",") if args.mcts_games else []
     for scenario in filter(None, scenarios):
         began = time.perf_counter()
-        row = pair(scenario, args.mcts, "heuristic", args.mcts_games, args.seed, args.options)
+        if scenario == "three-way-standoff":
+            row = three_way(
+                args.mcts, args.mcts_games, args.seed, args.options, "heuristic", args.jobs
+            )
+        elif scenario == SOLO:
+            row = solitaire(
+                args.mcts, "heuristic", args.mcts_games, args.seed, args.options, args.jobs
+            )
+        else:
+            row = pair(
+                scenario,
+                args.mcts,
+                "heuristic",
+                args.mcts_games,
+                args.seed,
+                args.options,
+                args.jobs,
+            )
         print(row, flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
 
