@@ -94,7 +94,7 @@ def test_text_shows_every_figure_square_and_ammunition() -> None:
     for face in s.hands[1]:
         assert re.search(rf"\b{face}\b", text) is None
     assert "Law  4 cards" in text
-    assert "Turn 1 of 8: Gang's part." in text
+    assert "Turn 1 of 8: Law's part." in text
     assert max(len(line) for line in text.splitlines()) <= 80
 
 

@@ -146,9 +146,12 @@ def brawl(town: Town | None = None) -> Setup:
     """Saloon's own skirmish on board B, to exercise every rule: a gang of
     two cowboys (one mounted, one carrying the loot) and a town folk against
     the law's two cowboys (one with his pistol holstered) and a town folk, a
-    loose horse, 4 cards a side, 8 turns. The gang wins by getting the loot
-    out across the north edge or by shooting the law down; the law by
-    shooting the gang down; a draw otherwise."""
+    loose horse, 4 cards a side, 8 turns, the law first. The gang wins by
+    getting the loot out across the south edge, past the law, or by
+    shooting the law down; the law by shooting the gang down or by holding
+    it until the turns run out. (With the north edge behind the gang, it
+    left in its first action; placed so, two heuristics split the games:
+    docs/games/cowboys.md, "Balance".)"""
     town = town or build_town([["B"]])
     gang = (
         FigureSetup("C1", "B:a5", "S", modifier=1, weapons=("pistol", "pistol"), mounted=True),
@@ -168,8 +171,10 @@ def brawl(town: Town | None = None) -> Setup:
             SideSetup("Law", law, 4, (Goal("eliminate"),)),
         ),
         turns=8,
+        first=1,
         objects=(("horse", "B:b6", "N"), ("cattle", "B:a3", "N"), ("rifle", "B:d7", "N")),
-        exits=("N",),
+        exits=("S",),
+        at_limit=1,
     )
 
 
