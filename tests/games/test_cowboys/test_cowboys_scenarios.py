@@ -775,21 +775,22 @@ def heuristic_results(scenario_id: str, games: int) -> Counter[tuple[int, ...]]:
 
 @pytest.mark.parametrize(
     "scenario_id",
-    ["brawl", "coffeyville", "the-witness", "saloon-siege", "stage-holdup", "jailbreak"],
+    [
+        "brawl",
+        "coffeyville",
+        "the-witness",
+        "ok-corral",
+        "saloon-siege",
+        "stage-holdup",
+        "jailbreak",
+    ],
 )
 def test_two_heuristics_each_win_some_of_twelve_games(scenario_id: str) -> None:
     """CS-R2: each side of a two-sided scenario wins some games between equals
     (the first versions of four of them were won by one side 90 to 98 times
-    in 100, and Coffeyville 76)."""
+    in 100, Coffeyville 76, and the O.K. Corral drew 97)."""
     results = heuristic_results(scenario_id, 12)
     assert results[(0,)] >= 2 and results[(1,)] >= 2, results
-
-
-def test_the_ok_corral_is_decided_between_two_heuristics_in_some_games() -> None:
-    """CS-R2: twelve turns let the Earps down every enemy cowboy in some games
-    (in six turns, 3 of 100 were decided)."""
-    results = heuristic_results("ok-corral", 12)
-    assert sum(n for winners, n in results.items() if winners) >= 3, results
 
 
 # -- garbage never raises anything but ContentError ----------------------------------------

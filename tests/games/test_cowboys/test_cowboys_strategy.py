@@ -161,7 +161,7 @@ RECORDS = {
     "hickok-tutt": "3e41638bb7949c9f",
     "coffeyville": "abc86ec880b2f1b5",
     "the-witness": "10ad37effb63c476",
-    "ok-corral": "df8181e1c229b201",
+    "ok-corral": "556e12f6744d1b12",
     "saloon-siege": "921782237802a5e8",
     "three-way-standoff": "55d1dbc90620200e",
     "stage-holdup": "6cdb85b60379910a",
