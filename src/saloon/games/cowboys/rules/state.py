@@ -142,11 +142,11 @@ def _deck(path: str | None, forbidden: tuple[str, ...], source: str) -> Deck:
     return load_deck(path).with_forbidden(forbidden, source=source)
 
 
-
 #: The card the prompts give as an example of a face: always the same
 #: printed card, never one read from the deck (the first card left would
 #: tell which cards the other side cannot hold).
 EXAMPLE_FACE = "QH"
+
 
 class CowboysState(State):
     """A game of Cowboys in progress (see the module docstring)."""
@@ -449,16 +449,10 @@ class CowboysState(State):
             return f"the card dealt to {side}, by its face, e.g. {EXAMPLE_FACE}"
         if self.phase == Phase.POKER:
             side = self.side_name(self.poker_queue[0])
-            return (
-                f"the poker card dealt to {side}, by its face, "
-                f"e.g. {EXAMPLE_FACE}"
-            )
+            return f"the poker card dealt to {side}, by its face, e.g. {EXAMPLE_FACE}"
         if self.phase == Phase.FLIP:
             side = self.side_name(self.flip_queue[0])
-            return (
-                f"the card {side} flips for the order of play, by its face, "
-                f"e.g. {EXAMPLE_FACE}"
-            )
+            return f"the card {side} flips for the order of play, by its face, e.g. {EXAMPLE_FACE}"
         if self.phase == Phase.MODIFIER:
             who = self.name_of(self.modifier_queue[0])
             return f"one die for {who}'s modifier (1-3: 0, 4-5: +1, 6: +2), e.g. 4"
