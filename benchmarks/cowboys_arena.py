@@ -7,8 +7,9 @@ through the three seats against two copies of B; the solitaire scenario
 (``sundown-at-red-rock``) seats A on the Law against the scenario's
 ``solo`` bot, and beside A the same games (the same seeds) with B in the
 Law's seat. Each line gives the games, A's wins, losses and draws, A's
-score (a draw counts half) with its 95% Wilson interval, and A's share of
-the decided games with its interval.
+score (a draw counts half; in the standoff a third, so that a fair score
+there is one third) with its 95% Wilson interval, and A's share of the
+decided games with its interval.
 
     python benchmarks/cowboys_arena.py [--games N] [--mcts-games M] [--mcts SPEC]
         [--mcts-scenarios a,b] [--seed S] [--jobs J] [-o KEY=VALUE ...]
@@ -50,8 +51,11 @@ SCENARIOS = (
 SOLO = "sundown-at-red-rock"
 
 
-def line(scenario: str, a: str, b: str, games: int, wins: int, losses: int, draws: int) -> str:
-    score = wins + 0.5 * draws
+def line(
+    scenario: str, a: str, b: str, games: int, wins: int, losses: int, draws: int, sides: int = 2
+) -> str:
+    """A's row; a draw counts ``1 / sides`` (a three-sided game's fair score is a third)."""
+    score = wins + draws / sides
     lo, hi = wilson_interval(score, games)
     decided = wins + losses
     share = f"{wins / decided:.0%}" if decided else "–"
@@ -123,7 +127,7 @@ def three_way(
     wins = sum(g % 3 in w for g, w in enumerate(results) if w)
     draws = sum(not w for w in results)
     losses = games - wins - draws
-    return line("three-way-standoff", a, f"{b} ×2", games, wins, losses, draws)
+    return line("three-way-standoff", a, f"{b} ×2", games, wins, losses, draws, sides=3)
 
 
 def solitaire(
@@ -164,7 +168,12 @@ def main() -> None:
     print("|---|---|---|---:|---:|---:|---:|---:|---|---:|---|")
     for scenario in SCENARIOS if args.games else ():
         began = time.perf_counter()
-        row = pair(scenario, "heuristic", "random", args.games, args.seed, args.options, args.jobs)
+        if scenario == SOLO:
+            row = solitaire("heuristic", "random", args.games, args.seed, args.options, args.jobs)
+        else:
+            row = pair(
+                scenario, "heuristic", "random", args.games, args.seed, args.options, args.jobs
+            )
         print(row, flush=True)
         print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
     if args.games:
