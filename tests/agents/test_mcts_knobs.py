@@ -5,7 +5,7 @@ cut rollout valued by the state's ``estimate``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import numpy as np
 import pytest
@@ -297,3 +297,42 @@ def test_a_candidate_a_determinization_forbids_is_skipped_and_counted() -> None:
     forbidden = agent.last_sweeps[Add(2)]
     assert 0 < sum(np.isnan(forbidden)) < len(forbidden)
     assert not any(np.isnan(agent.last_sweeps[Stop()]))
+
+
+class _Seated(TinyState):
+    """Names each die by the seat it is rolled for (its kind of event), and
+    is worth to player 1 what player 2 has added (his dice alone)."""
+
+    def chance_kind(self) -> Hashable:
+        return "deal" if self.cards[1] is None else (self.decisions - 1) % 2
+
+    def returns(self) -> tuple[float, ...]:
+        return (float(self.totals[1]), -float(self.totals[1]))
+
+
+@pytest.mark.parametrize("keyed", [0, 1])
+def test_keyed_dice_stay_paired_where_the_candidates_ways_part(keyed: int) -> None:
+    # Under ``add`` player 1 rolls a die before player 2's; under ``stop`` he
+    # does not. From one stream, player 2's dice then come from different
+    # draws; keyed by seat, they are the same dice under every candidate.
+    # One sweep a search (its first iterations follow the greedy ranking
+    # below the root, so player 2 plays the same way under every candidate).
+    game = _Tiny()
+    game.state_type = _Seated
+    state = _dealt(game)
+    same = []
+    for seed in range(20):
+        spec = f"mcts:iterations=3,rollout=greedy,top=3,paired=1,keyed={keyed}"
+        agent = make_agent(spec, game, seed)
+        assert isinstance(agent, MCTSAgent) and agent.keyed == bool(keyed)
+        agent.search(state)
+        values = {a: v[0] for a, v in agent.last_sweeps.items()}
+        same.append(values[Add(2)] == values[Add(1)] == values[Stop()])
+    assert all(same) if keyed else not all(same)
+
+
+def test_keyed_dice_are_only_for_paired_sweeps() -> None:
+    with pytest.raises(OptionError, match=r"keyed='1' must be given only with paired=1"):
+        make_agent("mcts:keyed=1", _Tiny(), 1)
+    with pytest.raises(ValueError, match="paired sweeps"):
+        MCTSAgent(keyed=True)

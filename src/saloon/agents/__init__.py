@@ -77,7 +77,18 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
     p = Params(
         "mcts",
         params,
-        ("iterations", "seconds", "c", "max_depth", "rollout", "top", "reuse", "paired", "z"),
+        (
+            "iterations",
+            "seconds",
+            "c",
+            "max_depth",
+            "rollout",
+            "top",
+            "reuse",
+            "paired",
+            "z",
+            "keyed",
+        ),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
     if seconds is not None and seconds <= 0:
@@ -105,7 +116,16 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         reuse=bool(p.get_int("reuse", 0, minimum=0, maximum=1)),
         paired=bool(p.get_int("paired", 0, minimum=0, maximum=1)),
         z=p.get_float("z", 0.0, maximum=100.0),
+        keyed=_keyed(p),
     )
+
+
+def _keyed(p: Params) -> bool:
+    """``keyed``: dice keyed to the event they roll, for ``paired`` sweeps only."""
+    keyed = bool(p.get_int("keyed", 0, minimum=0, maximum=1))
+    if keyed and not p.get_int("paired", 0, minimum=0, maximum=1):
+        raise p.bad("keyed", "given only with paired=1 (it keys the dice of a paired sweep)")
+    return keyed
 
 
 def _rollout_agent(game: Game, p: Params) -> str:

@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
+from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.state import CHANCE, State
 
+#: Draws a chance node's outcome (see ``MCTSAgent``'s keyed dice).
+Draw = Callable[[State], Action]
 
-def random_playout(state: State, rng: np.random.Generator, max_steps: int | None = None) -> State:
+
+def random_playout(
+    state: State, rng: np.random.Generator, max_steps: int | None = None, draw: Draw | None = None
+) -> State:
     """Play ``state`` on (in place) with uniform random actions and sampled
-    chance until the game ends or ``max_steps`` steps have been taken."""
-    play_randomly(state, rng, max_steps)
+    chance until the game ends or ``max_steps`` steps have been taken
+    (``draw``, if given, draws the chance outcomes instead of ``rng``)."""
+    play_randomly(state, rng, max_steps, draw)
     return state
 
 
-def play_randomly(state: State, rng: np.random.Generator, max_steps: int | None = None) -> int:
+def play_randomly(
+    state: State, rng: np.random.Generator, max_steps: int | None = None, draw: Draw | None = None
+) -> int:
     """As :func:`random_playout`; the number of steps taken."""
     steps = 0
     while True:
@@ -23,7 +34,7 @@ def play_randomly(state: State, rng: np.random.Generator, max_steps: int | None 
         if mover is None or (max_steps is not None and steps >= max_steps):
             return steps
         if mover == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
+            state.apply_unchecked(state.sample_chance(rng) if draw is None else draw(state))
         else:
             legal = state.legal_actions()
             n = len(legal)
@@ -32,18 +43,23 @@ def play_randomly(state: State, rng: np.random.Generator, max_steps: int | None 
 
 
 def agent_playout(
-    state: State, agent: Agent, rng: np.random.Generator, max_steps: int | None = None
+    state: State,
+    agent: Agent,
+    rng: np.random.Generator,
+    max_steps: int | None = None,
+    draw: Draw | None = None,
 ) -> State:
     """Play ``state`` on (in place) with ``agent`` choosing for every player
     and sampled chance, until the game ends or ``max_steps`` steps have
-    been taken."""
+    been taken (``draw``, if given, draws the chance outcomes instead of
+    ``rng``)."""
     steps = 0
     while True:
         mover = state.to_move
         if mover is None or (max_steps is not None and steps >= max_steps):
             return state
         if mover == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
+            state.apply_unchecked(state.sample_chance(rng) if draw is None else draw(state))
         else:
             state.apply_unchecked(agent.choose(state))
         steps += 1

@@ -13,7 +13,8 @@ Rollouts are uniformly random unless another agent of the game plays them
 best first) can also narrow every node of the tree to its ``top`` choices,
 weighted by their rank (``PUCT``); the tree may be kept from one decision
 to the next (``reuse``); and the root's candidates may be compared on the
-same luck (``paired``, ``z``).
+same luck (``paired``, ``z``), each kind of event rolling its own dice
+(``keyed``).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from __future__ import annotations
 import functools
 import math
 import time
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from saloon.agents._playout import agent_playout, random_playout
+from saloon.agents._playout import Draw, agent_playout, random_playout
 from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.state import CHANCE, State
@@ -94,6 +96,13 @@ class MCTSAgent:
     errors of their paired differences (a search that departs from its
     rollout agent only where it is sure).
 
+    With ``keyed`` (and ``paired``), the dice of a sweep are keyed to the
+    event they roll rather than drawn from one stream: the ``n``-th event
+    of each kind (:meth:`State.chance_kind`) gets the same dice under
+    every candidate, so the candidates stay on the same luck after their
+    ways part (one more fight under one of them does not shift every later
+    roll).
+
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
     >>> state = game.new_state()
@@ -119,6 +128,7 @@ class MCTSAgent:
         reuse: bool = False,
         paired: bool = False,
         z: float = 0.0,
+        keyed: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -141,6 +151,9 @@ class MCTSAgent:
         self.reuse = reuse
         self.paired = paired
         self.z = z
+        if keyed and not paired:
+            raise ValueError("keyed dice are for paired sweeps")
+        self.keyed = keyed
         #: With ``paired``: each root action's value for the player, one a
         #: sweep (``nan`` where a determinization made it illegal).
         self.last_sweeps: dict[Action, list[float]] = {}
@@ -235,7 +248,8 @@ class MCTSAgent:
                 child = root.children.get(a)
                 if child is None:
                     child = root.children[a] = _Node(n)
-                values = self._descend(child, [root, child], s, rng, hidden, bounds)
+                draw = KeyedDice(seed) if self.keyed else None
+                values = self._descend(child, [root, child], s, rng, hidden, bounds, draw)
                 sweeps[a].append(values[me])
         self.last_sweeps = sweeps
         return done
@@ -266,11 +280,13 @@ class MCTSAgent:
         rng: np.random.Generator,
         hidden: bool,
         bounds: list[float],
+        draw: Draw | None = None,
     ) -> tuple[float, ...]:
         """One iteration from ``node`` (the end of ``path``, ``s`` its state):
         selection, expansion, rollout and backpropagation along ``path``;
         ``bounds`` (the lowest and highest value seen) widened by its
-        values, which it returns."""
+        values, which it returns. Chance is drawn by ``draw`` if given,
+        else from ``rng``."""
         n = s.num_players
         c = self.c
         ranker = self._ranker
@@ -280,7 +296,7 @@ class MCTSAgent:
             if mover is None:
                 break
             if mover == CHANCE:
-                outcome = s.sample_chance(rng)
+                outcome = s.sample_chance(rng) if draw is None else draw(s)
                 s.apply_unchecked(outcome)
                 child = node.children.get(outcome)
                 if child is None:
@@ -331,9 +347,9 @@ class MCTSAgent:
         # Rollout and backpropagation.
         if not s.is_over:
             if self.rollout is None:
-                random_playout(s, rng, self.max_depth)
+                random_playout(s, rng, self.max_depth, draw)
             else:
-                agent_playout(s, self.rollout, rng, self.max_depth)
+                agent_playout(s, self.rollout, rng, self.max_depth, draw)
         values = s.returns() if s.is_over else s.estimate()
         for v in values:
             if v < bounds[0]:
@@ -415,6 +431,42 @@ class MCTSAgent:
         if len(legal) == len(ranked):
             return ranked
         return legal or list(self._ranker.ranked(s)[: self.top])
+
+
+class KeyedDice:
+    """Chance drawn by event rather than from one stream: the ``n``-th event
+    of each kind (:meth:`State.chance_kind`) is drawn from its own generator,
+    seeded by ``seed``, the kind and ``n``. Two ways of play from one seed
+    therefore see the same dice for the same event, however many events of
+    other kinds came before (common random numbers that survive a parting
+    of the ways).
+
+    >>> from saloon.core import get_game
+    >>> a, b = get_game("shootout").new_state(), get_game("shootout").new_state()
+    >>> KeyedDice(7)(a) == KeyedDice(7)(b)
+    True
+    """
+
+    __slots__ = ("counts", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        #: How many events of each kind have been drawn.
+        self.counts: dict[object, int] = {}
+
+    def __call__(self, state: State) -> Action:
+        kind = state.chance_kind()
+        n = self.counts.get(kind, 0)
+        self.counts[kind] = n + 1
+        rng = np.random.default_rng((self.seed, _kind_number(kind), n))
+        return state.sample_chance(rng)
+
+
+@functools.cache
+def _kind_number(kind: object) -> int:
+    """A number for a kind of chance event, the same in every process
+    (``hash`` of a string is not)."""
+    return zlib.crc32(repr(kind).encode())
 
 
 @functools.cache

@@ -124,6 +124,17 @@ class State(ABC):
                 return outcome
         return outcomes[-1][0]
 
+    def chance_kind(self) -> Hashable:
+        """Which kind of event this chance node is (a die, a deck, a bag).
+
+        A search that compares two ways of play on the same luck (common
+        random numbers) gives the ``n``-th event of a kind the same dice on
+        both ways, however many events of other kinds either has had. By
+        default every chance node is of one kind; games name theirs so that
+        the pairing holds where the ways part (one more fight on one way
+        does not shift the next turn's roll)."""
+        return None
+
     @abstractmethod
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action or outcome known to be legal (no checks)."""

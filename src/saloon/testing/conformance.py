@@ -11,7 +11,8 @@ random dice) and checks, at every state reached:
   error on a clone (on a node with more than :data:`CLONED` actions, a
   random sample of them), leaving the original's key and history unchanged;
 * at a chance node the outcomes are distinct, their probabilities positive
-  and summing to 1;
+  and summing to 1, and its kind (``chance_kind``, for keyed dice) is
+  hashable;
 * ``str`` of every action and outcome seen parses back to it through
   ``game.parse_action``, and through ``state.parse`` where a person types it;
   ``describe_action`` says something for each legal action, and
@@ -302,6 +303,11 @@ class _Checker:
             self.check_notation(outcome)
         if abs(total - 1.0) > 1e-9:
             raise self.fail(f"chance probabilities sum to {total:.12g}, not 1")
+        kind = state.chance_kind()
+        try:
+            hash(kind)
+        except TypeError:
+            raise self.fail(f"chance_kind() {kind!r} is not hashable") from None
 
     def check_words(self, state: State, action: Action) -> None:
         """A menu can say what ``action`` does, and a person can type it."""

@@ -15,7 +15,7 @@ and a clone copies it by copying the list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -100,6 +100,13 @@ class Chance(Task):
         """Whether ``outcome`` can happen here (nodes override this with a
         direct check, faster than listing every outcome)."""
         return any(o == outcome for o, _ in self.outcomes(s))
+
+    def kind(self, s: DungeonsState) -> Hashable:
+        """Which kind of event this is (:meth:`State.chance_kind`): the
+        node's class, and the seat it rolls or draws for where it has one,
+        so that keyed dice give each hero's rolls of a kind their own
+        sequence."""
+        return (type(self).__name__, getattr(self, "seat", None))
 
     def prompt(self, s: DungeonsState) -> str:
         """What is rolled or drawn, in a few words, with an example."""

@@ -9,6 +9,7 @@ The Village holds no enemy (Part II, The Village).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -207,6 +208,9 @@ class MapDie(Chance):
     seat: int = -1
     uid: int = 0
     piece: str = ""
+
+    def kind(self, s: DungeonsState) -> Hashable:
+        return ("MapDie", self.then, self.seat)
 
     def _faces(self, s: DungeonsState) -> list[int]:
         if self.then == "piece":

@@ -11,6 +11,7 @@ into a new deck.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -185,6 +186,9 @@ class DrawNode(Chance):
 
     def sample(self, s: DungeonsState, rng: np.random.Generator) -> Outcome:
         return deck_sample(s, self.deck, rng)
+
+    def kind(self, s: DungeonsState) -> Hashable:
+        return ("DrawNode", self.deck)
 
     def prompt(self, s: DungeonsState) -> str:
         return (

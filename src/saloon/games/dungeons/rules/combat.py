@@ -25,6 +25,7 @@ I, Enemy Engagement, GM's Note).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -251,6 +252,9 @@ def enemy_die(s: DungeonsState, f: Fight) -> int:
 @dataclass(frozen=True, slots=True)
 class RoundRoll(Chance):
     """Step 5: the hero's dice and the GM's die, rolled together."""
+
+    def kind(self, s: DungeonsState) -> Hashable:
+        return ("RoundRoll", s.active)
 
     def _dice(self, s: DungeonsState) -> tuple[list[int], int]:
         f = s.fight

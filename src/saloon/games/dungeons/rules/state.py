@@ -228,6 +228,12 @@ class DungeonsState(State):
             raise IllegalAction("this is not a chance node")
         return top.sample(self, rng)
 
+    def chance_kind(self) -> Hashable:
+        top = self._top()
+        if not isinstance(top, Chance):
+            raise IllegalAction("this is not a chance node")
+        return top.kind(self)
+
     def _top(self) -> Task | None:
         return self.agenda[-1] if self.agenda else None
 
