@@ -12,6 +12,7 @@ from .conftest import (
     clear_board,
     do,
     enemy_kinds,
+    first,
     give_cards,
     hero,
     legal,
@@ -445,3 +446,73 @@ def test_the_creature_quota_passes_a_spawn_on_from_a_full_space() -> None:
     do(s, "rest", "spawn 10 gather 1", "token mummy")
     assert enemy_kinds(s, 10) == ["goblin", "kobold", "orc"]
     assert enemy_kinds(s, 1) == ["gnoll", "mummy"]
+
+
+# -- DG-R4's other reading: red cards of timing any in an opponent's turn -----------------------
+
+
+def test_by_default_red_cards_wait_for_a_fight() -> None:
+    """Ruling DG-R4: red cards are played in the windows of a fight; a
+    Pickpocket held is not offered between the active hero's actions."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 3, "coins": 5}})
+    give_cards(s, 1, "pickpocket", "tripwire")
+    do(s, "gather", "d4 1")  # two coins
+    assert s.to_move == 0 and hero(s, 0).coins == 7
+
+
+def test_with_red_cards_turn_an_opponent_may_play_after_each_action() -> None:
+    """Option ``red_cards=turn``: after each of the active hero's actions his
+    opponents may play red cards of timing any (Pickpocket takes two coins);
+    after a card the window goes on, and one who holds nothing is not asked."""
+    s = scene(setup_game(2, red_cards="turn"), 0, heroes={0: {"space": 3, "coins": 5}})
+    give_cards(s, 1, "pickpocket")
+    thief = hero(s, 1).coins
+    do(s, "gather", "d4 1")  # two coins
+    assert s.to_move == 1 and legal(s) == ["play pickpocket", "pass"]
+    assert s.agenda[-1].prompt(s) == "Player 1 (Explorer)'s turn: play a red card, or pass"
+    assert s.describe_action(s.parse("pass")) == "pass: play no red card now"
+    do(s, "play pickpocket")
+    assert (hero(s, 0).coins, hero(s, 1).coins) == (5, thief + 2)
+    assert s.to_move == 0  # player 2 has nothing left to play: the window closed
+    do(s, "gather", "d4 1")
+    assert s.to_move == 0
+
+
+def test_a_hero_in_the_village_is_out_of_the_red_cards_reach() -> None:
+    """Part II, The Village: another player's card cannot reach a hero there,
+    so the window does not open for a Pickpocket."""
+    s = scene(setup_game(2, red_cards="turn"), 0, heroes={0: {"space": 0, "coins": 5}})
+    give_cards(s, 1, "pickpocket")
+    do(s, "gather", "d4 1")
+    assert s.to_move == 0 and hero(s, 0).coins == 7
+
+
+def test_with_red_cards_turn_the_window_opens_before_the_first_decision() -> None:
+    """Option ``red_cards=turn``: the window opens at the start of a turn too,
+    after the turn's roll (Tripwire: one action fewer next turn)."""
+    from saloon.games.dungeons.rules import powers
+
+    s = scene(setup_game(2, red_cards="turn"), 0, heroes={1: {"space": 3}})
+    give_cards(s, 0, "tripwire")
+    do(s, "rest")
+    for _ in range(50):
+        top = s.agenda[-1]
+        if isinstance(top, powers.Window) or s.to_move == 1:
+            break
+        s.apply(first(s))
+    top = s.agenda[-1]
+    assert isinstance(top, powers.Window) and top.phase == "turn"
+    assert s.to_move == 0 and "play tripwire" in legal(s)
+    do(s, "play tripwire")
+    assert hero(s, 1).lost_actions == 1 and s.to_move == 1
+
+
+def test_the_heuristic_pickpockets_a_full_purse_not_an_empty_one() -> None:
+    from saloon.agents import make_agent
+    from saloon.games.dungeons import GAME
+
+    s = scene(setup_game(2, red_cards="turn"), 0, heroes={0: {"space": 3, "coins": 9}})
+    give_cards(s, 1, "pickpocket")
+    do(s, "gather", "d4 1")
+    assert s.to_move == 1
+    assert str(make_agent("heuristic", GAME, 0).choose(s)) == "play pickpocket"

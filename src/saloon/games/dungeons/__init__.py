@@ -86,6 +86,7 @@ class Dungeons(Game):
                 stealth="on_entry",
                 wild_conversion="must",
                 hero_swap="any",
+                red_cards="turn",
                 final_event=True,
                 expansion=True,
                 house_rules=("creature_quota", "overzealous_moon", "quiet_space", "funeventful"),

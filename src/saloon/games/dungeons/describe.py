@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.core.state import ActionGroup
 from saloon.games.dungeons import actions as a
-from saloon.games.dungeons.rules import board, cards, combat, common, village
+from saloon.games.dungeons.rules import board, cards, combat, common, powers, village
 from saloon.games.dungeons.rules.setup import stat_value
 
 if TYPE_CHECKING:
@@ -132,6 +132,8 @@ _PASS = {
 
 def _pass_words(s: DungeonsState) -> str:
     top = s.agenda[-1] if s.agenda else None
+    if isinstance(top, powers.Window) and top.phase == "turn":
+        return "pass: play no red card now"
     return _PASS.get(type(top).__name__, "pass")
 
 

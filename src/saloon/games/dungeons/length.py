@@ -36,6 +36,10 @@ raised), a Ranged weapon or a ward (a card or power each), or an escape (a
 power, or chibbing out, once per heroic form); each round takes at most
 ``11 + 2n`` steps, the windows' passes included.
 
+**The windows of a turn** (option ``red_cards=turn``): one at its start and
+one after each action, fight and Village service, each closed by at most
+``n - 1`` passes beyond those counted with the cards played in it.
+
 **Discards at the hand limit.** A draw waits until the hand is below the
 limit (DG-R2), so a hand over it (its strength fell) takes a discard
 decision for each card too many; a card discarded goes to the discard
@@ -138,6 +142,10 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         + 4
         + cards
     )
+    if options.red_cards == "turn":
+        # The windows of the turn: at its start and after each action, fight
+        # and service, each closed by at most n - 1 passes.
+        per_turn += (n - 1) * (1 + actions + rounds_of_combat + spends)
     setup = 2 * n + 8 + 4 * n + 4 * n + 3 + 8 * n
     event_steps = 1 + cards + max((effect_steps(ev.effects, n) for ev in content.events), default=0)
     return setup + turns * per_turn + events * event_steps

@@ -57,6 +57,7 @@ class DungeonsOptions(Options):
     stealth: Literal["on_acting", "on_entry"] = "on_acting"
     wild_conversion: Literal["may", "must"] = "may"
     hero_swap: Literal["escape", "any"] = "escape"
+    red_cards: Literal["fights", "turn"] = "fights"
     final_event: bool = False
     expansion: bool = False
     content: str | None = None
@@ -79,6 +80,10 @@ class DungeonsOptions(Options):
         "hero_swap": "escape: the Hero Swap skill gets a hero out of a fight (Saloon's "
         "reading); any: it may be used at any time of his turn, as a move (Part I, Enemy "
         "Disengagement; Non-Action Tasks, Hero Swapping!)",
+        "red_cards": "fights: the opponents play red Heroic Quest cards in the windows of "
+        "a hero's fight (Saloon's reading); turn: those of timing any (Pickpocket, Ambush, "
+        "Tripwire) also at the start of an opponent's turn and after each of his actions "
+        "(Part II, Heroic Quest Cards)",
         "final_event": "a GM event after the last round too (Part I, Choose the Length of "
         "Your Game: events come between rounds)",
         "expansion": "the expansion's class boards (Bard, Cleric, Werewolf) may be chosen too "

@@ -1660,7 +1660,15 @@ class HeuristicAgent:
         f = st.fight
         active = st.active
         out: dict[Action, float] = {a.PASS: 0.0}
-        if f is None or active is None:
+        if active is None:
+            return out
+        if f is None:
+            # The window of his turn (red_cards=turn): no round to spoil.
+            for act in legal:
+                if isinstance(act, a.Play):
+                    c = cards.card(st, act.card)
+                    v = sum(self._harm(eye, ef) for ef in c.effects)
+                    out[act] = v - eye.k.buff - 0.4 * card_worth(c) * _keep_factor(eye)
             return out
         e = st.enemy(f.enemy)
         foe = _Eye(st, active, eye.k, own=False)
@@ -1707,6 +1715,16 @@ class HeuristicAgent:
                 return -1.0
             p_keep = _enemy_reroll_odds(foe, f, mine, ties)
             return stake * (1 - p_keep)
+        return self._harm(eye, ef)
+
+    def _harm(self, eye: _Eye, ef: Effect) -> float:
+        """What one effect of a red card that does not touch the round does
+        for me against the active hero: coins taken, an action he loses
+        next turn, an enemy put in his way."""
+        st = eye.st
+        k = ef.kind
+        active = st.active
+        assert active is not None
         if k == "steal_coins":
             return eye.coins_gained(min(ef.amount, st.heroes[active].coins)) + 0.3 * min(
                 ef.amount, st.heroes[active].coins

@@ -94,6 +94,10 @@ def _does(s: DungeonsState, seat: int, e: Effect, window: str) -> bool:
     h = s.heroes[seat]
     if k in ("weapon", "cancel_card"):
         return False
+    if e.target == "active" and (
+        t is None or not effects.reachable(s, effects.Ctx(seat, ""), t.seat)
+    ):
+        return False  # no hero's turn, or he is in the Village (Part II, The Village)
     if k in ("hero_buff", "double", "ward"):
         return f is not None and f.stage == "improve"
     if k == "reroll":
@@ -328,17 +332,23 @@ class Counter(Decision):
 # -- the collective GM's windows ---------------------------------------------------------------
 
 
+#: The timings of the red cards each window takes (ruling DG-R4): ``before``
+#: a round's roll, ``after`` it, and (option ``red_cards=turn``) ``turn``,
+#: the windows of an opponent's turn outside fights.
+WINDOW_TIMINGS = {"before": ("combat", "any"), "after": ("roll",), "turn": ("any",)}
+
+
 def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
-    """The red cards ``seat`` may play in the GM's window ``phase``
-    (``before``: timing ``combat`` or ``any``; ``after``: ``roll``)."""
+    """The red cards ``seat`` may play in the window ``phase`` (see
+    :data:`WINDOW_TIMINGS`)."""
     out: list[Action] = []
     ix = s.index
+    timings = WINDOW_TIMINGS[phase]
     for cid in dict.fromkeys(s.heroes[seat].quests):
         if cid not in ix.red or cid in ix.counters:
             continue
         c = ix.quests[cid]
-        ok = c.timing in ("combat", "any") if phase == "before" else c.timing == "roll"
-        if ok and useful(s, seat, c.effects, window=phase):
+        if c.timing in timings and useful(s, seat, c.effects, window=phase):
             out.append(Play(cid))
     return out
 
@@ -346,8 +356,18 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
 def window_open(s: DungeonsState, phase: str) -> bool:
     """Whether the opponents' window opens for this round: never on a
     Guardian or a Cash Cube (rulings DG-R4, DG-C20), nor after the roll of a
-    transformed monster (ruling DG-R20)."""
+    transformed monster (ruling DG-R20). The ``turn`` window opens only
+    with ``red_cards=turn`` (DG-R4's other reading), outside a fight, while
+    the active hero lives."""
     f = s.fight
+    if phase == "turn":
+        t = s.turn
+        return (
+            s.options.red_cards == "turn"
+            and f is None
+            and t is not None
+            and not s.heroes[t.seat].dead
+        )
     if f is None:
         return False
     e = s.find_enemy(f.enemy)
@@ -359,7 +379,8 @@ def window_open(s: DungeonsState, phase: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class OpenWindow(Step):
     """Open the opponents' window ``phase`` (``before`` the hero transforms
-    and picks his weapon, ``after`` the roll)."""
+    and picks his weapon, ``after`` the roll, or ``turn``: at the start of
+    his turn and after each of his actions, with ``red_cards=turn``)."""
 
     phase: str
 
@@ -399,6 +420,10 @@ class Window(Decision):
         return [*red_plays(s, self.player, self.phase), PASS]
 
     def prompt(self, s: DungeonsState) -> str:
+        if self.phase == "turn":
+            active = s.active
+            whose = "the" if active is None else f"{s.name(active)}'s"
+            return f"{whose} turn: play a red card, or pass"
         when = "before the roll" if self.phase == "before" else "after the roll"
         return f"the GM's window {when}: play a red card, or pass"
 
@@ -421,7 +446,7 @@ class ResumeWindow(Step):
     at: int
 
     def run(self, s: DungeonsState) -> None:
-        if s.fight is not None and window_open(s, self.phase):
+        if window_open(s, self.phase):
             next_asked(s, self.phase, self.order, self.at, 0)
 
 

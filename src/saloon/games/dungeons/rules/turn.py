@@ -123,11 +123,15 @@ class StartTurn(Step):
         s.turn = Turn(self.seat, actions=actions)
         s.fight = None
         s.say("turn", f"{s.name(self.seat)}'s turn (round {s.round}).", self.seat)
+        # With red_cards=turn (DG-R4's other reading) the opponents may play
+        # red cards of timing any before the hero's first decision.
+        window = [powers.OpenWindow("turn")] if s.options.red_cards == "turn" else []
         push(
             s,
             Respawn(self.seat),
             TurnRollNode(self.seat),
             EngageCheck(self.seat),
+            *window,
             Resume(self.seat),
             EndOfTurn(self.seat),
         )
@@ -435,6 +439,10 @@ class Act(Decision):
             rest(s, seat)
             return
         push(s, Resume(seat))
+        if s.options.red_cards == "turn" and _category(action) == "free":
+            # After each of his actions, fights and services the opponents may
+            # play red cards of timing any (DG-R4's other reading).
+            push(s, powers.OpenWindow("turn"))
         do(s, seat, action)
 
 
