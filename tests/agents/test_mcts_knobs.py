@@ -336,3 +336,17 @@ def test_keyed_dice_are_only_for_paired_sweeps() -> None:
         make_agent("mcts:keyed=1", _Tiny(), 1)
     with pytest.raises(ValueError, match="paired sweeps"):
         MCTSAgent(keyed=True)
+
+
+def test_margin_adds_the_score_lead_to_a_finished_rollout() -> None:
+    # Tiny's scores are its returns (+1 to the winner, -1 to the loser): with
+    # margin=0.5 a win is worth 1 + 0.5 * (1 - -1) = 2, a loss -2, a tie 0.
+    game = _Tiny()
+    state = _dealt(game)
+    agent = make_agent("mcts:iterations=30,rollout=greedy,top=3,paired=1,margin=0.5", game, 3)
+    assert isinstance(agent, MCTSAgent) and agent.margin == 0.5
+    agent.search(state)
+    seen = {v for values in agent.last_sweeps.values() for v in values}
+    assert seen <= {-2.0, 0.0, 2.0} and {-2.0, 2.0} <= seen
+    with pytest.raises(OptionError, match="margin"):
+        make_agent("mcts:margin=-1", game, 1)

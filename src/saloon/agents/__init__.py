@@ -88,6 +88,7 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
             "paired",
             "z",
             "keyed",
+            "margin",
         ),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
@@ -117,6 +118,7 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         paired=bool(p.get_int("paired", 0, minimum=0, maximum=1)),
         z=p.get_float("z", 0.0, maximum=100.0),
         keyed=_keyed(p),
+        margin=p.get_float("margin", 0.0, maximum=100.0),
     )
 
 

@@ -14,7 +14,8 @@ best first) can also narrow every node of the tree to its ``top`` choices,
 weighted by their rank (``PUCT``); the tree may be kept from one decision
 to the next (``reuse``); and the root's candidates may be compared on the
 same luck (``paired``, ``z``), each kind of event rolling its own dice
-(``keyed``).
+(``keyed``); a finished rollout may also count the game's score
+(``margin``).
 """
 
 from __future__ import annotations
@@ -103,6 +104,13 @@ class MCTSAgent:
     ways part (one more fight under one of them does not shift every later
     roll).
 
+    With ``margin`` above 0, a rollout that reaches the end is worth its
+    returns plus ``margin`` times the player's score (:attr:`Result.scores`)
+    less the best other player's: where the winner is the same under two
+    candidates, the one that wins or loses by more still counts for more
+    (as KataGo adds a score utility to the win). A small ``margin`` only
+    breaks the ties of the win.
+
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
     >>> state = game.new_state()
@@ -129,6 +137,7 @@ class MCTSAgent:
         paired: bool = False,
         z: float = 0.0,
         keyed: bool = False,
+        margin: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("MCTS needs a budget: iterations, seconds or both")
@@ -154,6 +163,7 @@ class MCTSAgent:
         if keyed and not paired:
             raise ValueError("keyed dice are for paired sweeps")
         self.keyed = keyed
+        self.margin = margin
         #: With ``paired``: each root action's value for the player, one a
         #: sweep (``nan`` where a determinization made it illegal).
         self.last_sweeps: dict[Action, list[float]] = {}
@@ -350,7 +360,12 @@ class MCTSAgent:
                 random_playout(s, rng, self.max_depth, draw)
             else:
                 agent_playout(s, self.rollout, rng, self.max_depth, draw)
-        values = s.returns() if s.is_over else s.estimate()
+        if not s.is_over:
+            values = s.estimate()
+        elif self.margin:
+            values = _with_margin(s.returns(), s.result().scores, self.margin)
+        else:
+            values = s.returns()
         for v in values:
             if v < bounds[0]:
                 bounds[0] = v
@@ -473,6 +488,22 @@ def _kind_number(kind: object) -> int:
 def _prior(k: int, n: int) -> float:
     """The prior of the ``k``-th (from 0) of ``n`` ranked actions: ``1/(k+1)``, normalized."""
     return 1.0 / (k + 1) / sum(1.0 / (j + 1) for j in range(n))
+
+
+def _with_margin(
+    returns: Sequence[float], scores: Sequence[float], margin: float
+) -> tuple[float, ...]:
+    """Each player's return plus ``margin`` times his score less the best
+    other's (his score alone when he plays alone).
+
+    >>> _with_margin((1.0, -1.0), (14.0, 9.0), 0.1)
+    (1.5, -1.5)
+    """
+    out = []
+    for i, r in enumerate(returns):
+        others = [x for j, x in enumerate(scores) if j != i]
+        out.append(r + margin * (scores[i] - (max(others) if others else 0.0)))
+    return tuple(out)
 
 
 def _nanmean(values: list[float]) -> float:
