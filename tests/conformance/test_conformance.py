@@ -4,7 +4,7 @@ checks themselves shown to catch broken games."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pytest
@@ -199,6 +199,13 @@ class Misreads(TinyState):
         return Stop() if text == "add 1" else super().parse(text)
 
 
+class ListedKind(TinyState):
+    """Names its dice's kind with a list, which keyed dice cannot look up."""
+
+    def chance_kind(self) -> Hashable:
+        return ["d3"]  # type: ignore[return-value]
+
+
 def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) -> TinyGame:
     game = game_type()
     game.state_type = state_type
@@ -226,6 +233,7 @@ def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) ->
         (broken(LostGroup), "action_groups() does not hold each legal action exactly once"),
         (broken(Mute), "describe_action(add 1) is empty"),
         (broken(Misreads), "state.parse('add 1') reads"),
+        (broken(ListedKind), "chance_kind() ['d3'] is not hashable"),
     ],
     ids=[
         "probabilities",
@@ -246,6 +254,7 @@ def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) ->
         "lost-group",
         "mute",
         "misreads",
+        "chance-kind",
     ],
 )
 def test_check_game_catches_a_broken_game(game: TinyGame, message: str) -> None:
