@@ -7,9 +7,10 @@ is searched with each setting given, each the paired search over the
 heuristic's two best actions (``top=2,paired=1``, plus the setting). For
 each setting the table gives the share of sweeps in which the two
 candidates' values differ (the sweeps that carry information; the others
-say the two are alike), the spread of the paired differences, and the
-spread of one candidate's values. Every setting sees the same positions
-and the same sweep seeds.
+say the two are alike), the spread of the paired differences, the
+spread of one candidate's values, and the CPU milliseconds of a search
+(what keyed dice cost: a generator seeded for every chance event). Every
+setting sees the same positions and the same sweep seeds.
 
     python benchmarks/paired_noise.py [--game dungeons] [--players 2] [--positions 12]
         [--every 12] [--iterations 60] [--seed 3] [--settings "keyed=0;keyed=1"]
@@ -18,6 +19,7 @@ and the same sweep seeds.
 from __future__ import annotations
 
 import argparse
+import time
 
 import numpy as np
 
@@ -48,17 +50,20 @@ def positions(game_id: str, players: int, count: int, every: int, seed: int) -> 
 
 def noise(states: list[State], setting: str, iterations: int, seed: int) -> tuple[float, ...]:
     """The share of sweeps whose two values differ, the spread of the paired
-    differences and of the first candidate's values, averaged over ``states``."""
+    differences and of the first candidate's values, and the CPU
+    milliseconds of a search, averaged over ``states``."""
     rows = []
     for state in states:
         spec = f"mcts:iterations={iterations},rollout=heuristic,top=2,paired=1"
         agent = make_agent(f"{spec},{setting}" if setting else spec, state.game, seed)
         assert isinstance(agent, MCTSAgent)
+        start = time.process_time()
         agent.search(state)
+        ms = 1000 * (time.process_time() - start)
         first, second = (np.asarray(v) for v in agent.last_sweeps.values())
         kept = ~np.isnan(first) & ~np.isnan(second)
         diff = first[kept] - second[kept]
-        rows.append((float(np.mean(diff != 0)), float(diff.std()), float(first[kept].std())))
+        rows.append((float(np.mean(diff != 0)), float(diff.std()), float(first[kept].std()), ms))
     return tuple(float(x) for x in np.mean(rows, axis=0))
 
 
@@ -74,11 +79,14 @@ def main() -> None:
     args = parser.parse_args()
     states = positions(args.game, args.players, args.positions, args.every, args.seed)
     print(f"{len(states)} positions of {args.game}, {args.players} players, seed {args.seed}")
-    print("| setting | sweeps that differ | spread of the differences | spread of a value |")
-    print("|---|---:|---:|---:|")
+    print(
+        "| setting | sweeps that differ | spread of the differences | spread of a value "
+        "| ms a search |"
+    )
+    print("|---|---:|---:|---:|---:|")
     for setting in args.settings.split(";"):
-        differ, spread, value = noise(states, setting, args.iterations, args.seed + 2)
-        print(f"| `{setting or '-'}` | {differ:.1%} | {spread:.3f} | {value:.3f} |")
+        differ, spread, value, ms = noise(states, setting, args.iterations, args.seed + 2)
+        print(f"| `{setting or '-'}` | {differ:.1%} | {spread:.3f} | {value:.3f} | {ms:,.0f} |")
 
 
 if __name__ == "__main__":
