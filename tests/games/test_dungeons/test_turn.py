@@ -507,12 +507,20 @@ def test_with_red_cards_turn_the_window_opens_before_the_first_decision() -> Non
     assert hero(s, 1).lost_actions == 1 and s.to_move == 1
 
 
-def test_the_heuristic_pickpockets_a_full_purse_not_an_empty_one() -> None:
+def test_the_heuristic_pickpockets_only_when_its_own_purse_has_room() -> None:
+    """The heuristic weighs a Pickpocket of the active hero's turn (option
+    ``red_cards=turn``) by the coins it would keep: with room under the
+    cap it plays it; with a purse at the cap (10) it keeps the card."""
     from saloon.agents import make_agent
     from saloon.games.dungeons import GAME
 
-    s = scene(setup_game(2, red_cards="turn"), 0, heroes={0: {"space": 3, "coins": 9}})
-    give_cards(s, 1, "pickpocket")
-    do(s, "gather", "d4 1")
-    assert s.to_move == 1
-    assert str(make_agent("heuristic", GAME, 0).choose(s)) == "play pickpocket"
+    for own, choice in ((0, "play pickpocket"), (10, "pass")):
+        s = scene(
+            setup_game(2, red_cards="turn"),
+            0,
+            heroes={0: {"space": 3, "coins": 9}, 1: {"coins": own}},
+        )
+        give_cards(s, 1, "pickpocket")
+        do(s, "gather", "d4 1")
+        assert s.to_move == 1 and legal(s) == ["play pickpocket", "pass"]
+        assert str(make_agent("heuristic", GAME, 0).choose(s)) == choice, own
