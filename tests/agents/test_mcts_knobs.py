@@ -13,6 +13,7 @@ import pytest
 from saloon.agents import MCTSAgent, RankingAgent, make_agent
 from saloon.core import Action, Agent, Game, OptionError, RandomDice, State, get_game, play
 from saloon.core.game import AgentFactory
+from saloon.core.state import CHANCE
 from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState
 
 
@@ -350,3 +351,68 @@ def test_margin_adds_the_score_lead_to_a_finished_rollout() -> None:
     assert seen <= {-2.0, 0.0, 2.0} and {-2.0, 2.0} <= seen
     with pytest.raises(OptionError, match="margin"):
         make_agent("mcts:margin=-1", game, 1)
+
+
+# -- a budget of work ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:steps=200",
+        "mcts:steps=200,rollout=greedy,top=2,max_depth=3",
+        "mcts:steps=200,rollout=greedy,top=3,paired=1,keyed=1",
+    ],
+)
+def test_a_budget_of_steps_counts_every_transition_the_search_applies(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _Tiny()
+    state = _dealt(game)
+    applied: list[Action] = []
+    apply = TinyState.apply_unchecked
+
+    def counted(self: TinyState, action: Action) -> None:
+        applied.append(action)
+        apply(self, action)
+
+    monkeypatch.setattr(TinyState, "apply_unchecked", counted)
+    agent = make_agent(spec, game, 5)
+    assert isinstance(agent, MCTSAgent) and agent.steps == 200
+    agent.search(state)
+    assert agent.last_steps == len(applied)
+    # It stops once the budget is spent: past it by less than one iteration
+    # (one sweep of three candidates when paired), long before 500 iterations.
+    sweep = 3 if "paired" in spec else 1
+    assert 200 <= agent.last_steps < 200 + sweep * game.max_length(state.options)
+    assert agent.last_iterations < 200
+
+
+def test_a_budget_of_steps_buys_more_iterations_near_the_end() -> None:
+    game = _Tiny()
+    early = _dealt(game)
+    late = early.clone()
+    while late.to_move is not None:
+        nxt = late.clone()
+        nxt.apply(Stop() if nxt.to_move != CHANCE else nxt.chance_outcomes()[0][0])
+        if nxt.to_move is None:
+            break
+        late = nxt
+    runs = []
+    for state in (early, late):
+        agent = make_agent("mcts:steps=300", game, 2)
+        assert isinstance(agent, MCTSAgent)
+        action = agent.choose(state)
+        runs.append(agent.last_iterations)
+        again = make_agent("mcts:steps=300", game, 2)
+        assert again.choose(state) == action  # the same budget on every machine
+    assert runs[1] > 2 * runs[0]
+
+
+def test_a_budget_of_steps_is_checked() -> None:
+    with pytest.raises(OptionError, match="steps"):
+        make_agent("mcts:steps=0", _Tiny(), 1)
+    with pytest.raises(ValueError, match="positive"):
+        MCTSAgent(steps=0)
+    with pytest.raises(ValueError, match="budget"):
+        MCTSAgent(iterations=None, seconds=None, steps=None)

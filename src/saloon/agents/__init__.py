@@ -68,6 +68,7 @@ def _random(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
 MCTS_MAX_ITERATIONS = 1_000_000
 MCTS_MAX_SECONDS = 3600.0
 MCTS_MAX_TOP = 1000
+MCTS_MAX_STEPS = 1_000_000_000
 EXPECTIMAX_MAX_DEPTH = 10
 EXPECTIMAX_MAX_ROLLOUTS = 1000
 EXPECTIMAX_MAX_STEPS = 100_000_000
@@ -89,15 +90,17 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
             "z",
             "keyed",
             "margin",
+            "steps",
         ),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
     if seconds is not None and seconds <= 0:
         raise p.bad("seconds", f"a positive number of at most {MCTS_MAX_SECONDS:g}")
+    steps = p.optional_int("steps", minimum=1, maximum=MCTS_MAX_STEPS)
     iterations = p.optional_int("iterations", minimum=1, maximum=MCTS_MAX_ITERATIONS)
     if iterations is None:
-        # A time budget alone still stops at the most iterations (memory).
-        iterations = 500 if seconds is None else MCTS_MAX_ITERATIONS
+        # A time or work budget alone still stops at the most iterations (memory).
+        iterations = 500 if seconds is None and steps is None else MCTS_MAX_ITERATIONS
     rollout = _rollout_agent(game, p)
     top = p.optional_int("top", minimum=1, maximum=MCTS_MAX_TOP)
     if top is not None and not _ranks(game, rollout):
@@ -119,6 +122,7 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         z=p.get_float("z", 0.0, maximum=100.0),
         keyed=_keyed(p),
         margin=p.get_float("margin", 0.0, maximum=100.0),
+        steps=steps,
     )
 
 

@@ -53,11 +53,23 @@ def agent_playout(
     and sampled chance, until the game ends or ``max_steps`` steps have
     been taken (``draw``, if given, draws the chance outcomes instead of
     ``rng``)."""
+    play_by_agent(state, agent, rng, max_steps, draw)
+    return state
+
+
+def play_by_agent(
+    state: State,
+    agent: Agent,
+    rng: np.random.Generator,
+    max_steps: int | None = None,
+    draw: Draw | None = None,
+) -> int:
+    """As :func:`agent_playout`; the number of steps taken."""
     steps = 0
     while True:
         mover = state.to_move
         if mover is None or (max_steps is not None and steps >= max_steps):
-            return state
+            return steps
         if mover == CHANCE:
             state.apply_unchecked(state.sample_chance(rng) if draw is None else draw(state))
         else:

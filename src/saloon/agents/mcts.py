@@ -29,7 +29,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from saloon.agents._playout import Draw, agent_playout, random_playout
+from saloon.agents._playout import Draw, play_by_agent, play_randomly
 from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.state import CHANCE, State
@@ -67,8 +67,13 @@ class _Node:
 class MCTSAgent:
     """UCT with random rollouts, or rollouts played by another agent.
 
-    ``iterations`` and ``seconds`` bound the search (whichever ends first;
-    at least one iteration is always run); ``c`` is the exploration
+    ``iterations``, ``seconds`` and ``steps`` bound the search (whichever
+    ends first; at least one iteration is always run). ``steps`` counts the
+    transitions the search applies (actions and chance outcomes, in the
+    tree and in the rollouts): a budget of work that, unlike ``seconds``,
+    gives the same search on every machine, and buys more iterations where
+    the game has little left to play (a search near the end, whose
+    rollouts are short, runs many more of them); ``c`` is the exploration
     constant; ``max_depth`` cuts rollouts after that many steps (chance
     outcomes count too; 0: the leaf is valued as it stands), and a state
     reached before the end is valued by :meth:`State.estimate`. The chosen
@@ -138,11 +143,15 @@ class MCTSAgent:
         z: float = 0.0,
         keyed: bool = False,
         margin: float = 0.0,
+        steps: int | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("MCTS needs a budget: iterations, seconds or both")
+        if iterations is None and seconds is None and steps is None:
+            raise ValueError("MCTS needs a budget: iterations, seconds, steps or more than one")
+        if steps is not None and steps < 1:
+            raise ValueError(f"a budget of steps is a positive number, not {steps}")
         self.iterations = iterations
         self.seconds = seconds
+        self.steps = steps
         self.c = c
         self.max_depth = max_depth
         self.name = name
@@ -172,6 +181,9 @@ class MCTSAgent:
         self._kept: tuple[_Node, list[tuple[int, Action]], tuple[str, object]] | None = None
         #: Iterations run by the last :meth:`choose`.
         self.last_iterations = 0
+        #: Transitions (actions and chance outcomes) the last search applied.
+        self.last_steps = 0
+        self._steps_run = 0
         #: With ``reuse``: the visits the last search started with.
         self.last_reused = 0
 
@@ -208,6 +220,7 @@ class MCTSAgent:
         if root is None:
             root = _Node(n)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        self._steps_run = 0
         if self.paired:
             done = self._sweep(state, root, hidden, bounds, deadline)
         else:
@@ -217,6 +230,7 @@ class MCTSAgent:
                 s = state.resample_hidden(me, rng) if hidden else state.clone()
                 self._descend(root, [root], s, rng, hidden, bounds)
         self.last_iterations = done
+        self.last_steps = self._steps_run
         if self.reuse:
             self._kept = (root, list(state.history), (state.game.id, state.options))
         return root
@@ -224,6 +238,8 @@ class MCTSAgent:
     def _spent(self, done: int, deadline: float | None) -> bool:
         """Whether the budget is used up after ``done`` iterations (never before one)."""
         if self.iterations is not None and done >= self.iterations:
+            return True
+        if done > 0 and self.steps is not None and self._steps_run >= self.steps:
             return True
         return deadline is not None and done > 0 and time.perf_counter() >= deadline
 
@@ -255,6 +271,7 @@ class MCTSAgent:
                     sweeps[a].append(math.nan)
                     continue
                 s.apply_unchecked(a)
+                self._steps_run += 1
                 child = root.children.get(a)
                 if child is None:
                     child = root.children[a] = _Node(n)
@@ -300,6 +317,7 @@ class MCTSAgent:
         n = s.num_players
         c = self.c
         ranker = self._ranker
+        moved = 0  # the transitions applied (the ``steps`` budget)
         # Selection and expansion.
         while True:
             mover = s.to_move
@@ -308,6 +326,7 @@ class MCTSAgent:
             if mover == CHANCE:
                 outcome = s.sample_chance(rng) if draw is None else draw(s)
                 s.apply_unchecked(outcome)
+                moved += 1
                 child = node.children.get(outcome)
                 if child is None:
                     child = node.children[outcome] = _Node(n)
@@ -325,12 +344,14 @@ class MCTSAgent:
                         untried[int(rng.integers(len(untried)))] if len(untried) > 1 else untried[0]
                     )
                     s.apply_unchecked(action)
+                    moved += 1
                     child = children[action] = _Node(n)
                     path.append(child)
                     break
             else:
                 action = self._puct(node, s, hidden, mover, bounds[0], bounds[1])
                 s.apply_unchecked(action)
+                moved += 1
                 child = children.get(action)
                 if child is None:
                     child = children[action] = _Node(n)
@@ -352,14 +373,16 @@ class MCTSAgent:
                     best_score = score
                     action = a
             s.apply_unchecked(action)
+            moved += 1
             node = children[action]
             path.append(node)
         # Rollout and backpropagation.
         if not s.is_over:
             if self.rollout is None:
-                random_playout(s, rng, self.max_depth, draw)
+                moved += play_randomly(s, rng, self.max_depth, draw)
             else:
-                agent_playout(s, self.rollout, rng, self.max_depth, draw)
+                moved += play_by_agent(s, self.rollout, rng, self.max_depth, draw)
+        self._steps_run += moved
         if not s.is_over:
             values = s.estimate()
         elif self.margin:
