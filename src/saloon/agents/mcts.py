@@ -193,7 +193,7 @@ class MCTSAgent:
             raise ValueError("MCTS chooses only for a player to move")
         legal = state.legal_actions()
         if len(legal) == 1:
-            self.last_iterations = 0
+            self.last_iterations = self.last_steps = 0
             return legal[0]
         root = self.search(state)
         if self.paired:
