@@ -28,18 +28,13 @@ def play_randomly(
     state: State, rng: np.random.Generator, max_steps: int | None = None, draw: Draw | None = None
 ) -> int:
     """As :func:`random_playout`; the number of steps taken."""
-    steps = 0
-    while True:
-        mover = state.to_move
-        if mover is None or (max_steps is not None and steps >= max_steps):
-            return steps
-        if mover == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng) if draw is None else draw(state))
-        else:
-            legal = state.legal_actions()
-            n = len(legal)
-            state.apply_unchecked(legal[int(rng.integers(n))] if n > 1 else legal[0])
-        steps += 1
+
+    def pick(s: State) -> Action:
+        legal = s.legal_actions()
+        n = len(legal)
+        return legal[int(rng.integers(n))] if n > 1 else legal[0]
+
+    return _play(state, pick, rng, max_steps, draw)
 
 
 def agent_playout(
@@ -65,6 +60,18 @@ def play_by_agent(
     draw: Draw | None = None,
 ) -> int:
     """As :func:`agent_playout`; the number of steps taken."""
+    return _play(state, agent.choose, rng, max_steps, draw)
+
+
+def _play(
+    state: State,
+    pick: Callable[[State], Action],
+    rng: np.random.Generator,
+    max_steps: int | None,
+    draw: Draw | None,
+) -> int:
+    """Play ``state`` on in place, ``pick`` choosing for every player; the
+    number of steps taken."""
     steps = 0
     while True:
         mover = state.to_move
@@ -73,5 +80,5 @@ def play_by_agent(
         if mover == CHANCE:
             state.apply_unchecked(state.sample_chance(rng) if draw is None else draw(state))
         else:
-            state.apply_unchecked(agent.choose(state))
+            state.apply_unchecked(pick(state))
         steps += 1
