@@ -12,12 +12,13 @@ there is one third) with its 95% Wilson interval, and A's share of the
 decided games with its interval.
 
     python benchmarks/cowboys_arena.py [--games N] [--mcts-games M] [--mcts SPEC]
-        [--mcts-scenarios a,b] [--seed S] [--jobs J] [-o KEY=VALUE ...]
+        [--mcts-scenarios a,b] [--seed S] [--jobs J] [--by-side] [-o KEY=VALUE ...]
 
 ``--games 0`` or ``--mcts-games 0`` leaves that part out; ``-o`` sets a
 game option for every game (``-o advanced=true``: the Advanced Rules);
 ``--jobs`` plays the games in that many processes (each game is seeded
-alike whatever the number).
+alike whatever the number); ``--by-side`` splits the MCTS rows of the
+two-sided scenarios by the side A plays.
 """
 
 from __future__ import annotations
@@ -108,7 +109,9 @@ def play_one(
     return tuple(state.result().winners)
 
 
-def play_all(jobs: list, processes: int) -> list[tuple[int, ...]]:
+def play_all(
+    jobs: list[tuple[str, Sequence[str], tuple[str, ...], np.random.SeedSequence]], processes: int
+) -> list[tuple[int, ...]]:
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             return pool.map(play_one, jobs, chunksize=1)
@@ -146,6 +149,26 @@ def solitaire(
     return line(SOLO, a, f"solo (beside: {b} won {wb}, lost {lb})", games, wa, la, games - wa - la)
 
 
+def by_side(
+    scenario: str, a: str, b: str, games: int, seed: int, pairs: Sequence[str] = (), jobs: int = 1
+) -> list[str]:
+    """``--by-side``: ``a`` against ``b``, seats alternating (game ``g``: A
+    in seat ``g mod 2``), one line for each side A played. Games are
+    seeded as the standoff's, not as :func:`pair`'s: other games."""
+    seqs = np.random.SeedSequence(seed).spawn(games)
+    specs = [(a, b) if g % 2 == 0 else (b, a) for g in range(games)]
+    results = play_all([(scenario, tuple(pairs), specs[g], seqs[g]) for g in range(games)], jobs)
+    state = Cowboys().new_state(options_of(scenario, pairs))
+    rows = []
+    for seat in (0, 1):
+        mine = [w for g, w in enumerate(results) if g % 2 == seat]
+        wins = sum(w == (seat,) for w in mine)
+        losses = sum(w == (1 - seat,) for w in mine)
+        label = f"{scenario}, A as {state.side_name(seat)}"
+        rows.append(line(label, a, b, len(mine), wins, losses, len(mine) - wins - losses))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -156,6 +179,11 @@ def main() -> None:
     parser.add_argument("--mcts-scenarios", default="hickok-tutt,brawl")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
+    parser.add_argument(
+        "--by-side",
+        action="store_true",
+        help="the MCTS rows of two-sided scenarios split by the side A plays (other seeds)",
+    )
     parser.add_argument(
         "-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
         help="a game option for every game, e.g. advanced=true (repeatable)",
@@ -190,6 +218,18 @@ def main() -> None:
         elif scenario == SOLO:
             row = solitaire(
                 args.mcts, "heuristic", args.mcts_games, args.seed, args.options, args.jobs
+            )
+        elif args.by_side:
+            row = "\n".join(
+                by_side(
+                    scenario,
+                    args.mcts,
+                    "heuristic",
+                    args.mcts_games,
+                    args.seed,
+                    args.options,
+                    args.jobs,
+                )
             )
         else:
             row = pair(
