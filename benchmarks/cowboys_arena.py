@@ -151,10 +151,11 @@ def solitaire(
 
 def by_side(
     scenario: str, a: str, b: str, games: int, seed: int, pairs: Sequence[str] = (), jobs: int = 1
-) -> list[str]:
+) -> str:
     """``--by-side``: ``a`` against ``b``, seats alternating (game ``g``: A
     in seat ``g mod 2``), one line for each side A played. Games are
-    seeded as the standoff's, not as :func:`pair`'s: other games."""
+    seeded as the standoff's, not as :func:`pair`'s: other games. The
+    lines, as :func:`pair` gives its one."""
     seqs = np.random.SeedSequence(seed).spawn(games)
     specs = [(a, b) if g % 2 == 0 else (b, a) for g in range(games)]
     results = play_all([(scenario, tuple(pairs), specs[g], seqs[g]) for g in range(games)], jobs)
@@ -166,7 +167,7 @@ def by_side(
         losses = sum(w == (1 - seat,) for w in mine)
         label = f"{scenario}, A as {state.side_name(seat)}"
         rows.append(line(label, a, b, len(mine), wins, losses, len(mine) - wins - losses))
-    return rows
+    return "\n".join(rows)
 
 
 def main() -> None:
@@ -189,6 +190,11 @@ def main() -> None:
         help="a game option for every game, e.g. advanced=true (repeatable)",
     )  # fmt: skip
     args = parser.parse_args()
+    for scenario in filter(None, args.mcts_scenarios.split(",") if args.mcts_games else []):
+        try:
+            Cowboys().new_state(options_of(scenario, args.options))
+        except ValueError as err:  # a scenario or option misnamed: one line, before any game
+            parser.error(str(err))
     print(
         "| scenario | A | B | games | A wins | B wins | draws | A score | 95% CI "
         "| A's share of decided | 95% CI |"
@@ -219,20 +225,9 @@ def main() -> None:
             row = solitaire(
                 args.mcts, "heuristic", args.mcts_games, args.seed, args.options, args.jobs
             )
-        elif args.by_side:
-            row = "\n".join(
-                by_side(
-                    scenario,
-                    args.mcts,
-                    "heuristic",
-                    args.mcts_games,
-                    args.seed,
-                    args.options,
-                    args.jobs,
-                )
-            )
         else:
-            row = pair(
+            play = by_side if args.by_side else pair
+            row = play(
                 scenario,
                 args.mcts,
                 "heuristic",
