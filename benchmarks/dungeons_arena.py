@@ -11,8 +11,16 @@ line gives the games, A's wins (a win shared by ``k`` players counts
 (A's glory less the best other's) with its 95% interval, and A's mean CPU
 milliseconds a decision.
 
+With ``--gain SWEEPS`` (B the heuristic), each of A's decisions that
+departs from what B would choose in A's seat is measured by ``SWEEPS``
+paired rollouts of B from the true state (``saloon.analysis.gain``); a
+game's gain is the sum of its departures' advantages, and the line adds
+A's departures a game, its gain a game and A's score by that gain (the
+fair share plus the gain), each with its 95% interval: the same edge as
+the score's, unbiased, with the luck of the games taken out.
+
     python benchmarks/dungeons_arena.py [--agents A,B] [--games N] [--players 2,3,4]
-        [--maps standard,advanced] [--seed S] [--jobs J] [-o KEY=VALUE ...]
+        [--maps standard,advanced] [--seed S] [--jobs J] [--gain SWEEPS] [-o KEY=VALUE ...]
 
 For instance ``--agents mcts:iterations=100,rollout=heuristic,top=4;heuristic``
 (a spec with commas: separate A and B with ``;``), or two settings of the
@@ -31,8 +39,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from saloon.agents import make_agent
-from saloon.analysis.stats import wilson_interval
+from saloon.agents import make_agent, parse_spec
+from saloon.analysis.gain import advantage
+from saloon.analysis.stats import mean_ci, wilson_interval
 from saloon.core.agent import Agent
 from saloon.games.dungeons import Dungeons
 from saloon.games.dungeons.options import DungeonsOptions
@@ -51,28 +60,51 @@ class Tally:
     margins: list[float] = field(default_factory=list)
     thinking: float = 0.0
     decisions: int = 0
+    #: With ``--gain``: each game's sum of advantages, and A's departures.
+    gains: list[float] = field(default_factory=list)
+    departures: int = 0
 
     def line(self, label: str, a: str, b: str, players: int) -> str:
         lo, hi = wilson_interval(self.score, self.games)
         ms = 1000 * self.thinking / max(1, self.decisions)
         m = np.asarray(self.margins)
         half = 1.96 * float(m.std(ddof=1)) / math.sqrt(len(m)) if len(m) > 1 else math.nan
-        return (
+        out = (
             f"| {label} | {players} | {a} | {b} ×{players - 1} | {self.games} "
             f"| {self.score:g} | {self.score / self.games:.1%} | {lo:.1%} – {hi:.1%} "
             f"| {1 / players:.0%} | {self.glory / self.games:.2f} "
             f"| {self.best_other / self.games:.2f} | {float(m.mean()):+.2f} ± {half:.2f} "
             f"| {ms:.2f} |"
         )
+        if self.gains:
+            g = mean_ci(self.gains)
+            fair = 1 / players
+            out += (
+                f" {self.departures / self.games:.1f} | {g.mean:+.1%} ({g.lo:+.1%} – {g.hi:+.1%}) "
+                f"| {fair + g.mean:.1%} ({fair + g.lo:.1%} – {fair + g.hi:.1%}) |"
+            )
+        return out
 
 
 def play_one(
-    options: DungeonsOptions, players: int, a: str, b: str, g: int, seq: np.random.SeedSequence
+    options: DungeonsOptions,
+    players: int,
+    a: str,
+    b: str,
+    g: int,
+    seq: np.random.SeedSequence,
+    gain: int = 0,
 ) -> Tally:
-    """Game ``g``: ``a`` in seat ``g mod players``, ``b`` in the others."""
+    """Game ``g``: ``a`` in seat ``g mod players``, ``b`` in the others;
+    with ``gain``, A's departures from B measured by that many sweeps."""
     game = Dungeons()
     tally = Tally()
     dice, *seats = seq.spawn(players + 1)
+    # spawned after the game's own seeds, so that --gain leaves the games as they were
+    (judging,) = seq.spawn(1)
+    judge = agent(game, b, 0) if gain else None
+    sweep_seeds = np.random.default_rng(judging)
+    gained = 0.0
     me = g % players
     state = game.new_state(options, players)
     agents = [
@@ -90,6 +122,10 @@ def play_one(
         if mover == me:
             tally.thinking += time.process_time() - began
             tally.decisions += 1
+            if judge is not None and action != judge.choose(state):
+                tally.departures += 1
+                key = int(sweep_seeds.integers(2**63))
+                gained += float(advantage(state, action, judge, gain, key).mean())
         state.apply(action)
     result = state.result()
     tally.games = 1
@@ -99,21 +135,32 @@ def play_one(
     tally.glory = result.scores[me]
     tally.best_other = best_other
     tally.margins.append(result.scores[me] - best_other)
+    if judge is not None:
+        tally.gains.append(gained)
     return tally
 
 
-def _play_one(job: tuple[DungeonsOptions, int, str, str, int, np.random.SeedSequence]) -> Tally:
+def _play_one(
+    job: tuple[DungeonsOptions, int, str, str, int, np.random.SeedSequence, int],
+) -> Tally:
     return play_one(*job)
 
 
 def play(
-    options: DungeonsOptions, players: int, a: str, b: str, games: int, seed: int, jobs: int = 1
+    options: DungeonsOptions,
+    players: int,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    gain: int = 0,
 ) -> Tally:
     """``a`` in each seat in turn against ``players - 1`` copies of ``b``,
     the games shared among ``jobs`` processes (each game seeded alike
     whatever the number of processes)."""
     work = [
-        (options, players, a, b, g, seq)
+        (options, players, a, b, g, seq, gain)
         for g, seq in enumerate(np.random.SeedSequence(seed).spawn(games))
     ]
     if jobs > 1:
@@ -130,6 +177,8 @@ def play(
         tally.margins.extend(one.margins)
         tally.thinking += one.thinking
         tally.decisions += one.decisions
+        tally.gains.extend(one.gains)
+        tally.departures += one.departures
     return tally
 
 
@@ -148,23 +197,39 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument(
+        "--gain", type=int, default=0, metavar="SWEEPS",
+        help="measure A's departures from B (the heuristic) by SWEEPS paired rollouts each",
+    )  # fmt: skip
+    parser.add_argument(
         "-o", dest="options", action="append", default=[], metavar="KEY=VALUE",
         help="a game option for every game, e.g. rounds=6 (repeatable)",
     )  # fmt: skip
     args = parser.parse_args(argv)
     sep = ";" if ";" in args.agents else ","
     a, b = (x.strip() for x in args.agents.split(sep))
-    print(
+    if args.gain:
+        name, params = parse_spec(b)
+        if name != "heuristic" or float(params.get("jitter", 0)) != 0:
+            parser.error(
+                "--gain measures A against a deterministic B: the heuristic without jitter"
+            )
+    head = (
         "| map | players | A | B | games | A wins | A score | 95% CI | fair | A glory "
         "| best other | margin, 95% | A ms/decision |"
     )
-    print("|---|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|---:|")
+    rule = "|---|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|---:|"
+    if args.gain:
+        head += " departures a game | gain a game, 95% | score by the gain, 95% |"
+        rule += "---:|---|---|"
+    print(head)
+    print(rule)
     for map_id in args.maps.split(","):
         for n in args.players.split(","):
             began = time.perf_counter()
             tally = play(
-                options_of(map_id, args.options), int(n), a, b, args.games, args.seed, args.jobs
-            )
+                options_of(map_id, args.options),
+                int(n), a, b, args.games, args.seed, args.jobs, args.gain,
+            )  # fmt: skip
             print(tally.line(map_id, a, b, int(n)), flush=True)
             print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
 

@@ -3,6 +3,7 @@ database, reports, benchmarks). See ``docs/analysis.md``."""
 
 from saloon.analysis.arena import ArenaResult, PairingResult, run_arena
 from saloon.analysis.db import GameRow, ResultsDB, RunInfo
+from saloon.analysis.gain import advantage, win_share
 from saloon.analysis.simulate import SeatStats, Summary, simulate
 from saloon.analysis.stats import Distribution, MeanCI, Proportion, mean_ci, wilson_interval
 
@@ -17,8 +18,10 @@ __all__ = [
     "RunInfo",
     "SeatStats",
     "Summary",
+    "advantage",
     "mean_ci",
     "run_arena",
     "simulate",
     "wilson_interval",
+    "win_share",
 ]

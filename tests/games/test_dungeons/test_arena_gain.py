@@ -1,0 +1,54 @@
+"""The D6 arena's ``--gain`` (``benchmarks/dungeons_arena.py``): it measures
+A's departures from the heuristic without touching the games."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from saloon.games.dungeons.options import DungeonsOptions
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def arena() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "dungeons_arena", ROOT / "benchmarks" / "dungeons_arena.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["dungeons_arena"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_gain_leaves_the_games_as_they_were(arena: ModuleType) -> None:
+    options = DungeonsOptions()
+    (seq,) = np.random.SeedSequence(4).spawn(1)
+    plain = arena.play_one(options, 2, "heuristic:glory=16", "heuristic", 0, seq)
+    (seq,) = np.random.SeedSequence(4).spawn(1)
+    judged = arena.play_one(options, 2, "heuristic:glory=16", "heuristic", 0, seq, gain=2)
+    assert (judged.score, judged.margins, judged.decisions) == (
+        plain.score,
+        plain.margins,
+        plain.decisions,
+    )
+    assert plain.gains == [] and len(judged.gains) == 1
+    assert judged.departures > 0  # a glory point worth a third as much moves some choices
+
+
+def test_an_agent_that_never_departs_gains_exactly_nothing(arena: ModuleType) -> None:
+    (seq,) = np.random.SeedSequence(5).spawn(1)
+    same = arena.play_one(DungeonsOptions(), 3, "heuristic", "heuristic", 1, seq, gain=4)
+    assert same.departures == 0 and same.gains == [0.0]
+
+
+def test_the_gain_wants_a_deterministic_opponent(arena: ModuleType) -> None:
+    with pytest.raises(SystemExit):
+        arena.main(["--agents", "heuristic,random", "--gain", "4", "--games", "1"])
