@@ -22,12 +22,14 @@ class Cautious:
     deterministic baseline that reads only the state."""
 
     name = "cautious"
+    #: The most its total and card may be for it to add again.
+    limit = 6
 
     def choose(self, state: State) -> Action:
         me = state.to_move
         assert isinstance(me, int) and me >= 0
         mine = state.totals[me] + (state.cards[me] or 0)  # type: ignore[attr-defined]
-        return Add(2) if mine <= 6 else Stop()
+        return Add(2) if mine <= self.limit else Stop()
 
 
 def cautious(state: State) -> dict[Action, float]:
@@ -117,12 +119,7 @@ class Bold(Cautious):
     cautious player only between 7 and 8."""
 
     name = "bold"
-
-    def choose(self, state: State) -> Action:
-        me = state.to_move
-        assert isinstance(me, int) and me >= 0
-        mine = state.totals[me] + (state.cards[me] or 0)  # type: ignore[attr-defined]
-        return Add(2) if mine <= 8 else Stop()
+    limit = 8
 
 
 def bold(state: State) -> dict[Action, float]:
