@@ -207,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     sep = ";" if ";" in args.agents else ","
     a, b = (x.strip() for x in args.agents.split(sep))
+    if args.gain < 0:
+        parser.error(f"--gain is a number of sweeps, 0 or more, not {args.gain}")
     if args.gain:
         name, params = parse_spec(b)
         if name != "heuristic" or float(params.get("jitter", 0)) != 0:

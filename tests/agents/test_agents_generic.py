@@ -29,7 +29,7 @@ from saloon.core import (
     play,
 )
 from saloon.core.game import AgentFactory
-from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState
+from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState, dealt
 
 SPECS = ["random", "mcts:iterations=12,max_depth=60", "expectimax:depth=1,rollouts=2"]
 #: Games whose playouts are long (a Cowboys game is hundreds of steps over a
@@ -130,13 +130,6 @@ def test_different_seeds_differ() -> None:
     assert _playthrough("random", 5) != _playthrough("random", 6)
 
 
-def _tiny_after_deal(mine: int, theirs: int) -> State:
-    state = TinyGame().new_state()
-    state.apply(Deal(mine))
-    state.apply(Deal(theirs))
-    return state
-
-
 @pytest.mark.parametrize(
     "make",
     [
@@ -149,7 +142,7 @@ def test_search_does_not_peek_at_hidden_cards(make: object) -> None:
     # Player 1 holds 3; what player 2 holds is hidden from him, so an honest
     # agent with the same seed chooses the same whatever it is.
     assert callable(make)
-    choices = {str(make().choose(_tiny_after_deal(3, theirs))) for theirs in (1, 2, 4, 5)}
+    choices = {str(make().choose(dealt(3, theirs))) for theirs in (1, 2, 4, 5)}
     assert len(choices) == 1
 
 

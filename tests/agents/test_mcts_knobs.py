@@ -14,7 +14,7 @@ from saloon.agents import MCTSAgent, RankingAgent, make_agent
 from saloon.core import Action, Agent, Game, OptionError, RandomDice, State, get_game, play
 from saloon.core.game import AgentFactory
 from saloon.core.state import CHANCE
-from saloon.testing.tiny import Add, Deal, Stop, TinyGame, TinyState
+from saloon.testing.tiny import Add, Stop, TinyGame, TinyState, dealt
 
 
 class _Greedy:
@@ -62,13 +62,6 @@ class _Guessing(TinyState):
 
     def estimate(self) -> tuple[float, ...]:
         return self.returns() if self.is_over else (0.25, -0.25)
-
-
-def _dealt(game: TinyGame) -> State:
-    state = game.new_state()
-    state.apply(Deal(3))
-    state.apply(Deal(1))
-    return state
 
 
 # -- the spec ----------------------------------------------------------------------------
@@ -129,7 +122,7 @@ def test_the_rollout_agent_plays_the_rollouts_from_a_seed_of_the_search() -> Non
     game = _Tiny()
     agent = make_agent("mcts:iterations=40,rollout=greedy", game, seed=7)
     assert isinstance(agent, MCTSAgent) and isinstance(agent.rollout, _Greedy)
-    agent.choose(_dealt(game))
+    agent.choose(dealt(3, 1, game))
     assert agent.rollout.calls > 0
     again = make_agent("mcts:iterations=40,rollout=greedy", game, seed=7)
     assert isinstance(again, MCTSAgent) and isinstance(again.rollout, _Greedy)
@@ -149,7 +142,7 @@ def test_seeded_searches_with_a_rollout_agent_repeat() -> None:
 
 def test_top_narrows_every_node_to_the_ranking() -> None:
     game = _Tiny()
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     agent = make_agent("mcts:iterations=50,rollout=greedy,top=1", game, seed=2)
     assert isinstance(agent, MCTSAgent)
     root = agent.search(state)
@@ -164,7 +157,7 @@ def test_a_cut_rollout_is_valued_by_the_estimate() -> None:
     estimate, not its returns (0 until the game is over)."""
     game = TinyGame()
     game.state_type = _Guessing
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     agent = MCTSAgent(iterations=12, max_depth=0, seed=1)
     root = agent.search(state)
     assert root.visits == 12
@@ -225,7 +218,7 @@ def test_reuse_needs_the_history_to_go_on() -> None:
 def test_ranking_agents_are_recognized() -> None:
     assert isinstance(_Greedy(1), RankingAgent)
     assert not isinstance(_Stopper(), RankingAgent)
-    seq: Sequence[Action] = _Greedy(1).ranked(_dealt(_Tiny()))
+    seq: Sequence[Action] = _Greedy(1).ranked(dealt(3, 1, _Tiny()))
     assert list(seq) == [Add(2), Add(1), Stop()]
 
 
@@ -245,7 +238,7 @@ class _ReadsTheCard(TinyState):
 def test_paired_sweeps_give_every_candidate_the_same_determinization() -> None:
     game = _Tiny()
     game.state_type = _ReadsTheCard
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     agent = make_agent("mcts:iterations=10,rollout=greedy,top=3,max_depth=0,paired=1", game, 5)
     assert isinstance(agent, MCTSAgent) and (agent.paired, agent.z) == (True, 0.0)
     agent.search(state)
@@ -271,7 +264,7 @@ def test_z_keeps_the_rankings_first_unless_another_is_surely_better() -> None:
 
 def test_paired_without_a_ranking_sweeps_every_legal_action() -> None:
     game = _Tiny()
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     agent = make_agent("mcts:iterations=6,paired=1", game, 2)
     assert isinstance(agent, MCTSAgent)
     assert agent.choose(state) in state.legal_actions()
@@ -290,7 +283,7 @@ class _Forbidding(TinyState):
 def test_a_candidate_a_determinization_forbids_is_skipped_and_counted() -> None:
     game = _Tiny()
     game.state_type = _Forbidding
-    state = _dealt(game)  # player 2 holds a 1: every action is legal here
+    state = dealt(3, 1, game)  # player 2 holds a 1: every action is legal here
     agent = make_agent("mcts:iterations=300,rollout=greedy,top=3,paired=1", game, 3)
     assert isinstance(agent, MCTSAgent)
     assert agent.choose(state) in state.legal_actions()
@@ -320,7 +313,7 @@ def test_keyed_dice_stay_paired_where_the_candidates_ways_part(keyed: int) -> No
     # below the root, so player 2 plays the same way under every candidate).
     game = _Tiny()
     game.state_type = _Seated
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     same = []
     for seed in range(20):
         spec = f"mcts:iterations=3,rollout=greedy,top=3,paired=1,keyed={keyed}"
@@ -343,7 +336,7 @@ def test_margin_adds_the_score_lead_to_a_finished_rollout() -> None:
     # Tiny's scores are its returns (+1 to the winner, -1 to the loser): with
     # margin=0.5 a win is worth 1 + 0.5 * (1 - -1) = 2, a loss -2, a tie 0.
     game = _Tiny()
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     agent = make_agent("mcts:iterations=30,rollout=greedy,top=3,paired=1,margin=0.5", game, 3)
     assert isinstance(agent, MCTSAgent) and agent.margin == 0.5
     agent.search(state)
@@ -368,7 +361,7 @@ def test_a_budget_of_steps_counts_every_transition_the_search_applies(
     spec: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = _Tiny()
-    state = _dealt(game)
+    state = dealt(3, 1, game)
     applied: list[Action] = []
     apply = TinyState.apply_unchecked
 
@@ -390,7 +383,7 @@ def test_a_budget_of_steps_counts_every_transition_the_search_applies(
 
 def test_a_budget_of_steps_buys_more_iterations_near_the_end() -> None:
     game = _Tiny()
-    early = _dealt(game)
+    early = dealt(3, 1, game)
     late = early.clone()
     while late.to_move is not None:
         nxt = late.clone()

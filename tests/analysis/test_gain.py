@@ -11,7 +11,7 @@ import pytest
 
 from saloon.analysis.gain import advantage, win_share
 from saloon.core import CHANCE, Action, State
-from saloon.testing.tiny import Add, Deal, Stop, TinyGame
+from saloon.testing.tiny import Add, Stop, TinyGame, dealt
 
 #: A policy: the chance of each action at a state.
 Policy = Callable[[State], dict[Action, float]]
@@ -58,13 +58,6 @@ def value(state: State, seat: int, policies: tuple[Policy, Policy]) -> float:
         child.apply(step)
         total += p * value(child, seat, policies)
     return total
-
-
-def dealt(first: int, second: int) -> State:
-    s = TinyGame().new_state()
-    s.apply(Deal(first))
-    s.apply(Deal(second))
-    return s
 
 
 @pytest.mark.parametrize(

@@ -169,3 +169,16 @@ class TinyGame(Game):
             if kind is not None:
                 return kind(n)
         raise NotationError(f"cannot read {shown(text)}")
+
+
+def dealt(first: int, second: int, game: TinyGame | None = None) -> State:
+    """A new game of Tiny (of ``game``, if given) with the cards dealt:
+    ``first`` to player 1, ``second`` to player 2; player 1 is to move.
+
+    >>> dealt(3, 1).to_move
+    0
+    """
+    state = (game or TinyGame()).new_state()
+    state.apply(Deal(first))
+    state.apply(Deal(second))
+    return state

@@ -52,3 +52,11 @@ def test_an_agent_that_never_departs_gains_exactly_nothing(arena: ModuleType) ->
 def test_the_gain_wants_a_deterministic_opponent(arena: ModuleType) -> None:
     with pytest.raises(SystemExit):
         arena.main(["--agents", "heuristic,random", "--gain", "4", "--games", "1"])
+
+
+def test_a_negative_number_of_sweeps_is_refused_before_any_game(
+    arena: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        arena.main(["--agents", "heuristic,heuristic", "--gain", "-3", "--games", "1"])
+    assert "0 or more, not -3" in capsys.readouterr().err
