@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from saloon.agents import MCTSAgent, RankingAgent, make_agent
+from saloon.agents.mcts import _Node
 from saloon.core import Action, Agent, Game, OptionError, RandomDice, State, get_game, play
 from saloon.core.game import AgentFactory
 from saloon.core.state import CHANCE
@@ -152,6 +153,26 @@ def test_top_narrows_every_node_to_the_ranking() -> None:
     assert set(wide.search(state).children) == {Add(2), Add(1), Stop()}
 
 
+def _depth(node: _Node) -> int:
+    return 1 + max((_depth(c) for c in node.children.values()), default=0)
+
+
+@pytest.mark.parametrize("paired", [0, 1])
+def test_flat_grows_no_tree_below_the_root(paired: int) -> None:
+    game = _Tiny()
+    state = dealt(3, 1, game)
+    spec = f"mcts:iterations=60,rollout=greedy,top=3,paired={paired}"
+    flat = make_agent(spec + ",flat=1", game, seed=2)
+    assert isinstance(flat, MCTSAgent) and flat.flat
+    root = flat.search(state)
+    assert set(root.children) == {Add(2), Add(1), Stop()}
+    assert _depth(root) == 2 and flat.last_iterations == 60
+    assert sum(c.visits for c in root.children.values()) == 60
+    deep = make_agent(spec, game, seed=2)
+    assert isinstance(deep, MCTSAgent) and not deep.flat
+    assert _depth(deep.search(state)) > 2
+
+
 def test_a_cut_rollout_is_valued_by_the_estimate() -> None:
     """``max_depth=0``: every leaf short of the end counts the state's
     estimate, not its returns (0 until the game is over)."""
@@ -260,6 +281,46 @@ def test_z_keeps_the_rankings_first_unless_another_is_surely_better() -> None:
     agent.z = 0.0
     agent.last_sweeps = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, -0.1, 0.2, -0.2]}
     assert agent._pick_paired() == Add(1)  # the best mean, however unsure
+
+
+def test_look_stops_the_sweeps_where_the_candidates_play_out_alike() -> None:
+    game = _Tiny()
+    game.state_type = _ReadsTheCard  # worth the card alone: every candidate alike
+    state = dealt(3, 1, game)
+    spec = "mcts:iterations=300,rollout=greedy,top=3,max_depth=0,paired=1,z=2"
+    agent = make_agent(spec + ",look=4", game, 5)
+    assert isinstance(agent, MCTSAgent) and agent.look == 4
+    assert agent.choose(state) == Add(2)
+    assert agent.last_iterations == 12  # one look: four sweeps of three
+    whole = make_agent(spec, game, 5)
+    assert isinstance(whole, MCTSAgent)
+    whole.choose(state)
+    assert whole.last_iterations == 300
+
+
+def test_a_look_settles_either_way_or_sweeps_on() -> None:
+    agent = MCTSAgent(iterations=1, paired=True, z=2.0, look=4)
+    alike = {Add(2): [0.0, 1.0, 0.0, 1.0], Add(1): [0.0, 1.0, 0.0, 1.0]}
+    assert agent._settled(alike)  # nothing to find: stay
+    better = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, 0.25, 0.2, 0.3]}
+    assert agent._settled(better)
+    agent.last_sweeps = better
+    assert agent._pick_paired() == Add(1)
+    unsure = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, -0.1, 0.2, -0.2]}
+    assert not agent._settled(unsure)  # ahead by 0.05, give or take 0.24
+    agent.indifference = 0.3
+    assert agent._settled(unsure)  # at most 0.29 to gain: not worth looking for
+    worse = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [-0.3, -0.25, -0.2, -0.3], Stop(): [0.0] * 4}
+    assert agent._settled(worse)
+    assert not agent._settled({Add(2): [0.0], Add(1): [1.0]})  # one sweep tests nothing
+
+
+def test_look_is_only_for_paired_sweeps_with_a_z() -> None:
+    for spec in ("mcts:look=4", "mcts:paired=1,look=4"):
+        with pytest.raises(OptionError, match=r"look='4' must be given only with paired=1 and a z"):
+            make_agent(spec, _Tiny(), 1)
+    with pytest.raises(ValueError, match="look needs paired sweeps and a z"):
+        MCTSAgent(paired=True, look=4)
 
 
 def test_paired_without_a_ranking_sweeps_every_legal_action() -> None:

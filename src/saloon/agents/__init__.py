@@ -91,6 +91,9 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
             "keyed",
             "margin",
             "steps",
+            "flat",
+            "look",
+            "indifference",
         ),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
@@ -123,7 +126,18 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         keyed=_keyed(p),
         margin=p.get_float("margin", 0.0, maximum=100.0),
         steps=steps,
+        flat=bool(p.get_int("flat", 0, minimum=0, maximum=1)),
+        look=_look(p),
+        indifference=p.get_float("indifference", 0.0, maximum=100.0),
     )
+
+
+def _look(p: Params) -> int:
+    """``look``: sweeps between the tests that may stop a ``paired`` search with a ``z``."""
+    look = p.get_int("look", 0, minimum=0, maximum=MCTS_MAX_ITERATIONS)
+    if look and not (p.get_int("paired", 0, minimum=0, maximum=1) and p.get_float("z", 0.0)):
+        raise p.bad("look", "given only with paired=1 and a z above 0 (it tests their sweeps)")
+    return look
 
 
 def _keyed(p: Params) -> bool:

@@ -116,6 +116,24 @@ class MCTSAgent:
     (as KataGo adds a score utility to the win). A small ``margin`` only
     breaks the ties of the win.
 
+    With ``flat``, the search grows no tree below the root: each iteration
+    takes one of the root's actions and plays straight on with the rollout
+    agent. With ``paired`` and the rollout agent the heuristic, this is
+    Tesauro and Galperin's rollout algorithm (1996): every candidate is
+    valued by the heuristic's own play after it, so that a departure from
+    the heuristic is the one-step policy improvement its rollouts measure,
+    and the two ways of a sweep part only where their first actions do.
+
+    With ``look`` (and ``paired`` with a ``z``), the budget is a most: every
+    ``look`` sweeps the search stops if the choice is settled, either way.
+    It departs as soon as another candidate beats the ranking's first by
+    more than ``z`` standard errors of their paired differences, and stays
+    as soon as none can: every other candidate's mean difference plus
+    ``z`` standard errors is at most ``indifference`` (a gain too small to
+    look for). A choice whose candidates play out alike is then settled in
+    a few sweeps, and the budget goes where they part (a race, as in
+    Maron and Moore's Hoeffding races).
+
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
     >>> state = game.new_state()
@@ -144,6 +162,9 @@ class MCTSAgent:
         keyed: bool = False,
         margin: float = 0.0,
         steps: int | None = None,
+        flat: bool = False,
+        look: int = 0,
+        indifference: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("MCTS needs a budget: iterations, seconds, steps or more than one")
@@ -173,6 +194,11 @@ class MCTSAgent:
             raise ValueError("keyed dice are for paired sweeps")
         self.keyed = keyed
         self.margin = margin
+        self.flat = flat
+        if look and not (paired and z > 0):
+            raise ValueError("look needs paired sweeps and a z to test them by")
+        self.look = look
+        self.indifference = indifference
         #: With ``paired``: each root action's value for the player, one a
         #: sweep (``nan`` where a determinization made it illegal).
         self.last_sweeps: dict[Action, list[float]] = {}
@@ -261,7 +287,13 @@ class MCTSAgent:
         sweeps: dict[Action, list[float]] = {a: [] for a in candidates}
         n = state.num_players
         done = 0
+        looked = 0
         while not self._spent(done, deadline):
+            if self.look and looked == self.look:
+                if self._settled(sweeps):
+                    break
+                looked = 0
+            looked += 1
             seed = int(self.rng.integers(_SWEEP_SEED_BOUND))
             for a in candidates:
                 done += 1  # a candidate this determinization forbids counts too
@@ -280,6 +312,28 @@ class MCTSAgent:
                 sweeps[a].append(values[me])
         self.last_sweeps = sweeps
         return done
+
+    def _settled(self, sweeps: dict[Action, list[float]]) -> bool:
+        """``look``: whether the sweeps so far decide the choice, one way
+        or the other: another candidate beats the ranking's first by more
+        than ``z`` standard errors of their paired differences (the
+        search departs), or none can (each one's mean difference plus ``z``
+        standard errors is at most ``indifference``: the search stays)."""
+        first, *others = sweeps
+        base = np.asarray(sweeps[first])
+        settled = True
+        for a in others:
+            diffs = np.asarray(sweeps[a]) - base
+            diffs = diffs[~np.isnan(diffs)]
+            if len(diffs) < 2:
+                return False
+            mean = float(diffs.mean())
+            error = self.z * float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+            if mean > error:
+                return True
+            if mean + error > self.indifference:
+                settled = False
+        return settled
 
     def _pick_paired(self) -> Action:
         """``paired``: the candidate of the best mean over the sweeps; with
@@ -320,6 +374,8 @@ class MCTSAgent:
         moved = 0  # the transitions applied (the ``steps`` budget)
         # Selection and expansion.
         while True:
+            if self.flat and node is not path[0]:
+                break  # below the root a flat search only rolls out
             mover = s.to_move
             if mover is None:
                 break
