@@ -17,7 +17,10 @@ paired rollouts of B from the true state (``saloon.analysis.gain``); a
 game's gain is the sum of its departures' advantages, and the line adds
 A's departures a game, its gain a game and A's score by that gain (the
 fair share plus the gain), each with its 95% interval: the same edge as
-the score's, unbiased, with the luck of the games taken out.
+the score's, unbiased, with the luck of the games taken out. Where A is a
+paired search, a second table groups its departures by the sweeps it ran
+before departing (with ``look``, the look that settled them), each
+group's mean advantage with its interval.
 
     python benchmarks/dungeons_arena.py [--agents A,B] [--games N] [--players 2,3,4]
         [--maps standard,advanced] [--seed S] [--jobs J] [--gain SWEEPS] [-o KEY=VALUE ...]
@@ -63,6 +66,23 @@ class Tally:
     #: With ``--gain``: each game's sum of advantages, and A's departures.
     gains: list[float] = field(default_factory=list)
     departures: int = 0
+    #: With ``--gain`` and A a paired search: each departure's sweeps (the
+    #: search's, at that decision) and its measured advantage.
+    settled: list[tuple[int, float]] = field(default_factory=list)
+
+    def by_sweeps(self) -> list[str]:
+        """A's departures grouped by the sweeps its search ran before
+        departing, each group's mean advantage with its 95% interval."""
+        groups: dict[int, list[float]] = {}
+        for sweeps, adv in self.settled:
+            groups.setdefault(sweeps, []).append(adv)
+        out = ["| sweeps | departures | mean advantage, 95% |", "|---:|---:|---|"]
+        for sweeps in sorted(groups):
+            g = mean_ci(groups[sweeps])
+            out.append(
+                f"| {sweeps} | {len(groups[sweeps])} | {g.mean:+.1%} ({g.lo:+.1%} – {g.hi:+.1%}) |"
+            )
+        return out
 
     def line(self, label: str, a: str, b: str, players: int) -> str:
         lo, hi = wilson_interval(self.score, self.games)
@@ -125,7 +145,11 @@ def play_one(
             if judge is not None and action != judge.choose(state):
                 tally.departures += 1
                 key = int(sweep_seeds.integers(2**63))
-                gained += float(advantage(state, action, judge, gain, key).mean())
+                adv = float(advantage(state, action, judge, gain, key).mean())
+                gained += adv
+                sweeps = getattr(agents[mover], "last_sweeps", None)
+                if sweeps:
+                    tally.settled.append((len(next(iter(sweeps.values()))), adv))
         state.apply(action)
     result = state.result()
     tally.games = 1
@@ -179,6 +203,7 @@ def play(
         tally.decisions += one.decisions
         tally.gains.extend(one.gains)
         tally.departures += one.departures
+        tally.settled.extend(one.settled)
     return tally
 
 
@@ -233,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 int(n), a, b, args.games, args.seed, args.jobs, args.gain,
             )  # fmt: skip
             print(tally.line(map_id, a, b, int(n)), flush=True)
+            if tally.settled:
+                print("\n".join(tally.by_sweeps()), flush=True)
             print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
 
 

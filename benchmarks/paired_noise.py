@@ -8,8 +8,10 @@ heuristic's two best actions (``top=2,paired=1``, plus the setting). For
 each setting the table gives the share of sweeps in which the two
 candidates' values differ (the sweeps that carry information; the others
 say the two are alike), the spread of the paired differences, the
-spread of one candidate's values, and the CPU milliseconds of a search
-(what keyed dice cost: a generator seeded for every chance event). Every
+spread of one candidate's values, the sweeps a search ran (fewer than
+the budget's where ``look`` settled the choice early) and the CPU
+milliseconds of a search (what keyed dice cost: a generator seeded for
+every chance event). Every
 setting sees the same positions and the same sweep seeds.
 
     python benchmarks/paired_noise.py [--game dungeons] [--players 2] [--positions 12]
@@ -50,8 +52,8 @@ def positions(game_id: str, players: int, count: int, every: int, seed: int) -> 
 
 def noise(states: list[State], setting: str, iterations: int, seed: int) -> tuple[float, ...]:
     """The share of sweeps whose two values differ, the spread of the paired
-    differences and of the first candidate's values, and the CPU
-    milliseconds of a search, averaged over ``states``."""
+    differences and of the first candidate's values, the sweeps and the
+    CPU milliseconds of a search, averaged over ``states``."""
     rows = []
     for state in states:
         spec = f"mcts:iterations={iterations},rollout=heuristic,top=2,paired=1"
@@ -63,7 +65,8 @@ def noise(states: list[State], setting: str, iterations: int, seed: int) -> tupl
         first, second = (np.asarray(v) for v in agent.last_sweeps.values())
         kept = ~np.isnan(first) & ~np.isnan(second)
         diff = first[kept] - second[kept]
-        rows.append((float(np.mean(diff != 0)), float(diff.std()), float(first[kept].std()), ms))
+        spread = (float(np.mean(diff != 0)), float(diff.std()), float(first[kept].std()))
+        rows.append((*spread, len(first), ms))
     return tuple(float(x) for x in np.mean(rows, axis=0))
 
 
@@ -81,12 +84,15 @@ def main() -> None:
     print(f"{len(states)} positions of {args.game}, {args.players} players, seed {args.seed}")
     print(
         "| setting | sweeps that differ | spread of the differences | spread of a value "
-        "| ms a search |"
+        "| sweeps a search | ms a search |"
     )
-    print("|---|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|")
     for setting in args.settings.split(";"):
-        differ, spread, value, ms = noise(states, setting, args.iterations, args.seed + 2)
-        print(f"| `{setting or '-'}` | {differ:.1%} | {spread:.3f} | {value:.3f} | {ms:,.0f} |")
+        differ, spread, value, sweeps, ms = noise(states, setting, args.iterations, args.seed + 2)
+        print(
+            f"| `{setting or '-'}` | {differ:.1%} | {spread:.3f} | {value:.3f} | {sweeps:.1f} "
+            f"| {ms:,.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -41,6 +41,15 @@ def test_the_gain_leaves_the_games_as_they_were(arena: ModuleType) -> None:
     )
     assert plain.gains == [] and len(judged.gains) == 1
     assert judged.departures > 0  # a glory point worth a third as much moves some choices
+    assert judged.settled == []  # the heuristic runs no sweeps
+
+
+def test_departures_are_grouped_by_the_sweeps_the_search_ran(arena: ModuleType) -> None:
+    tally = arena.Tally(settled=[(8, 0.25), (8, 0.75), (32, -0.5), (8, 0.5), (32, 0.0)])
+    first, rule, eight, thirty_two = tally.by_sweeps()
+    assert first.startswith("| sweeps | departures |") and rule.startswith("|---:")
+    assert eight.startswith("| 8 | 3 | +50.0% (")
+    assert thirty_two.startswith("| 32 | 2 | -25.0% (")
 
 
 def test_an_agent_that_never_departs_gains_exactly_nothing(arena: ModuleType) -> None:
