@@ -11,8 +11,8 @@ say the two are alike), the spread of the paired differences, the
 spread of one candidate's values, the sweeps a search ran (fewer than
 the budget's where ``look`` settled the choice early) and the CPU
 milliseconds of a search (what keyed dice cost: a generator seeded for
-every chance event). Every
-setting sees the same positions and the same sweep seeds.
+every chance event). Every setting sees the same positions and the same
+sweep seeds.
 
     python benchmarks/paired_noise.py [--game dungeons] [--players 2] [--positions 12]
         [--every 12] [--iterations 60] [--seed 3] [--settings "keyed=0;keyed=1"]

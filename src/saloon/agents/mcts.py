@@ -124,7 +124,7 @@ class MCTSAgent:
     the heuristic is the one-step policy improvement its rollouts measure,
     and the two ways of a sweep part only where their first actions do.
 
-    With ``look`` (and ``paired`` with a ``z``), the budget is a most: every
+    With ``look`` (and ``paired`` with a ``z``), the budget is a maximum: every
     ``look`` sweeps the search stops if the choice is settled, either way.
     It departs as soon as another candidate beats the ranking's first by
     more than ``z`` standard errors of their paired differences, and stays
