@@ -321,6 +321,10 @@ def test_look_is_only_for_paired_sweeps_with_a_z() -> None:
             make_agent(spec, _Tiny(), 1)
     with pytest.raises(ValueError, match="look needs paired sweeps and a z"):
         MCTSAgent(paired=True, look=4)
+    with pytest.raises(OptionError, match=r"indifference='0.1' must be given only with look"):
+        make_agent("mcts:paired=1,z=2,indifference=0.1", _Tiny(), 1)
+    agent = make_agent("mcts:paired=1,z=2,look=4,indifference=0.1", _Tiny(), 1)
+    assert isinstance(agent, MCTSAgent) and agent.indifference == 0.1
 
 
 def test_paired_without_a_ranking_sweeps_every_legal_action() -> None:

@@ -128,8 +128,16 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         steps=steps,
         flat=bool(p.get_int("flat", 0, minimum=0, maximum=1)),
         look=_look(p),
-        indifference=p.get_float("indifference", 0.0, maximum=100.0),
+        indifference=_indifference(p),
     )
+
+
+def _indifference(p: Params) -> float:
+    """``indifference``: the gain too small to look for, for a search that ``look``s."""
+    indifference = p.get_float("indifference", 0.0, maximum=100.0)
+    if "indifference" in p.raw and not p.get_int("look", 0, minimum=0):
+        raise p.bad("indifference", "given only with look (it settles a look's test)")
+    return indifference
 
 
 def _look(p: Params) -> int:
