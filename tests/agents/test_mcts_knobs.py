@@ -315,6 +315,39 @@ def test_a_look_settles_either_way_or_sweeps_on() -> None:
     assert not agent._settled({Add(2): [0.0], Add(1): [1.0]})  # one sweep tests nothing
 
 
+def test_a_bar_holds_back_departures_that_are_not_surely_worth_it() -> None:
+    agent = MCTSAgent(iterations=1, paired=True, z=2.0, look=4, indifference=0.1, bar=0.1)
+    # Ahead by 0.2625, give or take 0.0479 (z = 2): above the bar, and settled.
+    clear = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.3, 0.25, 0.2, 0.3]}
+    assert agent._settled(clear)
+    agent.last_sweeps = clear
+    assert agent._pick_paired() == Add(1)
+    # Ahead by 0.125, give or take 0.0289: surely better, not surely by the bar.
+    near = {Add(2): [0.0, 0.0, 0.0, 0.0], Add(1): [0.15, 0.1, 0.1, 0.15]}
+    assert not agent._settled(near)  # the bar lies inside the interval: sweep on
+    agent.last_sweeps = near
+    assert agent._pick_paired() == Add(2)  # at the end of the budget: stay
+    agent.bar = 0.0
+    assert agent._settled(near)
+    assert agent._pick_paired() == Add(1)
+
+
+def test_a_bar_is_a_gain_for_paired_sweeps_with_a_z() -> None:
+    with pytest.raises(ValueError, match="a bar needs paired sweeps and a z"):
+        MCTSAgent(paired=True, bar=0.1)
+    with pytest.raises(ValueError, match=r"a bar is a gain of at least 0, not -0\.1"):
+        MCTSAgent(paired=True, z=2.0, bar=-0.1)
+    for spec in ("mcts:bar=0.1", "mcts:paired=1,bar=0.1"):
+        with pytest.raises(
+            OptionError, match=r"bar='0.1' must be given only with paired=1 and a z"
+        ):
+            make_agent(spec, _Tiny(), 1)
+    with pytest.raises(OptionError, match=r"bar='-1' must be a number from 0 to 100"):
+        make_agent("mcts:paired=1,z=2,bar=-1", _Tiny(), 1)
+    agent = make_agent("mcts:paired=1,z=2,bar=0.05", _Tiny(), 1)
+    assert isinstance(agent, MCTSAgent) and agent.bar == 0.05
+
+
 def test_look_is_only_for_paired_sweeps_with_a_z() -> None:
     for spec in ("mcts:look=4", "mcts:paired=1,look=4"):
         with pytest.raises(OptionError, match=r"look='4' must be given only with paired=1 and a z"):

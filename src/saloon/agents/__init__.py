@@ -94,6 +94,7 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
             "flat",
             "look",
             "indifference",
+            "bar",
         ),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
@@ -129,7 +130,18 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         flat=bool(p.get_int("flat", 0, minimum=0, maximum=1)),
         look=_look(p),
         indifference=_indifference(p),
+        bar=_bar(p),
     )
+
+
+def _bar(p: Params) -> float:
+    """``bar``: the gain a departure of a ``paired`` search with a ``z`` must surely clear."""
+    bar = p.get_float("bar", 0.0, maximum=100.0)
+    if "bar" in p.raw and not (
+        p.get_int("paired", 0, minimum=0, maximum=1) and p.get_float("z", 0.0)
+    ):
+        raise p.bad("bar", "given only with paired=1 and a z above 0 (it tests their sweeps)")
+    return bar
 
 
 def _indifference(p: Params) -> float:

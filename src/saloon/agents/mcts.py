@@ -134,6 +134,15 @@ class MCTSAgent:
     a few sweeps, and the budget goes where they part (a race, as in
     Maron and Moore's Hoeffding races).
 
+    With ``bar`` (and ``paired`` with a ``z``), a departure must clear a
+    bar: another candidate is chosen over the ranking's first only when
+    its mean difference less ``z`` standard errors is above ``bar``, at a
+    look or at the end of the budget. Repeated looks and the winner's curse
+    let through small departures that are not real; with ``bar`` equal to
+    ``indifference`` the test has an indifference zone on both sides, as in
+    Wald's sequential probability ratio test: it departs for a gain surely
+    above the bar, stays for one surely below, and sweeps on between.
+
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
     >>> state = game.new_state()
@@ -165,6 +174,7 @@ class MCTSAgent:
         flat: bool = False,
         look: int = 0,
         indifference: float = 0.0,
+        bar: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("MCTS needs a budget: iterations, seconds, steps or more than one")
@@ -199,6 +209,11 @@ class MCTSAgent:
             raise ValueError("look needs paired sweeps and a z to test them by")
         self.look = look
         self.indifference = indifference
+        if bar < 0:
+            raise ValueError(f"a bar is a gain of at least 0, not {bar}")
+        if bar and not (paired and z > 0):
+            raise ValueError("a bar needs paired sweeps and a z to test them by")
+        self.bar = bar
         #: With ``paired``: each root action's value for the player, one a
         #: sweep (``nan`` where a determinization made it illegal).
         self.last_sweeps: dict[Action, list[float]] = {}
@@ -316,9 +331,10 @@ class MCTSAgent:
     def _settled(self, sweeps: dict[Action, list[float]]) -> bool:
         """``look``: whether the sweeps so far decide the choice, one way
         or the other: another candidate beats the ranking's first by more
-        than ``z`` standard errors of their paired differences (the
-        search departs), or none can (each one's mean difference plus ``z``
-        standard errors is at most ``indifference``: the search stays)."""
+        than ``bar`` plus ``z`` standard errors of their paired differences
+        (the search departs), or none can (each one's mean difference plus
+        ``z`` standard errors is at most ``indifference``: the search
+        stays)."""
         first, *others = sweeps
         base = np.asarray(sweeps[first])
         settled = True
@@ -329,7 +345,7 @@ class MCTSAgent:
                 return False
             mean = float(diffs.mean())
             error = self.z * float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
-            if mean > error:
+            if mean - error > self.bar:
                 return True
             if mean + error > self.indifference:
                 settled = False
@@ -338,7 +354,7 @@ class MCTSAgent:
     def _pick_paired(self) -> Action:
         """``paired``: the candidate of the best mean over the sweeps; with
         ``z``, the ranking's first unless the best beats it by more than
-        ``z`` standard errors of their paired differences."""
+        ``bar`` plus ``z`` standard errors of their paired differences."""
         sweeps = self.last_sweeps
         candidates = list(sweeps)
         means = {a: _nanmean(v) for a, v in sweeps.items()}
@@ -351,7 +367,7 @@ class MCTSAgent:
         if len(diffs) < 2:
             return first
         error = float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
-        return best if float(diffs.mean()) > self.z * error else first
+        return best if float(diffs.mean()) - self.z * error > self.bar else first
 
     def _descend(
         self,
