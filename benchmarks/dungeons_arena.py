@@ -20,7 +20,8 @@ fair share plus the gain), each with its 95% interval: the same edge as
 the score's, unbiased, with the luck of the games taken out. Where A is a
 paired search, a second table groups its departures by the sweeps it ran
 before departing (with ``look``, the look that settled them), each
-group's mean advantage with its interval.
+group's mean advantage with its interval, beside the search's own
+estimate of the same departures (its sweeps' mean difference).
 
     python benchmarks/dungeons_arena.py [--agents A,B] [--games N] [--players 2,3,4]
         [--maps standard,advanced] [--seed S] [--jobs J] [--gain SWEEPS] [-o KEY=VALUE ...]
@@ -67,20 +68,29 @@ class Tally:
     gains: list[float] = field(default_factory=list)
     departures: int = 0
     #: With ``--gain`` and A a paired search: each departure's sweeps (the
-    #: search's, at that decision) and its measured advantage.
-    settled: list[tuple[int, float]] = field(default_factory=list)
+    #: search's, at that decision), its measured advantage, and the search's
+    #: own estimate of it (its sweeps' mean difference, in win shares).
+    settled: list[tuple[int, float, float]] = field(default_factory=list)
 
     def by_sweeps(self) -> list[str]:
         """A's departures grouped by the sweeps its search ran before
-        departing, each group's mean advantage with its 95% interval."""
-        groups: dict[int, list[float]] = {}
-        for sweeps, adv in self.settled:
-            groups.setdefault(sweeps, []).append(adv)
-        out = ["| sweeps | departures | mean advantage, 95% |", "|---:|---:|---|"]
+        departing, each group's mean advantage with its 95% interval, beside
+        the mean of what the search itself made of them (the gap is the
+        winner's curse: a departure is taken where its sweeps ran high)."""
+        groups: dict[int, list[tuple[float, float]]] = {}
+        for sweeps, adv, own in self.settled:
+            groups.setdefault(sweeps, []).append((adv, own))
+        out = [
+            "| sweeps | departures | mean advantage, 95% | the search's estimate |",
+            "|---:|---:|---|---:|",
+        ]
         for sweeps in sorted(groups):
-            g = mean_ci(groups[sweeps])
+            g = mean_ci([adv for adv, _ in groups[sweeps]])
+            owns = [own for _, own in groups[sweeps] if not math.isnan(own)]
+            estimate = f"{float(np.mean(owns)):+.1%}" if owns else "-"
             out.append(
-                f"| {sweeps} | {len(groups[sweeps])} | {g.mean:+.1%} ({g.lo:+.1%} – {g.hi:+.1%}) |"
+                f"| {sweeps} | {len(groups[sweeps])} | {g.mean:+.1%} ({g.lo:+.1%} – {g.hi:+.1%}) "
+                f"| {estimate} |"
             )
         return out
 
@@ -142,14 +152,21 @@ def play_one(
         if mover == me:
             tally.thinking += time.process_time() - began
             tally.decisions += 1
-            if judge is not None and action != judge.choose(state):
+            own_choice = None if judge is None else judge.choose(state)
+            if judge is not None and action != own_choice:
                 tally.departures += 1
                 key = int(sweep_seeds.integers(2**63))
                 adv = float(advantage(state, action, judge, gain, key).mean())
                 gained += adv
                 sweeps = getattr(agents[mover], "last_sweeps", None)
                 if sweeps:
-                    tally.settled.append((len(next(iter(sweeps.values()))), adv))
+                    estimate = math.nan
+                    if action in sweeps and own_choice in sweeps:
+                        diffs = np.asarray(sweeps[action]) - np.asarray(sweeps[own_choice])
+                        if not np.isnan(diffs).all():
+                            # D6's returns are (P * share - 1) / (P - 1) (ruling DG-R25).
+                            estimate = float(np.nanmean(diffs)) * (players - 1) / players
+                    tally.settled.append((len(next(iter(sweeps.values()))), adv, estimate))
         state.apply(action)
     result = state.result()
     tally.games = 1

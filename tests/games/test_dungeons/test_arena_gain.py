@@ -45,11 +45,27 @@ def test_the_gain_leaves_the_games_as_they_were(arena: ModuleType) -> None:
 
 
 def test_departures_are_grouped_by_the_sweeps_the_search_ran(arena: ModuleType) -> None:
-    tally = arena.Tally(settled=[(8, 0.25), (8, 0.75), (32, -0.5), (8, 0.5), (32, 0.0)])
+    nan = float("nan")
+    tally = arena.Tally(
+        settled=[(8, 0.25, 0.5), (8, 0.75, 0.5), (32, -0.5, 0.25), (8, 0.5, 0.8), (32, 0.0, nan)]
+    )
     first, rule, eight, thirty_two = tally.by_sweeps()
     assert first.startswith("| sweeps | departures |") and rule.startswith("|---:")
-    assert eight.startswith("| 8 | 3 | +50.0% (")
-    assert thirty_two.startswith("| 32 | 2 | -25.0% (")
+    assert first.endswith("| the search's estimate |")
+    assert eight.startswith("| 8 | 3 | +50.0% (") and eight.endswith("| +60.0% |")
+    assert thirty_two.startswith("| 32 | 2 | -25.0% (") and thirty_two.endswith("| +25.0% |")
+    alone = arena.Tally(settled=[(8, 0.25, nan)])
+    assert alone.by_sweeps()[2].endswith("| - |")  # the search did not sweep B's choice
+
+
+def test_a_paired_search_reports_its_own_estimate_of_each_departure(arena: ModuleType) -> None:
+    (seq,) = np.random.SeedSequence(3).spawn(1)
+    spec = "mcts:iterations=8,rollout=heuristic,top=2,paired=1,flat=1"
+    tally = arena.play_one(DungeonsOptions(), 2, spec, "heuristic", 0, seq, gain=2)
+    assert tally.departures == len(tally.settled) > 0
+    for sweeps, adv, own in tally.settled:
+        assert sweeps == 4  # eight iterations: four sweeps of two
+        assert -1.0 <= adv <= 1.0 and -1.0 <= own <= 1.0  # win shares
 
 
 def test_an_agent_that_never_departs_gains_exactly_nothing(arena: ModuleType) -> None:
