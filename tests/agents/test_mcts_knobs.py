@@ -348,6 +348,48 @@ def test_a_bar_is_a_gain_for_paired_sweeps_with_a_z() -> None:
     assert isinstance(agent, MCTSAgent) and agent.bar == 0.05
 
 
+def test_confirm_measures_a_departure_again_on_fresh_sweeps() -> None:
+    state = dealt(3, 1, _Tiny())
+    agent = MCTSAgent(iterations=1, paired=True, rollout=_Greedy, confirm=24, seed=2)
+    # A race whose sweeps ran high for stopping (the winner's curse, made by hand):
+    agent.last_sweeps = {Add(2): [0.0] * 4, Stop(): [1.0] * 4}
+    assert agent._pick_paired() == Stop()
+    assert agent._confirmed(state, _Node(2), Stop()) == Add(2)  # fresh sweeps: it is worse
+    assert [len(v) for v in agent.last_confirmation.values()] == [24, 24]
+    # A departure that is real stands.
+    agent.last_sweeps = {Stop(): [0.0] * 4, Add(2): [1.0] * 4}
+    assert agent._confirmed(state, _Node(2), Add(2)) == Add(2)
+    agent.bar = 5.0  # no difference of returns in [-1, 1] clears it
+    assert agent._confirmed(state, _Node(2), Add(2)) == Stop()
+
+
+def test_confirm_runs_only_where_the_search_departs() -> None:
+    state = dealt(3, 1, _Tiny())
+    # Without a ranking the first candidate is the first legal action, add 1.
+    spec = "mcts:iterations=60,rollout=greedy,paired=1,confirm=10"
+    agent = make_agent(spec, _Tiny(), 3)
+    assert isinstance(agent, MCTSAgent) and agent.confirm == 10
+    choice = agent.choose(state)
+    race = agent._pick_paired()  # what the sweeps alone chose
+    assert race != Add(1) and choice in (race, Add(1))
+    assert list(agent.last_confirmation) == [Add(1), race]
+    assert agent.last_iterations == 60 + 2 * 10  # twenty sweeps of three, then ten of two
+    ranked = make_agent(
+        "mcts:iterations=30,rollout=greedy,top=2,paired=1,z=2,confirm=10", _Tiny(), 3
+    )
+    assert isinstance(ranked, MCTSAgent)
+    assert ranked.choose(state) == Add(2) and ranked.last_confirmation == {}  # it stayed
+
+
+def test_confirm_is_for_paired_sweeps() -> None:
+    with pytest.raises(ValueError, match="confirm is for paired sweeps"):
+        MCTSAgent(confirm=8)
+    with pytest.raises(ValueError, match="confirm is a number of sweeps, not -1"):
+        MCTSAgent(paired=True, confirm=-1)
+    with pytest.raises(OptionError, match=r"confirm='8' must be given only with paired=1"):
+        make_agent("mcts:confirm=8", _Tiny(), 1)
+
+
 def test_look_is_only_for_paired_sweeps_with_a_z() -> None:
     for spec in ("mcts:look=4", "mcts:paired=1,look=4"):
         with pytest.raises(OptionError, match=r"look='4' must be given only with paired=1 and a z"):

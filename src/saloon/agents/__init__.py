@@ -95,6 +95,7 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
             "look",
             "indifference",
             "bar",
+            "confirm",
         ),
     )
     seconds = p.optional_float("seconds", maximum=MCTS_MAX_SECONDS)
@@ -131,7 +132,16 @@ def _mcts(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
         look=_look(p),
         indifference=_indifference(p),
         bar=_bar(p),
+        confirm=_confirm(p),
     )
+
+
+def _confirm(p: Params) -> int:
+    """``confirm``: fresh sweeps that measure a ``paired`` search's departure again."""
+    confirm = p.get_int("confirm", 0, minimum=0, maximum=MCTS_MAX_ITERATIONS)
+    if confirm and not p.get_int("paired", 0, minimum=0, maximum=1):
+        raise p.bad("confirm", "given only with paired=1 (it measures a paired departure again)")
+    return confirm
 
 
 def _bar(p: Params) -> float:

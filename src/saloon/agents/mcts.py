@@ -143,6 +143,14 @@ class MCTSAgent:
     Wald's sequential probability ratio test: it departs for a gain surely
     above the bar, stays for one surely below, and sweeps on between.
 
+    With ``confirm`` (and ``paired``), a departure is measured again before
+    it is taken: ``confirm`` fresh sweeps of the ranking's first and the
+    chosen candidate, and the choice stands only if its mean difference in
+    them is above ``bar``. The race picks the candidate whose sweeps ran
+    high, so its own estimate is biased upwards (the winner's curse); fresh
+    sweeps are not, as a holdout is not. They cost ``2 * confirm``
+    iterations beyond the budget, and only where the search departs.
+
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
     >>> state = game.new_state()
@@ -175,6 +183,7 @@ class MCTSAgent:
         look: int = 0,
         indifference: float = 0.0,
         bar: float = 0.0,
+        confirm: int = 0,
     ) -> None:
         if iterations is None and seconds is None and steps is None:
             raise ValueError("MCTS needs a budget: iterations, seconds, steps or more than one")
@@ -214,6 +223,14 @@ class MCTSAgent:
         if bar and not (paired and z > 0):
             raise ValueError("a bar needs paired sweeps and a z to test them by")
         self.bar = bar
+        if confirm < 0:
+            raise ValueError(f"confirm is a number of sweeps, not {confirm}")
+        if confirm and not paired:
+            raise ValueError("confirm is for paired sweeps")
+        self.confirm = confirm
+        #: With ``confirm``: the fresh sweeps of the last departure measured
+        #: again (the ranking's first and the choice), else empty.
+        self.last_confirmation: dict[Action, list[float]] = {}
         #: With ``paired``: each root action's value for the player, one a
         #: sweep (``nan`` where a determinization made it illegal).
         self.last_sweeps: dict[Action, list[float]] = {}
@@ -238,7 +255,11 @@ class MCTSAgent:
             return legal[0]
         root = self.search(state)
         if self.paired:
-            return self._pick_paired()
+            self.last_confirmation = {}
+            choice = self._pick_paired()
+            if self.confirm and choice != next(iter(self.last_sweeps)):
+                choice = self._confirmed(state, root, choice)
+            return choice
         tried = [a for a in legal if a in root.children]
         if not tried:  # pragma: no cover - a determinization with other actions
             return legal[0]
@@ -300,7 +321,6 @@ class MCTSAgent:
         else:
             candidates = list(state.legal_actions())
         sweeps: dict[Action, list[float]] = {a: [] for a in candidates}
-        n = state.num_players
         done = 0
         looked = 0
         while not self._spent(done, deadline):
@@ -309,24 +329,57 @@ class MCTSAgent:
                     break
                 looked = 0
             looked += 1
-            seed = int(self.rng.integers(_SWEEP_SEED_BOUND))
-            for a in candidates:
-                done += 1  # a candidate this determinization forbids counts too
-                rng = np.random.default_rng(seed)
-                s = state.resample_hidden(me, rng) if hidden else state.clone()
-                if not s.is_legal(a):
-                    sweeps[a].append(math.nan)
-                    continue
-                s.apply_unchecked(a)
-                self._steps_run += 1
-                child = root.children.get(a)
-                if child is None:
-                    child = root.children[a] = _Node(n)
-                draw = KeyedDice(seed) if self.keyed else None
-                values = self._descend(child, [root, child], s, rng, hidden, bounds, draw)
-                sweeps[a].append(values[me])
+            self._sweep_once(state, root, sweeps, hidden, bounds)
+            done += len(candidates)  # a candidate this determinization forbids counts too
         self.last_sweeps = sweeps
         return done
+
+    def _sweep_once(
+        self,
+        state: State,
+        root: _Node,
+        sweeps: dict[Action, list[float]],
+        hidden: bool,
+        bounds: list[float],
+    ) -> None:
+        """One sweep: an iteration under each candidate of ``sweeps`` from
+        one seed, each one's value for the player appended to its list
+        (``nan`` where the determinization makes it illegal)."""
+        me = state.to_move
+        assert me is not None
+        n = state.num_players
+        seed = int(self.rng.integers(_SWEEP_SEED_BOUND))
+        for a, values_of_a in sweeps.items():
+            rng = np.random.default_rng(seed)
+            s = state.resample_hidden(me, rng) if hidden else state.clone()
+            if not s.is_legal(a):
+                values_of_a.append(math.nan)
+                continue
+            s.apply_unchecked(a)
+            self._steps_run += 1
+            child = root.children.get(a)
+            if child is None:
+                child = root.children[a] = _Node(n)
+            draw = KeyedDice(seed) if self.keyed else None
+            values = self._descend(child, [root, child], s, rng, hidden, bounds, draw)
+            values_of_a.append(values[me])
+
+    def _confirmed(self, state: State, root: _Node, choice: Action) -> Action:
+        """``confirm``: ``choice`` if, in fresh sweeps of it and the
+        ranking's first, its mean difference is above ``bar``; else the
+        first."""
+        first = next(iter(self.last_sweeps))
+        fresh: dict[Action, list[float]] = {first: [], choice: []}
+        hidden = not state.game.perfect_information
+        bounds = [math.inf, -math.inf]
+        for _ in range(self.confirm):
+            self._sweep_once(state, root, fresh, hidden, bounds)
+        self.last_confirmation = fresh
+        self.last_iterations += 2 * self.confirm
+        self.last_steps = self._steps_run
+        diffs = np.asarray(fresh[choice]) - np.asarray(fresh[first])
+        diffs = diffs[~np.isnan(diffs)]
+        return choice if len(diffs) and float(diffs.mean()) > self.bar else first
 
     def _settled(self, sweeps: dict[Action, list[float]]) -> bool:
         """``look``: whether the sweeps so far decide the choice, one way
