@@ -46,6 +46,7 @@ import numpy as np
 from saloon.agents import make_agent, parse_spec
 from saloon.analysis.gain import advantage
 from saloon.analysis.stats import mean_ci, wilson_interval
+from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.games.dungeons import Dungeons
 from saloon.games.dungeons.options import DungeonsOptions
@@ -116,6 +117,33 @@ class Tally:
         return out
 
 
+def search_estimate(
+    sweeps: dict[Action, list[float]], action: Action, baseline: Action | None, players: int
+) -> float:
+    """A paired search's own estimate of ``action`` against ``baseline``:
+    the mean difference of their sweeps (``nan`` where a determinization
+    forbade one), in win shares; ``nan`` if it did not sweep both.
+
+    D6's returns are ``(P * share - 1) / (P - 1)`` (ruling DG-R25), so a
+    difference of returns is ``P / (P - 1)`` times one of win shares:
+
+    >>> from saloon.testing.tiny import Add, Stop
+    >>> search_estimate({Add(2): [0.0, 0.0], Stop(): [2.0, math.nan]}, Stop(), Add(2), 2)
+    1.0
+    >>> search_estimate({Add(2): [0.0] * 3, Stop(): [4 / 3, 0.0, 0.0]}, Stop(), Add(2), 4)
+    0.3333333333333333
+    >>> search_estimate({Add(2): [0.0]}, Stop(), Add(2), 2)
+    nan
+    """
+    if action not in sweeps or baseline not in sweeps:
+        return math.nan
+    diffs = np.asarray(sweeps[action]) - np.asarray(sweeps[baseline])
+    diffs = diffs[~np.isnan(diffs)]
+    if not len(diffs):
+        return math.nan
+    return float(diffs.mean()) * (players - 1) / players
+
+
 def play_one(
     options: DungeonsOptions,
     players: int,
@@ -160,12 +188,7 @@ def play_one(
                 gained += adv
                 sweeps = getattr(agents[mover], "last_sweeps", None)
                 if sweeps:
-                    estimate = math.nan
-                    if action in sweeps and own_choice in sweeps:
-                        diffs = np.asarray(sweeps[action]) - np.asarray(sweeps[own_choice])
-                        if not np.isnan(diffs).all():
-                            # D6's returns are (P * share - 1) / (P - 1) (ruling DG-R25).
-                            estimate = float(np.nanmean(diffs)) * (players - 1) / players
+                    estimate = search_estimate(sweeps, action, own_choice, players)
                     tally.settled.append((len(next(iter(sweeps.values()))), adv, estimate))
         state.apply(action)
     result = state.result()

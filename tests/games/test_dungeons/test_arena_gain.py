@@ -65,7 +65,21 @@ def test_a_paired_search_reports_its_own_estimate_of_each_departure(arena: Modul
     assert tally.departures == len(tally.settled) > 0
     for sweeps, adv, own in tally.settled:
         assert sweeps == 4  # eight iterations: four sweeps of two
-        assert -1.0 <= adv <= 1.0 and -1.0 <= own <= 1.0  # win shares
+        # Returns of 1, 0 (a tie) or -1 over four sweeps: a mean in quarters, that
+        # is in eighths of a win share.
+        assert -1.0 <= adv <= 1.0 and -1.0 <= own <= 1.0 and own * 8 == round(own * 8)
+
+
+def test_the_search_estimate_is_in_win_shares(arena: ModuleType) -> None:
+    from saloon.testing.tiny import Add, Stop
+
+    nan = float("nan")
+    # Three players: a win is worth 1 in returns, a loss -1/2; the difference 1.5 is one win share.
+    sweeps = {Add(2): [-0.5, -0.5, nan], Stop(): [1.0, -0.5, 1.0]}
+    assert arena.search_estimate(sweeps, Stop(), Add(2), 3) == pytest.approx(0.5)
+    assert arena.search_estimate(sweeps, Add(2), Stop(), 3) == pytest.approx(-0.5)
+    assert np.isnan(arena.search_estimate(sweeps, Add(1), Stop(), 3))
+    assert np.isnan(arena.search_estimate({Add(2): [nan], Stop(): [1.0]}, Stop(), Add(2), 3))
 
 
 def test_an_agent_that_never_departs_gains_exactly_nothing(arena: ModuleType) -> None:
