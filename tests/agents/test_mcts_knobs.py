@@ -5,7 +5,7 @@ cut rollout valued by the state's ``estimate``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 import numpy as np
 import pytest
@@ -361,37 +361,6 @@ def test_confirm_measures_a_departure_again_on_fresh_sweeps() -> None:
     assert agent._confirmed(state, _Node(2), Add(2)) == Add(2)
     agent.bar = 5.0  # no difference of returns in [-1, 1] clears it
     assert agent._confirmed(state, _Node(2), Add(2)) == Stop()
-
-
-def test_confirm_puts_the_fresh_sweeps_to_the_race_s_test() -> None:
-    state = dealt(3, 1, _Tiny())
-    agent = MCTSAgent(iterations=1, paired=True, rollout=_Greedy, z=2.0, confirm=64, seed=2)
-    agent.last_sweeps = {Add(2): [0.0] * 8, Stop(): [1.0] * 8}
-
-    def fresh(wins: int) -> Callable[..., None]:
-        """Fresh sweeps made by hand: stopping wins the first ``wins`` of
-        them, and the two candidates tie in the rest."""
-
-        def sweep_once(
-            state: object, root: object, sweeps: dict[Action, list[float]], *_: object
-        ) -> None:
-            sweeps[Add(2)].append(0.0)
-            sweeps[Stop()].append(1.0 if len(sweeps[Stop()]) < wins else 0.0)
-
-        return sweep_once
-
-    # One win in 64 is a mean above 0, and not 2 standard errors above it.
-    agent._sweep_once = fresh(1)  # type: ignore[method-assign]
-    assert agent._confirmed(state, _Node(2), Stop()) == Add(2)
-    assert agent.last_confirmation[Stop()].count(1.0) == 1
-    agent.z = 0.0  # without a z, the mean alone is the test
-    assert agent._confirmed(state, _Node(2), Stop()) == Stop()
-    # Five wins and no loss in 64: 0.078 ahead, give or take 0.068 (z = 2).
-    agent.z = 2.0
-    agent._sweep_once = fresh(5)  # type: ignore[method-assign]
-    assert agent._confirmed(state, _Node(2), Stop()) == Stop()
-    agent.bar = 0.05  # and the bar still counts
-    assert agent._confirmed(state, _Node(2), Stop()) == Add(2)
 
 
 def test_confirm_runs_only_where_the_search_departs() -> None:

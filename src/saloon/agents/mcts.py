@@ -145,13 +145,11 @@ class MCTSAgent:
 
     With ``confirm`` (and ``paired``), a departure is measured again before
     it is taken: ``confirm`` fresh sweeps of the ranking's first and the
-    chosen candidate, and the choice stands only if it passes the race's
-    own test in them: its mean difference less ``z`` standard errors above
-    ``bar`` (with ``z`` 0, its mean difference above ``bar``). The race
-    picks the candidate whose sweeps ran high, so its own estimate is
-    biased upwards (the winner's curse); fresh sweeps are not, as a holdout
-    is not. They cost ``2 * confirm`` iterations beyond the budget, and
-    only where the search departs.
+    chosen candidate, and the choice stands only if its mean difference in
+    them is above ``bar``. The race picks the candidate whose sweeps ran
+    high, so its own estimate is biased upwards (the winner's curse); fresh
+    sweeps are not, as a holdout is not. They cost ``2 * confirm``
+    iterations beyond the budget, and only where the search departs.
 
     >>> from saloon.core import get_game
     >>> game = get_game("shootout")
@@ -368,8 +366,8 @@ class MCTSAgent:
 
     def _confirmed(self, state: State, root: _Node, choice: Action) -> Action:
         """``confirm``: ``choice`` if, in fresh sweeps of it and the
-        ranking's first, it passes the race's test (:meth:`_departs`); else
-        the first."""
+        ranking's first, its mean difference is above ``bar``; else the
+        first."""
         first = next(iter(self.last_sweeps))
         fresh: dict[Action, list[float]] = {first: [], choice: []}
         hidden = not state.game.perfect_information
@@ -379,23 +377,9 @@ class MCTSAgent:
         self.last_confirmation = fresh
         self.last_iterations += 2 * self.confirm
         self.last_steps = self._steps_run
-        return choice if self._departs(fresh[choice], fresh[first]) else first
-
-    def _error(self, diffs: np.ndarray) -> float:
-        """``z`` standard errors of the mean of paired differences (0
-        without a ``z``)."""
-        if self.z <= 0:
-            return 0.0
-        return self.z * float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
-
-    def _departs(self, values: list[float], base: list[float]) -> bool:
-        """The test of a departure: whether a candidate's sweeps beat the
-        ranking's first's by more than ``bar`` plus ``z`` standard errors of
-        their paired differences (with a ``z``, two of them at least)."""
-        diffs = _differences(values, base)
-        if len(diffs) < (2 if self.z > 0 else 1):
-            return False
-        return float(diffs.mean()) - self._error(diffs) > self.bar
+        diffs = np.asarray(fresh[choice]) - np.asarray(fresh[first])
+        diffs = diffs[~np.isnan(diffs)]
+        return choice if len(diffs) and float(diffs.mean()) > self.bar else first
 
     def _settled(self, sweeps: dict[Action, list[float]]) -> bool:
         """``look``: whether the sweeps so far decide the choice, one way
@@ -405,14 +389,18 @@ class MCTSAgent:
         ``z`` standard errors is at most ``indifference``: the search
         stays)."""
         first, *others = sweeps
+        base = np.asarray(sweeps[first])
         settled = True
         for a in others:
-            diffs = _differences(sweeps[a], sweeps[first])
+            diffs = np.asarray(sweeps[a]) - base
+            diffs = diffs[~np.isnan(diffs)]
             if len(diffs) < 2:
                 return False
-            if self._departs(sweeps[a], sweeps[first]):
+            mean = float(diffs.mean())
+            error = self.z * float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+            if mean - error > self.bar:
                 return True
-            if float(diffs.mean()) + self._error(diffs) > self.indifference:
+            if mean + error > self.indifference:
                 settled = False
         return settled
 
@@ -427,7 +415,12 @@ class MCTSAgent:
         first = candidates[0]
         if best == first or self.z <= 0:
             return best
-        return best if self._departs(sweeps[best], sweeps[first]) else first
+        diffs = np.asarray(sweeps[best]) - np.asarray(sweeps[first])
+        diffs = diffs[~np.isnan(diffs)]
+        if len(diffs) < 2:
+            return first
+        error = float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+        return best if float(diffs.mean()) - self.z * error > self.bar else first
 
     def _descend(
         self,
@@ -659,14 +652,6 @@ def _with_margin(
         others = [x for j, x in enumerate(scores) if j != i]
         out.append(r + margin * (scores[i] - (max(others) if others else 0.0)))
     return tuple(out)
-
-
-def _differences(values: list[float], base: list[float]) -> np.ndarray:
-    """The paired differences of two candidates' sweeps, less those a
-    determinization made illegal for either."""
-    diffs: np.ndarray = np.asarray(values) - np.asarray(base)
-    kept: np.ndarray = diffs[~np.isnan(diffs)]
-    return kept
 
 
 def _nanmean(values: list[float]) -> float:
