@@ -21,7 +21,9 @@ the score's, unbiased, with the luck of the games taken out. Where A is a
 paired search, a second table groups its departures by the sweeps it ran
 before departing (with ``look``, the look that settled them), each
 group's mean advantage with its interval, beside the search's own
-estimate of the same departures (its sweeps' mean difference).
+estimate of the same departures (its sweeps' mean difference); where it
+confirms its departures (``confirm``), a line adds how many of the
+departures its race proposed the fresh sweeps turned down.
 
     python benchmarks/dungeons_arena.py [--agents A,B] [--games N] [--players 2,3,4]
         [--maps standard,advanced] [--seed S] [--jobs J] [--gain SWEEPS] [-o KEY=VALUE ...]
@@ -72,6 +74,9 @@ class Tally:
     #: search's, at that decision), its measured advantage, and the search's
     #: own estimate of it (its sweeps' mean difference, in win shares).
     settled: list[tuple[int, float, float]] = field(default_factory=list)
+    #: With A a search that confirms its departures (``confirm``): the
+    #: departures its race proposed that the fresh sweeps turned down.
+    turned_down: int = 0
 
     def by_sweeps(self) -> list[str]:
         """A's departures grouped by the sweeps its search ran before
@@ -94,6 +99,19 @@ class Tally:
                 f"| {estimate} |"
             )
         return out
+
+    def confirmations(self) -> str:
+        """How many of the departures the race proposed the fresh sweeps
+        turned down, and how many were taken.
+
+        >>> Tally(games=4, departures=6, turned_down=10).confirmations()
+        'confirm: of 16 departures proposed (4.0 a game), 10 turned down, 6 taken'
+        """
+        proposed = self.departures + self.turned_down
+        return (
+            f"confirm: of {proposed} departures proposed ({proposed / max(1, self.games):.1f}"
+            f" a game), {self.turned_down} turned down, {self.departures} taken"
+        )
 
     def line(self, label: str, a: str, b: str, players: int) -> str:
         lo, hi = wilson_interval(self.score, self.games)
@@ -181,6 +199,9 @@ def play_one(
             tally.thinking += time.process_time() - began
             tally.decisions += 1
             own_choice = None if judge is None else judge.choose(state)
+            confirmation = getattr(agents[mover], "last_confirmation", None)
+            if confirmation and action == next(iter(confirmation)):
+                tally.turned_down += 1  # the fresh sweeps kept the race's first
             if judge is not None and action != own_choice:
                 tally.departures += 1
                 key = int(sweep_seeds.integers(2**63))
@@ -244,6 +265,7 @@ def play(
         tally.gains.extend(one.gains)
         tally.departures += one.departures
         tally.settled.extend(one.settled)
+        tally.turned_down += one.turned_down
     return tally
 
 
@@ -300,6 +322,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(tally.line(map_id, a, b, int(n)), flush=True)
             if tally.settled:
                 print("\n".join(tally.by_sweeps()), flush=True)
+            if args.gain and tally.turned_down:
+                print(tally.confirmations(), flush=True)
             print(f"<!-- {time.perf_counter() - began:.0f} s -->", flush=True)
 
 
