@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import pytest
 
 from saloon.agents import (
+    LOCAL_AGENTS,
     MCTS_MAX_ITERATIONS,
     ExpectimaxAgent,
     MCTSAgent,
@@ -200,6 +201,63 @@ def test_unknown_agent_lists_the_known_ones() -> None:
     for name in agent_names(game):
         assert name in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("spec", ["", "  ", ":iterations=5"])
+def test_an_empty_agent_spec_is_refused_with_the_agents_there_are(spec: str) -> None:
+    # Before: `simulate --agent ""` played random; `--seat ""` named no agent.
+    game = get_game("shootout")
+    with pytest.raises(OptionError) as info:
+        make_agent(spec, game)
+    message = str(info.value)
+    assert "has no agent name" in message and "\n" not in message
+    assert f"(agents: {', '.join(agent_names(game))})" in message
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=", "parameter 'iterations' in 'mcts:iterations=' has no value"),
+        ("mcts:,,", "agent spec 'mcts:,,' has an empty parameter"),
+        ("mcts:iterations=20,", "has an empty parameter"),
+        ("mcts:", "has an empty parameter"),
+        ("expectimax:depth= ", "parameter 'depth' in 'expectimax:depth= ' has no value"),
+        ("heuristic:,", "has an empty parameter"),
+        ("random:seed=", "has no value"),
+    ],
+)
+def test_empty_parameters_are_refused_for_every_agent(spec: str, words: str) -> None:
+    # Before: each of these made the agent with its defaults.
+    with pytest.raises(OptionError) as info:
+        make_agent(spec, get_game("shootout"))
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_where_local_files_are_not_allowed_the_agents_listed_leave_them_out() -> None:
+    """``local_files=False`` (the web server) refuses the agents that read a
+    file on this machine, and no message then lists them; the command
+    line's messages list every agent."""
+    game = get_game("shootout")
+    everyone = agent_names(game)
+    others = agent_names(game, local_files=False)
+    assert "policy" in everyone and others == [n for n in everyone if n not in LOCAL_AGENTS]
+    for spec in ("policy:file=duel.npz", "policy", " policy : file=x "):
+        with pytest.raises(UnknownName) as info:
+            make_agent(spec, game, local_files=False)
+        assert str(info.value) == (
+            "agent 'policy' reads a file on this machine and cannot sit here "
+            f"(agents: {', '.join(others)})"
+        )
+    for spec in ("robot", ""):
+        with pytest.raises((UnknownName, OptionError)) as refused:
+            make_agent(spec, game, local_files=False)
+        assert f"(agents: {', '.join(others)})" in str(refused.value)
+        with pytest.raises((UnknownName, OptionError)) as refused:
+            make_agent(spec, game)
+        assert f"(agents: {', '.join(everyone)})" in str(refused.value)
+    assert make_agent("mcts:iterations=5", game, seed=1, local_files=False).name == (
+        "mcts:iterations=5"
+    )
 
 
 @pytest.mark.parametrize(

@@ -158,7 +158,7 @@ def test_minus_zero_and_plus_zero_are_one_observation(tmp_path: Path) -> None:
     ("spec", "words"),
     [
         ("policy", "needs the file it plays: policy:file=PATH"),
-        ("policy:file=", "must be a file path"),
+        ("policy:file=", "parameter 'file' in 'policy:file=' has no value"),
         ("policy:path=x.npz", "no parameter 'path' (parameters: file, fallback)"),
         ("policy:file=FILE,fallback=policy", "fallback='policy' must be an agent of shootout"),
         ("policy:file=FILE,fallback=robot", "other than policy: random, mcts, expectimax"),

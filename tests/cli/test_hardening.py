@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import sqlite3
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -241,3 +242,110 @@ def test_the_end_of_game_offer_takes_y_a_json_name_or_no(tmp_path: Path) -> None
 def test_control_characters_in_a_file_name_stay_on_one_line(saloon: Run) -> None:
     line = one_error(saloon("advise", "d6shooters", "a\x1eb\x85c"))
     assert "cannot read record 'a\\x1eb\\x85c'" in line
+
+
+# -- what Saloon writes, read back; empty specs; whole sweeps checked first ------------------
+
+
+SEED = "1894994586102399598"  # 19 digits, as the table prints a random seed
+
+
+def test_every_seed_saloon_prints_is_taken_back(saloon: Run) -> None:
+    # Before: `--seed` read at most 18 digits, so a seed the table printed was refused.
+    args = ["play", "shootout", *[a for p in SMALL for a in ("-o", p)], "--delay", "0"]
+    done = saloon(*args, "--seat", "random", "--seat", "random", "--seed", SEED)
+    assert done.returncode == 0, done.stderr
+    assert f"seed {SEED}" in " ".join(done.stdout.split())
+    line = one_error(saloon(*args, "--seed", "9223372036854775808"))
+    assert "seed 9223372036854775808 is not allowed: a seed is a whole number from 0 to" in line
+    line = one_error(saloon(*args, "--seed", "12345678901234567890"))  # 20 digits
+    assert "a seed is a whole number from 0 to 9223372036854775807, not '1234567890" in line
+
+
+def test_the_lobby_takes_back_every_seed_too() -> None:
+    from saloon.cli.play import Lobby
+
+    answers = iter(["12345678901234567890", SEED])
+    lobby = Lobby(Console(file=io.StringIO(), width=120), lambda prompt: next(answers))
+    assert lobby.pick_seed() == int(SEED)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "shootout", "--agent", "", "-n", "2", "--no-db", "--no-progress"],
+        ["sweep", "shootout", "--vary", "start=5,6", "--agent", "", "-n", "2", "--no-db"],
+        ["play", "shootout", "--seat", "", "--seat", "random", "--delay", "0"],
+    ],
+)
+def test_an_empty_agent_is_refused_naming_the_agents(saloon: Run, args: list[str]) -> None:
+    # Before: `simulate --agent ""` quietly played random.
+    done = saloon(*args)
+    line = one_error(done)
+    assert "agent spec '' has no agent name (agents: random, mcts, expectimax, policy," in line
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=", "mcts:,,", "heuristic:pace="])
+def test_empty_agent_parameters_are_refused(saloon: Run, spec: str) -> None:
+    done = saloon("simulate", "shootout", "--agent", spec, "-n", "2", "--no-db", "--no-progress")
+    assert "has no value" in one_error(done) or "has an empty parameter" in one_error(done)
+
+
+def test_a_sweep_refuses_a_bad_cell_before_playing_any(saloon: Run, tmp_path: Path) -> None:
+    # Before: the hickok-tutt cell was played (and stored) before 'nope' was refused.
+    done = saloon("sweep", "cowboys", "--vary", "scenario=hickok-tutt,nope", "--agent", "random",
+                  "-n", "2", "--db", "runs.db", "--no-progress")  # fmt: skip
+    line = one_error(done)
+    assert line.startswith("error: the cell scenario=nope: there is no scenario 'nope'")
+    assert done.stdout == ""
+    with contextlib.closing(sqlite3.connect(tmp_path / "runs.db")) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
+        assert db.execute("SELECT count(*) FROM runs").fetchone() == (0,)
+
+
+def test_a_sweep_refuses_an_agent_a_cell_cannot_seat_before_playing_any(saloon: Run) -> None:
+    done = saloon("sweep", "shootout", "--vary", "black=3,40", "-o", "red=20",
+                  "--seat", "random", "--seat", "solver", "-n", "2", "--no-db")  # fmt: skip
+    line = one_error(done)
+    assert line.startswith("error: the cell black=40: ") and "too big to solve exactly" in line
+    assert done.stdout == ""
+
+
+def _record_of(seats: list[str] | None, tmp_path: Path) -> str:
+    game = get_game("shootout")
+    state = game.new_state(game.parse_options(SMALL))
+    GameRecord.from_state(state, seats, seed=3).save(tmp_path / "saved.json")
+    return "saved.json"
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [None, ["human", "random"], ["player 1", "mcts:iterations=20"], ["random", "heuristic"]],
+)
+def test_play_load_takes_every_seat_saloon_writes(
+    saloon: Run, tmp_path: Path, seats: list[str] | None
+) -> None:
+    # Before: a record GameRecord.from_state wrote without seat names ("player 1",
+    # "player 2") was refused: "no agent called 'player 1'".
+    path = _record_of(seats, tmp_path)
+    done = saloon("play", "--load", path, "--delay", "0", stdin="quit\ny\n")
+    assert done.returncode == 0, done.stderr
+    assert f"Carrying on {path}: Shoot Out" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [
+        (["human", "Doc Holliday"], "seat 2 is 'Doc Holliday', neither a person (human, player 2)"),
+        (["player 7", "random"], "seat 1 is 'player 7'"),
+        (["", "random"], "seat 1 is ''"),
+    ],
+)
+def test_play_load_refuses_a_seat_it_does_not_know(
+    saloon: Run, tmp_path: Path, seats: list[str], words: str
+) -> None:
+    path = _record_of(seats, tmp_path)
+    line = one_error(saloon("play", "--load", path, "--delay", "0"))
+    assert words in line and "nor an agent of shootout (random, mcts," in line
+    assert line.endswith("name every seat with --seat")

@@ -35,6 +35,22 @@ def test_what_cannot_be_read_is_one_line(
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("limit", "size"),
+    [(64 * 1024, "64 KiB"), (256 * 1024, "256 KiB"), (16 * 1024 * 1024, "16 MiB"),
+     (1000, "1,000 bytes")],
+)  # fmt: skip
+def test_a_file_too_big_is_named_with_its_real_limit(
+    limit: int, size: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: a limit under 1 MiB (a Cowboys board's 64 KiB) said "larger than 0 MiB".
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "board.toml").write_bytes(b"x" * (limit + 1))
+    with pytest.raises(SaloonError) as info:
+        read_text("board.toml", what="board file", limit=limit)
+    assert str(info.value) == f"board file board.toml is larger than {size}; it is not one"
+
+
 def test_write_never_replaces_when_told_not_to(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text("mine", encoding="utf-8")

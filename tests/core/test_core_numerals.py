@@ -51,3 +51,17 @@ def test_messages_quote_hostile_input_briefly() -> None:
     for _ in range(100_000):
         nested = [nested]
     assert len(shown(nested)) < 80
+
+
+def test_every_seed_saloon_prints_is_read_back() -> None:
+    """A seed has up to 19 digits (up to 2^63 - 1); every other number stays
+    at :data:`MAX_DIGITS`. Before: ``--seed 1894994586102399598``, a seed
+    Saloon itself printed, was refused."""
+    from saloon.core.dice import MAX_SEED, SEED_DIGITS, check_seed, parse_seed
+
+    assert SEED_DIGITS == MAX_DIGITS + 1 == 19
+    for seed in (0, 1894994586102399598, MAX_SEED):
+        assert check_seed(parse_seed(str(seed))) == seed
+    assert parse_seed(str(MAX_SEED + 1)) == MAX_SEED + 1  # refused by check_seed, as a seed
+    assert parse_seed("9" * 20) is None and parse_seed("²") is None
+    assert parse_int("1894994586102399598") is None  # other numbers keep their limit

@@ -32,7 +32,7 @@ from saloon.agents.policy import PolicyAgent, make_policy_agent
 from saloon.agents.random_agent import RandomAgent
 from saloon.core.agent import Agent, check_agent, spec_label
 from saloon.core.dice import check_seed
-from saloon.core.errors import UnknownName, shown
+from saloon.core.errors import OptionError, UnknownName, shown
 from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 
@@ -249,41 +249,73 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
     return {**GENERIC_AGENTS, **game.agents()}
 
 
-def agent_names(game: Game) -> list[str]:
-    """Every agent name usable with ``game``: the generic ones, then the game's own.
+def agent_names(game: Game, *, local_files: bool = True) -> list[str]:
+    """Every agent name usable with ``game``: the generic ones, then the
+    game's own; without those that read a file on this machine
+    (:data:`LOCAL_AGENTS`) when ``local_files`` is false (the web server's
+    list).
 
     >>> from saloon.core import get_game
-    >>> agent_names(get_game("shootout"))[:3]
-    ['random', 'mcts', 'expectimax']
+    >>> agent_names(get_game("shootout"))
+    ['random', 'mcts', 'expectimax', 'policy', 'heuristic', 'solver']
+    >>> agent_names(get_game("shootout"), local_files=False)
+    ['random', 'mcts', 'expectimax', 'heuristic', 'solver']
     """
     own = [n for n in game.agents() if n not in GENERIC_AGENTS]
-    return [*GENERIC_AGENTS, *sorted(own)]
+    names = [*GENERIC_AGENTS, *sorted(own)]
+    return names if local_files else [n for n in names if n not in LOCAL_AGENTS]
 
 
 def make_agent(
-    spec: str, game: Game, seed: int | None = None, options: Options | None = None
+    spec: str,
+    game: Game,
+    seed: int | None = None,
+    options: Options | None = None,
+    *,
+    local_files: bool = True,
 ) -> Agent:
     """The agent named by ``spec`` (``name`` or ``name:key=value,...``) for ``game``.
 
     Raises :class:`~saloon.core.errors.UnknownName` for an unknown name and
-    :class:`~saloon.core.errors.OptionError` for a bad parameter, each
-    listing what is known. With ``options``, an agent that cannot play
-    that variant (:func:`~saloon.core.agent.check_agent`) is refused here,
-    before the game starts; a bad ``seed`` is refused too.
+    :class:`~saloon.core.errors.OptionError` for none (an empty spec) or a
+    bad parameter, each listing what is known. With ``options``, an agent
+    that cannot play that variant (:func:`~saloon.core.agent.check_agent`)
+    is refused here, before the game starts; a bad ``seed`` is refused too.
 
     >>> from saloon.core import get_game
     >>> make_agent("robot", get_game("shootout"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     saloon.core.errors.UnknownName: no agent called 'robot' for shootout (agents: random, mcts, ...)
+    >>> make_agent("", get_game("shootout"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: agent spec '' has no agent name (agents: random, mcts, ...)
+
+    With ``local_files=False`` (a server, whose visitors must not name its
+    files) an agent that reads a file on this machine (:data:`LOCAL_AGENTS`)
+    is refused as :class:`~saloon.core.errors.UnknownName` before anything
+    is read, and every message lists only the other agents.
+
+    >>> make_agent("policy:file=duel.npz", get_game("shootout"), local_files=False)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.UnknownName: agent 'policy' reads a file on this machine and cannot sit ...
     """
+    names = ", ".join(agent_names(game, local_files=local_files))
+    if not spec.strip().partition(":")[0].strip():
+        raise OptionError(f"agent spec {shown(spec)} has no agent name (agents: {names})")
     name, params = parse_spec(spec)
+    if not local_files and name in LOCAL_AGENTS:
+        raise UnknownName(
+            f"agent {shown(name)} reads a file on this machine and cannot sit here "
+            f"(agents: {names})"
+        )
     factories = _factories(game)
     factory = factories.get(name)
     if factory is None:
-        raise UnknownName(
-            f"no agent called {shown(name)} for {game.id} (agents: {', '.join(agent_names(game))})"
-        )
+        raise UnknownName(f"no agent called {shown(name)} for {game.id} (agents: {names})")
     check_seed(seed)
     agent = factory(game, seed, params)
     check_numbers(params)

@@ -30,15 +30,31 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     Traceback (most recent call last):
     ...
     saloon.core.errors.OptionError: agent parameter 'c'='٣' must be a number or a word ...
+
+    Every parameter has a key and a value: an empty one (``mcts:,,``,
+    ``mcts:iterations=200,``, ``mcts:``) or one without a value
+    (``mcts:iterations=``) is refused, never read as the default.
+
+    >>> parse_spec("mcts:,,")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: agent spec 'mcts:,,' has an empty parameter (give key=...)
+    >>> parse_spec("mcts:iterations=")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: agent parameter 'iterations' in 'mcts:iterations=' has no ...
     """
-    name, _, rest = spec.strip().partition(":")
+    name, colon, rest = spec.strip().partition(":")
     name = name.strip()
     if not name:
         raise OptionError(f"agent spec {shown(spec)} has no agent name")
     params: dict[str, str] = {}
-    for part in rest.split(","):
+    for part in rest.split(",") if colon else ():
         if not part.strip():
-            continue
+            raise OptionError(
+                f"agent spec {shown(spec)} has an empty parameter "
+                "(give key=value, separated by commas)"
+            )
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:
@@ -49,12 +65,16 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         if key in params:
             raise OptionError(f"agent parameter {shown(key)} is given twice in {shown(spec)}")
         value = value.strip()
+        if not value:
+            raise OptionError(
+                f"agent parameter {shown(key)} in {shown(spec)} has no value (give key=value)"
+            )
         _check_value(key, value)
         params[key] = value
     return name, params
 
 
-_VALUE = re.compile(r"[A-Za-z0-9_.+-]{0,40}")
+_VALUE = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
 
 
 def _check_value(key: str, value: str) -> None:
@@ -136,7 +156,7 @@ class Params:
         return value
 
     def optional_int(self, key: str, minimum: int = 0, maximum: int = MAX_INT) -> int | None:
-        if key not in self.raw or self.raw[key].lower() in ("", "none", "auto"):
+        if key not in self.raw or self.raw[key].lower() in ("none", "auto"):
             return None
         return self.get_int(key, 0, minimum, maximum)
 
@@ -154,6 +174,6 @@ class Params:
     def optional_float(
         self, key: str, minimum: float = 0.0, maximum: float = MAX_FLOAT
     ) -> float | None:
-        if key not in self.raw or self.raw[key].lower() in ("", "none", "auto"):
+        if key not in self.raw or self.raw[key].lower() in ("none", "auto"):
             return None
         return self.get_float(key, 0.0, minimum, maximum)

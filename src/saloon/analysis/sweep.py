@@ -34,6 +34,7 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
+from saloon.agents import make_agent
 from saloon.analysis.db import ResultsDB, RunInfo
 from saloon.analysis.simulate import ENGINES, Progress, Summary, run_summary, simulate
 from saloon.analysis.stats import finite
@@ -48,6 +49,7 @@ __all__ = [
     "CellResult",
     "Crossing",
     "SweepResult",
+    "check_cell",
     "crossings",
     "sweep",
 ]
@@ -170,6 +172,32 @@ def cells(game: Game, fixed: Sequence[str], axes: Sequence[Axis]) -> list[Cell]:
             raise SaloonError(f"the cell {label}: {exc}") from exc
         out.append(Cell(k, values, options))
     return out
+
+
+def check_cell(game: Game, cell: Cell, seats: Sequence[str] = ()) -> None:
+    """Refuse (one :class:`SaloonError` naming the cell) a cell that could
+    not be played with ``seats`` (agent specs; none for an exact sweep):
+    options that parse but name nothing (a scenario there is not), a seat
+    count the variant does not take, a bot that cannot sit or cannot play
+    the variant. :func:`sweep` checks every cell so before any game.
+
+    >>> game = get_game("shootout")
+    >>> grid = cells(game, [], [Axis.parse("start=5,6")])
+    >>> check_cell(game, grid[0], ["random", "robot"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.SaloonError: the cell start=5: no agent called 'robot' for shootout (...)
+    """
+    try:
+        lo, hi = game.player_range(cell.options)
+        if seats and not lo <= len(seats) <= hi:
+            players = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise SaloonError(f"{game.id} takes {players} players, not {len(seats)} seats")
+        for spec in seats:
+            make_agent(spec, game, seed=0, options=cell.options)
+        game.new_state(cell.options, len(seats) or None)
+    except SaloonError as exc:
+        raise SaloonError(f"the cell {cell.label}: {exc}") from exc
 
 
 # -- results -------------------------------------------------------------------------------
@@ -527,6 +555,8 @@ def sweep(
             raise SaloonError("the number of games must be at least 1")
     if seed < 0:
         raise SaloonError("the seed must be a whole number of at least 0")
+    for cell in grid:  # every cell, before any is played or solved
+        check_cell(game, cell, specs)
 
     run: RunInfo | None = None
     params = _params(fixed, axes, exact, engine)

@@ -10,9 +10,8 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from saloon.core.dice import MAX_SEED, check_seed
+from saloon.core.dice import MAX_SEED, check_seed, parse_seed
 from saloon.core.errors import OptionError, SaloonError, UnknownName, shown
-from saloon.core.numerals import parse_int
 from saloon.core.options import format_option_value, load_toml
 
 if TYPE_CHECKING:
@@ -57,11 +56,12 @@ def read_options(game: Game, pairs: Sequence[str], options_file: str | None = No
 
 def seed_value(ctx: click.Context, param: click.Parameter, value: object) -> int | None:
     """A ``--seed``: a whole number from 0 to :data:`~saloon.core.dice.MAX_SEED`
-    in ASCII digits (a click callback; one line naming it otherwise)."""
+    in ASCII digits, every seed Saloon prints included (a click callback;
+    one line naming it otherwise)."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         number = value
     else:
-        number = parse_int(str(value), signed=True)
+        number = parse_seed(str(value))
         if number is None:
             raise click.BadParameter(
                 f"a seed is a whole number from 0 to {MAX_SEED}, not {shown(value)}"

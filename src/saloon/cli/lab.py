@@ -282,7 +282,8 @@ def simulate_command(
                     raise SaloonError(f"--players {players} but {len(seat_specs)} --seat given")
                 seats = list(seat_specs)
             else:
-                seats = [agent or "random"] * (players or game.player_range(options)[0])
+                spec = "random" if agent is None else agent  # "" is refused, not random
+                seats = [spec] * (players or game.player_range(options)[0])
             args = {
                 "game": game,
                 "options": options,

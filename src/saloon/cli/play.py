@@ -33,7 +33,7 @@ from saloon.cli.common import (
 from saloon.cli.info import print_rules
 from saloon.cli.table import GameInterrupted, GameTable, QuitGame, Seat
 from saloon.core.agent import Agent
-from saloon.core.dice import MAX_SEED
+from saloon.core.dice import MAX_SEED, parse_seed
 from saloon.core.driver import RoundRobin, check_round_robin
 from saloon.core.errors import SaloonError, printable, shown
 from saloon.core.files import check_writable
@@ -213,6 +213,39 @@ def _session(
     return Session(game, options, specs, seed=seed, manual_dice=dice == "manual", agents=agents)
 
 
+def record_seats(names: Sequence[str], game: Game, path: str = "the record") -> list[str]:
+    """The seats of a saved game, from the names its record gives them, in
+    every form Saloon writes: ``human`` (a person at the table), an agent's
+    spec (a bot, as ``simulate`` and the table write them), or ``player N``
+    (a record made without seat names, :meth:`GameRecord.from_state`'s
+    default), which is a person. Any other name is refused (one line naming
+    the seat and what would do), before anything is played.
+
+    >>> from saloon.core import get_game
+    >>> record_seats(["player 1", "mcts:iterations=50"], get_game("shootout"))
+    ['human', 'mcts:iterations=50']
+    >>> record_seats(["human", "Doc"], get_game("shootout"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.SaloonError: the record: seat 2 is 'Doc', neither a person (human, ...
+    """
+    persons = {HUMAN, *(f"player {k}" for k in range(1, len(names) + 1))}
+    known = agent_names(game)
+    specs = []
+    for i, name in enumerate(names, start=1):
+        if name.strip().lower() in persons:
+            specs.append(HUMAN)
+            continue
+        if name.strip().partition(":")[0].strip() not in known:  # its parameters: at make_seats
+            raise SaloonError(
+                f"{printable(path)}: seat {i} is {shown(name)}, neither a person (human, "
+                f"player {i}) nor an agent of {game.id} ({', '.join(known) or 'none installed'}); "
+                "name every seat with --seat"
+            )
+        specs.append(name)
+    return specs
+
+
 def _resume(
     console: Console,
     reader: Callable[[str], str],
@@ -231,7 +264,7 @@ def _resume(
         raise SaloonError(f"{printable(path)} is a game of {printable(record.game)}, not {game_id}")
     game = get_game(record.game)
     state = record.replay()
-    specs = list(seat_specs) or record.seats
+    specs = list(seat_specs) or record_seats(record.seats, game, path)
     if len(specs) != state.num_players:
         raise SaloonError(
             f"{printable(path)} has {state.num_players} players, but {len(specs)} seats given"
@@ -454,7 +487,7 @@ class Lobby:
             text = self.ask("Seed [random]: ").strip()
             if not text:
                 return None
-            seed = parse_int(text, signed=True)
+            seed = parse_seed(text)
             if seed is not None and 0 <= seed <= MAX_SEED:
                 return seed
             self.say(

@@ -16,10 +16,27 @@ import numpy as np
 
 from saloon.core.action import Action, Outcome
 from saloon.core.errors import DiceExhausted, IllegalAction, OptionError, SaloonError, shown
+from saloon.core.numerals import parse_int
 from saloon.core.state import State
 
 #: The largest seed: seeds are stored in SQLite's signed 64-bit integers.
 MAX_SEED = 2**63 - 1
+#: The most digits a seed has (19): one more than any other number people
+#: type (:data:`saloon.core.numerals.MAX_DIGITS`), so that every seed
+#: Saloon prints can be typed back.
+SEED_DIGITS = len(str(MAX_SEED))
+
+
+def parse_seed(text: str) -> int | None:
+    """The whole number ``text`` spells as a seed would be typed (ASCII
+    digits, a sign allowed so that ``-1`` is refused as a seed by
+    :func:`check_seed`, at most :data:`SEED_DIGITS` digits), or ``None``.
+    Not checked against the range of seeds: :func:`check_seed` does that.
+
+    >>> parse_seed("1894994586102399598"), parse_seed("-1"), parse_seed("1" * 20)
+    (1894994586102399598, -1, None)
+    """
+    return parse_int(text, signed=True, digits=SEED_DIGITS)
 
 
 def check_seed(seed: object) -> int | None:

@@ -70,11 +70,26 @@ def read_text(
     if not stat.S_ISREG(kind):
         raise error(f"{what} {name} is not a regular file")
     if len(data) > limit:
-        raise error(f"{what} {name} is larger than {limit // 1024 // 1024} MiB; it is not one")
+        raise error(f"{what} {name} is larger than {size_text(limit)}; it is not one")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{what} {name} is not a text file (not UTF-8)") from None
+
+
+def size_text(size: int) -> str:
+    """A size in bytes as people read it: in the largest unit it is a whole
+    number of, else in bytes.
+
+    >>> size_text(64 * 1024), size_text(16 * 1024 * 1024), size_text(2**30)
+    ('64 KiB', '16 MiB', '1 GiB')
+    >>> size_text(1536), size_text(100_000), size_text(1)
+    ('1,536 bytes', '100,000 bytes', '1 byte')
+    """
+    for unit, name in ((2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
+        if size >= unit and size % unit == 0:
+            return f"{size // unit:,} {name}"
+    return f"{size:,} byte{'' if size == 1 else 's'}"
 
 
 def write_text(path: str | Path, text: str, *, overwrite: bool = True) -> None:

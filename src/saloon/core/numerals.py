@@ -7,8 +7,9 @@ both; ``int()`` and ``float()`` read ``"٣"`` (an Arabic-Indic three),
 and ``int()`` raises a bare ``ValueError`` on more than 4300 digits. Every
 number a person types into Saloon (a menu choice, a die, an option, an
 agent's knob, a seed) is read here instead: plain ASCII digits, at most
-:data:`MAX_DIGITS` of them, so one rule holds everywhere and each caller
-refuses the rest with its own message naming what it accepts.
+:data:`MAX_DIGITS` of them (a seed may have one more:
+:func:`saloon.core.dice.parse_seed`), so one rule holds everywhere and each
+caller refuses the rest with its own message naming what it accepts.
 
 >>> parse_int("12"), parse_int("²"), parse_int("①"), parse_int("٣"), parse_int("1_000")
 (12, None, None, None, None)
@@ -25,9 +26,10 @@ from __future__ import annotations
 import math
 import re
 
-#: The most digits a number may have: every number Saloon reads is far
-#: below 10**18 (a seed is below 2**63), and a longer one is refused
-#: before Python converts it.
+#: The most digits a number may have: every number Saloon reads but a
+#: seed is far below 10**18, and a longer one is refused before Python
+#: converts it. A seed (below 2**63, so up to 19 digits) asks for more
+#: with ``digits`` (:func:`saloon.core.dice.parse_seed`).
 MAX_DIGITS = 18
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -46,14 +48,18 @@ def is_digits(text: str) -> bool:
     return _DIGITS.fullmatch(text) is not None
 
 
-def parse_int(text: str, *, signed: bool = False) -> int | None:
+def parse_int(text: str, *, signed: bool = False, digits: int = MAX_DIGITS) -> int | None:
     """The whole number ``text`` spells in ASCII digits (a leading ``+`` or
     ``-`` too if ``signed``), or ``None``; surrounding spaces are allowed,
-    more than :data:`MAX_DIGITS` digits are not."""
+    more than ``digits`` digits (:data:`MAX_DIGITS` unless said) are not.
+
+    >>> parse_int("1" * 19), parse_int("1" * 19, digits=19)
+    (None, 1111111111111111111)
+    """
     t = text.strip()
     if (_SIGNED if signed else _DIGITS).fullmatch(t) is None:
         return None
-    if len(t.lstrip("+-")) > MAX_DIGITS:
+    if len(t.lstrip("+-")) > digits:
         return None
     return int(t)
 
