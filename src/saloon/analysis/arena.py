@@ -313,7 +313,7 @@ def run_arena(
         )
     except BaseException:
         if db is not None and run is not None:
-            db.set_status(run.id, "interrupted")
+            db.mark_interrupted(run.id)
         raise
     if db is not None and run is not None:
         rows = {r.index: r for r in db.game_rows(run.id)}

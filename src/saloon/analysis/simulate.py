@@ -23,7 +23,7 @@ import json
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
@@ -32,6 +32,7 @@ import numpy as np
 
 from saloon.agents import make_agent, parse_spec
 from saloon.analysis.db import GameRow, ResultsDB, RunInfo
+from saloon.analysis.pool import process_pool
 from saloon.analysis.stats import Distribution, Proportion, finite
 from saloon.core.dice import RandomDice
 from saloon.core.errors import SaloonError, shown
@@ -210,14 +211,16 @@ def run_chunks(
     With an ``executor`` the tasks go there (it is left open); else with
     ``workers`` > 1 a process pool of that size runs them; else they run
     here, in order. At most a few tasks per worker are in flight at once, so
-    millions of games need no more memory than a few chunks.
+    millions of games need no more memory than a few chunks. The pool's
+    workers die with this process, whatever kills it
+    (:func:`~saloon.analysis.pool.process_pool`).
     """
     if executor is None and workers <= 1:
         for chunk in chunks:
             on_done(task(chunk))
         return
     if executor is None:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with process_pool(workers) as pool:
             _pump(pool, task, chunks, on_done, window=4 * workers)
         return
     _pump(executor, task, chunks, on_done, window=max(8, 4 * workers))
@@ -554,7 +557,7 @@ def simulate(
             )
     except BaseException:
         if db is not None and run is not None:
-            db.set_status(run.id, "interrupted")
+            db.mark_interrupted(run.id)
         raise
     if db is not None and run is not None:
         db.set_status(run.id, "done", summary.to_dict())

@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import partial
@@ -36,6 +36,7 @@ from typing import Any
 
 from saloon.agents import make_agent
 from saloon.analysis.db import ResultsDB, RunInfo
+from saloon.analysis.pool import process_pool
 from saloon.analysis.simulate import ENGINES, Progress, Summary, run_summary, simulate
 from saloon.analysis.stats import finite
 from saloon.core.errors import OptionError, SaloonError, shown
@@ -580,7 +581,7 @@ def sweep(
     results: list[CellResult] = []
     pool = None
     if executor is None and workers > 1:  # one pool for every cell
-        pool = executor = ProcessPoolExecutor(max_workers=workers)
+        pool = executor = process_pool(workers)
     try:
         if exact:
             results = _exact_cells(game, grid, db, run, executor, progress, on_cell)
@@ -615,7 +616,7 @@ def sweep(
                 on_cell(result)
     except BaseException:
         if db is not None and run is not None:
-            db.set_status(run.id, "interrupted")
+            db.mark_interrupted(run.id)
         raise
     finally:
         if pool is not None:
