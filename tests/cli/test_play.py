@@ -215,35 +215,70 @@ def test_save_then_load(saloon: Run, tmp_path: Path) -> None:
     assert json.loads((tmp_path / "early.json").read_text())["game"] == "shootout"
 
 
-def test_undo_with_real_dice_asks_for_them_again(saloon: Run) -> None:
-    typed = "first p1\ncard 3\ncolt\nd20 12\nundo\nwinchester\n12\nundo\nundo\nmove\n"
+def test_undo_with_real_dice_never_goes_back_past_them(saloon: Run) -> None:
+    """A shot taken back before its die is typed; once the referee has typed
+    the d20, the shot stands (the rule of every table: undo cannot peek)."""
+    typed = "first p1\ncard 3\ncolt\nundo\nwinchester\n12\nundo\nmove\nquit\ny\n"
     out = saloon(*MANUAL, stdin=typed).stdout
-    assert "undone back to before colt (2 steps taken back; type the dice again)" in out
-    # The referee types the 12 again for the Winchester: 12 + 3 = 15.
+    assert "undone back to before colt (1 step taken back)" in out
     assert "» Player 1 fires the Winchester from space 9: d20 12 + 3 = 15, a hit" in out
-    assert "undone back to before winchester" in out
-    assert "nothing to undo: player 1 has made no decision yet" in out
+    assert (
+        "nothing to undo: the dice typed 'd20 12' came after player 1's last decision, "
+        "and undo never goes back past a roll or a draw"
+    ) in out
     assert "» Player 1 moves to space 8." in out
 
 
-def test_undo_with_random_dice_lets_them_fall_as_they_did(saloon: Run) -> None:
-    """After an undo the same decision meets the same roll, and another one the
-    same luck: undoing never shows what the dice would have done."""
+def test_the_referee_takes_back_a_slip_of_the_dice(saloon: Run) -> None:
+    typed = "first p1\nundo\nfirst p2\ncard 3\nquit\ny\n"
+    out = saloon(*MANUAL, stdin=typed).stdout
+    assert "undone back to before first p1 (1 step taken back; type the dice again)" in out
+    assert "» Player 2 starts the first duel." in out
+
+
+def test_undo_cannot_peek_at_the_d20(saloon: Run) -> None:
+    """The report from the table: a Colt fired and missed, undone, and the
+    Winchester fired into the same d20. The d20 now stands."""
     args = [*HUMAN_VS_BOT, "--seed", "5"]
+    out = saloon(*args, stdin="colt\nundo\nquit\ny\n").stdout
+    assert re.search(r"» Player 1 fires the Colt from space 9: d20 \d+", out)
+    # The bot answered after the d20 was rolled: neither is taken back.
+    assert "nothing to undo: player 2 (a bot) decided after player 1's last decision" in out
+    assert "undone back" not in out
+
+
+def test_undo_cannot_peek_at_the_d6_shooters_dice(saloon: Run) -> None:
+    out = saloon(
+        "play", "d6shooters", "--seat", "human", "--seed", "3", stdin="roll\nundo\nquit\ny\n"
+    )
+    assert "nothing to undo: the roll " in out.stdout
+    assert "undo never goes back past a roll or a draw" in out.stdout
+
+
+def test_practice_undo_lets_the_dice_fall_as_they_did(saloon: Run) -> None:
+    """With practice undo (one person) the same decision meets the same roll,
+    and another one the same luck; the record says the game was so played."""
+    args = [*HUMAN_VS_BOT, "--seed", "5", "--practice-undo"]
     first = saloon(*args, stdin="colt\nquit\ny\n").stdout
+    assert "Table: advisor on ('hint'); practice undo" in first
     shot = re.search(r"» Player 1 fires the Colt from space 9: d20 (\d+)", first)
     assert shot is not None
     again = saloon(*args, stdin="colt\nundo\ncolt\nundo\nwinchester\nquit\ny\n").stdout
     faces = re.findall(r"» Player 1 fires the (?:Colt|Winchester) from space 9: d20 (\d+)", again)
     assert faces == [shot.group(1)] * 3
     assert "the dice will fall as they did" in again
+    refused = saloon(
+        "play", "shootout", "--seat", "human", "--seat", "human", "--practice-undo", stdin=""
+    )
+    assert refused.returncode == 2
+    assert "practice undo is for a table of one person and bots, not of 2 people" in refused.stderr
 
 
 def test_hint_and_help_at_the_table(saloon: Run) -> None:
     out = saloon(
         *MANUAL, stdin="first p1\ncard 3\nhelp\nhint\nrules\nrules all\nboard\nquit\ny\n"
     ).stdout
-    assert "undo             back to your previous decision" in out
+    assert "undo             take back your last decision" in out
     assert "no advisor for Shoot Out" in out or re.search(r"fire the Colt.*\d+\.\d%", out)
     # 'rules' at the start of a turn: the passages on retreating, moving and shooting.
     assert "At the very start of your turn you may retreat" in out
@@ -276,3 +311,33 @@ def test_enter_skips_the_bots_pauses(spawn: Callable[..., Any]) -> None:
     child.sendline("")
     child.expect("Game over", timeout=8)
     child.expect(pexpect.EOF)
+
+
+def test_a_game_on_your_own_scenario_replays_after_the_file_is_gone(
+    saloon: Run, tmp_path: Path
+) -> None:
+    """The record keeps the scenario's text: edited or deleted afterwards,
+    the game still replays and carries on (the command line reads its file
+    once, when the game is set up)."""
+    from importlib import resources
+
+    text = (
+        resources.files("saloon.games.cowboys")
+        .joinpath("content", "scenarios", "01-hickok-tutt.toml")
+        .read_text(encoding="utf-8")
+    )
+    (tmp_path / "duel.toml").write_text(text.replace("Wild Bill and Davis Tutt", "Our Duel"))
+    args = ["play", "cowboys", "-o", "scenario=duel.toml", "--seat", "random", "--seat", "random"]
+    done = saloon(*args, "--delay", "0", "--seed", "4", "--record", "duel-game.json")
+    assert done.returncode == 0, done.stderr
+    assert "scenario=duel.toml" in done.stdout and "#sha256=" not in done.stdout
+    record = json.loads((tmp_path / "duel-game.json").read_text())
+    assert record["content"][0]["name"] == "duel.toml"
+    (tmp_path / "duel.toml").write_text("this file was edited since")
+    replayed = saloon("replay", "duel-game.json")
+    assert replayed.returncode == 0, replayed.stderr
+    (tmp_path / "duel.toml").unlink()
+    replayed = saloon("replay", "duel-game.json")
+    assert replayed.returncode == 0, replayed.stderr
+    again = saloon("play", "--load", "duel-game.json", "--delay", "0")
+    assert again.returncode == 0, again.stderr

@@ -55,8 +55,74 @@ def test_a_person_acts_only_in_turn_and_only_legally() -> None:
     assert session.step == 2
 
 
-def test_undo_puts_the_dice_back_so_the_same_choice_meets_the_same_dice() -> None:
+def test_undo_never_goes_back_past_a_roll() -> None:
+    """Undo cannot peek: the d3 rolled after ``add 2`` is never taken back,
+    so nobody sees it before choosing, nor rolls it again."""
     session = tiny(seed=9)
+    session.act(0, "add 2")
+    session.advance()
+    step = session.step
+    with pytest.raises(SaloonError, match=r"the roll 'd3 \d' came after player 1's last decision"):
+        session.undo(0)
+    assert session.step == step and not session.can_undo(0)
+
+
+def test_undo_takes_back_decisions_made_since_the_last_roll() -> None:
+    """A decision with nothing revealed after it may be taken back: the
+    first ``stop`` of player 1 (no d3 follows a stop)."""
+    session = Session(TINY, seats=[HUMAN, HUMAN], seed=3)
+    session.advance()
+    session.act(0, "stop")
+    assert session.undo_point(0) == 2 and session.undo(0) == 1
+    session.act(0, "stop")
+    session.advance()
+    session.act(1, "stop")
+    # Player 2 decided since player 1's stop: player 1 may not take it back,
+    # player 2 may take back his own.
+    with pytest.raises(SaloonError, match="player 2 decided after player 1's last decision"):
+        session.undo(0)
+    assert session.undo(1) == 1 and session.state.to_move == 1
+
+
+def test_a_bots_decision_is_not_taken_back_but_in_practice() -> None:
+    session = Session(TINY, seats=[HUMAN, "random"], seed=5, agents=bots)
+    session.advance()
+    session.act(0, "stop")
+    session.advance()
+    if session.state.history[-1][0] == 1:  # the bot's own choice was the last step
+        with pytest.raises(SaloonError, match=r"player 2 \(a bot\) decided"):
+            session.undo(0)
+
+
+def test_nothing_is_taken_back_once_the_game_is_over() -> None:
+    session = tiny(seed=2, practice_undo=True)
+    while session.pending == "person":
+        session.act(0, "stop")
+        session.advance()
+    assert session.pending == "over"
+    with pytest.raises(SaloonError, match="the game is over"):
+        session.undo(0)
+
+
+def test_practice_undo_is_for_one_person_and_says_so_in_the_record() -> None:
+    with pytest.raises(SaloonError, match="practice undo is for a table of one person"):
+        Session(TINY, seats=[HUMAN, HUMAN], practice_undo=True)
+    session = tiny(practice_undo=True)
+    record = session.record()
+    assert record.practice_undo and record.to_json()["practice_undo"] is True
+    assert not tiny().record().practice_undo
+
+
+def test_the_advisor_is_on_for_one_person_and_the_tables_choice_for_several() -> None:
+    assert tiny().advisor and tiny(seats=("random", "random")).advisor
+    assert not Session(TINY, seats=[HUMAN, HUMAN]).advisor
+    assert Session(TINY, seats=[HUMAN, HUMAN], advisor=True).advisor
+    assert not tiny(advisor=False).advisor
+    assert tiny(advisor=False).record().to_json()["advisor"] is False
+
+
+def test_practice_undo_puts_the_dice_back_so_the_same_choice_meets_the_same_dice() -> None:
+    session = tiny(seed=9, practice_undo=True)
     session.act(0, "add 2")
     session.advance()
     future = [str(a) for _, a in session.state.history[2:]]
@@ -68,10 +134,10 @@ def test_undo_puts_the_dice_back_so_the_same_choice_meets_the_same_dice() -> Non
     assert [str(a) for _, a in session.state.history[2:]] == future
 
 
-def test_after_undo_a_different_choice_meets_the_same_luck() -> None:
+def test_after_practice_undo_a_different_choice_meets_the_same_luck() -> None:
     """The d3 after ``add 1`` and after ``add 2`` is drawn from the same random numbers."""
     faces = {}
-    session = tiny(seed=4)
+    session = tiny(seed=4, practice_undo=True)
     for choice in ("add 1", "add 2", "add 1"):
         session.act(0, choice)
         session.roll()
@@ -135,7 +201,15 @@ def test_manual_dice_wait_for_the_referee() -> None:
     assert session.pending == "dice"
     session.enter_dice("d3 2")
     assert session.state.totals == [2, 0]
-    assert session.undo() == 2 and session.state.totals == [0, 0]
+    # The referee takes back the dice he typed last (a slip); the person's
+    # decision before them stands, since real dice were rolled after it.
+    assert session.undo_dice() == 1 and session.pending == "dice"
+    session.enter_dice("d3 2")
+    with pytest.raises(SaloonError, match="the dice typed 'd3 2' came after player 1's"):
+        session.undo(0)
+    session.act(1, "stop")
+    with pytest.raises(SaloonError, match="player 2 has decided since the dice typed last"):
+        session.undo_dice()
 
 
 def test_bots_choose_by_seed_seat_and_step() -> None:
@@ -177,9 +251,9 @@ def test_a_real_game_at_the_table() -> None:
     st.lists(st.sampled_from(["add 1", "add 2", "stop", "undo"]), max_size=14),
 )
 def test_undo_never_changes_what_the_same_choices_lead_to(seed: int, ops: list[str]) -> None:
-    """Whatever is tried and taken back, the game equals one played with
-    only the choices that were kept."""
-    session = tiny(seed=seed)
+    """Whatever is tried and taken back in practice, the game equals one
+    played with only the choices that were kept."""
+    session = tiny(seed=seed, practice_undo=True)
     kept: list[str] = []
     for op in ops:
         if session.pending != "person":

@@ -153,6 +153,7 @@ def test_any_text_in_the_lobby(data: st.DataObject) -> None:
             "Seat": ["", "human", "random", "heuristic", "solver"],
             "Seed": ["", "7", "0"],
             "Dice": ["", "random", "manual", "m"],
+            "Advisor": ["", "y", "n"],
         }
         choices = next((v for k, v in valid.items() if prompt.startswith(k)), [""])
         if data.draw(st.booleans()):
@@ -162,7 +163,7 @@ def test_any_text_in_the_lobby(data: st.DataObject) -> None:
     out = io.StringIO()
     with time_bound():
         try:
-            game, options, specs, seed, dice = Lobby(Console(file=out, width=100), ask).run()
+            game, options, specs, seed, dice, table = Lobby(Console(file=out, width=100), ask).run()
         except EOFError:
             return
         seats = make_seats(game, specs, seed, options)
@@ -170,4 +171,5 @@ def test_any_text_in_the_lobby(data: st.DataObject) -> None:
             game.new_state(options, len(seats))
     assert dice in ("random", "manual")
     assert seed is None or 0 <= seed < 2**63
+    assert table.advisor in (None, True, False) and not table.practice_undo
     assert "Traceback" not in out.getvalue()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -46,6 +47,15 @@ from saloon.core.session import Session
 
 #: The longest pause after a bot's move.
 MAX_DELAY = 60.0
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """What the table chose: the advisor (``None``: on for one person, off
+    for several) and practice undo (one person only)."""
+
+    advisor: bool | None = None
+    practice_undo: bool = False
 
 
 def make_seats(
@@ -98,6 +108,16 @@ def make_seats(
     help="Write the finished game's record to this file (checked before the game starts).",
 )
 @click.option("--force", is_flag=True, help="Let --record replace a file that is there.")
+@click.option(
+    "--advisor/--no-advisor",
+    default=None,
+    help="The advisor's hints at this table (default: on for one person, off for several).",
+)
+@click.option(
+    "--practice-undo",
+    is_flag=True,
+    help="Undo past rolls and bots' moves too (a table of one person; the record says so).",
+)
 def play_command(
     game_id: str | None,
     option_pairs: tuple[str, ...],
@@ -109,6 +129,8 @@ def play_command(
     load_path: str | None,
     record_path: str | None,
     force: bool,
+    advisor: bool | None,
+    practice_undo: bool,
 ) -> None:
     """Play a game; with no GAME, open the lobby to choose one."""
     console = make_console()
@@ -123,18 +145,19 @@ def play_command(
                 )
             _resume(
                 console, reader, game_id, load_path, seat_specs, dice, seed, delay, record_path,
-                force=force,
+                force=force, choice=TableChoice(advisor, practice_undo),
             )  # fmt: skip
             return
+        choice = TableChoice(advisor, practice_undo)
         if game_id is None:
-            game, options, specs, seed, dice = Lobby(console, reader).run()
+            game, options, specs, seed, dice, choice = Lobby(console, reader).run()
         else:
             game = get_game(game_id)
             options = read_options(game, option_pairs, options_file)
             specs = with_scripted_seats(game, seat_specs, options) or _default_seats(game, options)
         run_game(
             console, reader, game, options, specs, dice or "random", seed, delay, record_path,
-            force=force,
+            force=force, choice=choice,
         )  # fmt: skip
     except QuitGame:
         console.print("Left the table.")
@@ -174,17 +197,22 @@ def run_game(
     record_path: str | None = None,
     *,
     force: bool = False,
+    choice: TableChoice | None = None,
 ) -> None:
     """Play one game (or a round robin, for 3+ seats of a two-player game);
     its record goes to ``record_path`` (replacing a file there if
-    ``force``), else a person at the table is offered to keep it."""
+    ``force``), else a person at the table is offered to keep it. The
+    person's own files the options name are read once, now, and kept with
+    the game (:meth:`Options.pin_content`)."""
+    options = options.pin_content()
     tournament = check_seat_count(game, len(specs), options)
     seats = make_seats(game, specs, seed, options)
     if tournament:
         run_tournament(console, reader, game, options, seats, dice, seed, delay)
         return
-    session = _session(game, options, seats, dice, seed)
+    session = _session(game, options, seats, dice, seed, table=choice)
     _banner(console, game, options, seats, dice, session.seed)
+    _table_line(console, session)
     table = _table(console, reader, session, seats, delay)
     table.play()
     _keep_record(table, record_path, force)
@@ -198,19 +226,25 @@ def _session(
     seed: int | None,
     *,
     record: GameRecord | None = None,
+    table: TableChoice | None = None,
 ) -> Session:
-    """The game in a session: its seats by spec, bots made as needed."""
+    """The game in a session: its seats by spec, bots made as needed, the
+    table's choices (advisor, practice undo)."""
 
     def agents(spec: str, agent_seed: int) -> Agent:
         return make_bot(spec, game, agent_seed, options)
 
     specs = [s.spec for s in seats]
+    table = table or TableChoice()
     if record is not None:
         return Session.from_moves(
             game, options, specs, record.moves, seed=seed, manual_dice=dice == "manual",
-            agents=agents,
+            agents=agents, advisor=table.advisor, practice_undo=table.practice_undo,
         )  # fmt: skip
-    return Session(game, options, specs, seed=seed, manual_dice=dice == "manual", agents=agents)
+    return Session(
+        game, options, specs, seed=seed, manual_dice=dice == "manual", agents=agents,
+        advisor=table.advisor, practice_undo=table.practice_undo,
+    )  # fmt: skip
 
 
 def record_seats(names: Sequence[str], game: Game, path: str = "the record") -> list[str]:
@@ -258,6 +292,7 @@ def _resume(
     record_path: str | None,
     *,
     force: bool,
+    choice: TableChoice,
 ) -> None:
     record = GameRecord.load(path)
     if game_id is not None and record.game != game_id:
@@ -271,8 +306,15 @@ def _resume(
         )
     seed = record.seed if seed is None else seed
     dice = dice or record.dice or "random"
-    seats = make_seats(game, specs, seed, state.options)
-    session = _session(game, state.options, seats, dice, seed, record=record)
+    # The table's choices: as given, else as the record says.
+    choice = TableChoice(
+        record.advisor if choice.advisor is None else choice.advisor,
+        choice.practice_undo or record.practice_undo,
+    )
+    # An older record of a game on the person's own files reads them now, once.
+    options = state.options.pin_content()
+    seats = make_seats(game, specs, seed, options)
+    session = _session(game, options, seats, dice, seed, record=record, table=choice)
     console.print(
         f"Carrying on {printable(path)}: {game.title}, {len(state.history)} steps played, "
         f"{dice} dice.",
@@ -320,6 +362,19 @@ def _banner(
     )
     if any(s.is_human for s in seats):
         console.print("Type a number from the menu or an action; 'help' lists the commands.")
+
+
+def _table_line(console: Console, session: Session) -> None:
+    """The table's choices, said once as the game starts."""
+    if not session.humans:
+        return
+    hints = "advisor on ('hint')" if session.advisor else "advisor off"
+    undo = (
+        "practice undo (back past rolls; the record says so)"
+        if session.practice_undo
+        else "undo back to the last roll"
+    )
+    console.print(f"Table: {hints}; {undo}.", markup=False)
 
 
 def _keep_record(table: GameTable, record_path: str | None, force: bool) -> None:
@@ -385,14 +440,34 @@ class Lobby:
     def say(self, message: str) -> None:
         self.console.print(message, markup=False, soft_wrap=True)
 
-    def run(self) -> tuple[Game, Options, list[str], int | None, str]:
+    def run(self) -> tuple[Game, Options, list[str], int | None, str, TableChoice]:
         self.console.print("[bold]Saloon[/]: choose a game and who plays it.")
         game = self.pick_game()
         options = self.pick_options(game)
         specs = self.pick_seats(game, options)
         seed = self.pick_seed()
         dice = self.pick_dice()
-        return game, options, specs, seed, dice
+        table = self.pick_table(sum(spec == HUMAN for spec in specs))
+        return game, options, specs, seed, dice, table
+
+    def pick_table(self, people: int) -> TableChoice:
+        """The table's choice of the advisor, with several people (off unless
+        they say so; one person has it on). Practice undo, for one person,
+        is ``--practice-undo``: no question for every solo game."""
+        if people > 1:
+            return TableChoice(
+                advisor=self.yes_no("Advisor's hints at this table, for every person? [y/N] ")
+            )
+        return TableChoice()
+
+    def yes_no(self, prompt: str) -> bool:
+        while True:
+            text = self.ask(prompt).strip().lower()
+            if text in ("", "n", "no"):
+                return False
+            if text in ("y", "yes"):
+                return True
+            self.say("type y or n")
 
     def pick_game(self) -> Game:
         games = all_games()

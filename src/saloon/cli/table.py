@@ -2,7 +2,8 @@
 
 The game runs in a :class:`~saloon.core.session.Session` (the same as the web
 table's): random dice or a referee's real ones, bots made as they are
-needed, and an ``undo`` that puts the dice back as they fell. What happens
+needed, an ``undo`` that never goes back past a roll (the session's rule)
+and an advisor that is the table's choice. What happens
 is told in the log's sentences, as it happens; at a person's decision the
 board is drawn with a menu under it that fits an 80 x 24 screen (long menus
 are grouped, the choices that matter first, and paged: ``more``). A person
@@ -65,7 +66,8 @@ At your prompt:
   board            draw the table again
   save [FILE]      save the game (default {save}; asks before replacing a file)
   load FILE        load a saved game and carry on from it (asks if moves are unsaved)
-  undo             back to your previous decision: the dice will fall as they did
+  undo             take back your last decision, if nothing was rolled, drawn or
+                   shown and nobody else decided since (practice undo: past rolls too)
   rules [all]      the rules that bear on this decision ('all': options too)
   quit             leave the table (asks first if the game is not saved)"""
 
@@ -458,6 +460,9 @@ class GameTable:
 
     def hint(self) -> None:
         state = self.state
+        if not self.session.advisor:
+            self.say("the advisor is off at this table (the table chose so when it sat down)")
+            return
         if state.to_move is None or state.to_move == CHANCE:
             self.say("no decision to advise on now")
             return
@@ -594,14 +599,19 @@ class GameTable:
                     "nothing changed"
                 )
                 return
+            # A record of a game on the person's own files that does not
+            # carry them yet (an older one) reads them now, once.
+            options = self.game.options_from_dict(record.options).pin_content()
             session = Session.from_moves(
                 self.game,
-                record.options,
+                options,
                 [s.spec for s in self.seats],
                 record.moves,
                 seed=record.seed,
                 manual_dice=self.session.manual_dice,
                 agents=self.session.agents,
+                advisor=self.session.advisor,
+                practice_undo=self.session.practice_undo,
             )
         except SaloonError as exc:
             self.say(f"cannot load: {exc}; nothing changed")
@@ -623,29 +633,28 @@ class GameTable:
         raise _Restart
 
     def undo(self, player: int | None, *, dice: bool = False) -> None:
-        """Back to before ``player``'s latest decision (any person's when
-        ``None``; the referee's last dice with ``dice``): the random dice are
-        put back, so they fall as they did."""
+        """Take back ``player``'s latest decision (any person's when
+        ``None``; the referee's last dice with ``dice``), by the session's
+        rule: never past a roll, a draw, a card shown or another seat's
+        decision (but with practice undo), never once the game is over."""
         s = self.session
-        history = self.state.history
-        if dice:
-            deciders: list[int] = [CHANCE]
-            who = "no dice have been typed"
-        elif player is None:
-            deciders = list(self.humans)
-            who = "no person has made a decision"
-        else:
-            deciders = [player]
-            who = f"player {player + 1} has made no decision"
-        back = s.last_decision(deciders)
-        if back is None:
-            self.say(f"nothing to undo: {who} yet")
+        back = s.dice_undo_point() if dice else s.undo_point(player)
+        if dice and isinstance(back, str) and isinstance(s.undo_point(None), int):
+            # A person decided since the dice typed last (a shot, before its
+            # roll): at the dice prompt, undo takes that decision back.
+            dice, back = False, s.undo_point(None)
+        if isinstance(back, str):
+            self.say(back)
             raise _Restart
-        undone = history[back][1]
-        taken = s.undo(deciders)
+        undone = self.state.history[back][1]
+        taken = s.undo_dice() if dice else s.undo(player)
         self.shown_log = len(self.state.log)
-        again = "type the dice again" if s.manual_dice else "the dice will fall as they did"
-        self.say(f"undone back to before {undone} ({taken} steps taken back; {again})")
+        steps = f"{taken} step{'s' if taken != 1 else ''} taken back"
+        if dice:
+            steps += "; type the dice again"
+        elif not s.manual_dice and s.practice_undo:
+            steps += "; the dice will fall as they did"
+        self.say(f"undone back to before {undone} ({steps})")
         raise _Restart
 
     def quit(self) -> None:

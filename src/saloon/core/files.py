@@ -220,8 +220,12 @@ def read_content(path: str | None, package: str, default: str) -> tuple[str, dic
         text = resources.files(package).joinpath("content", default).read_text(encoding="utf-8")
         source = default
     else:
-        source = printable(str(path))
-        text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
+        # The person's file, or the bundle a reference stands for.
+        from saloon.core.content import read_file
+
+        source, text = read_file(
+            path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError
+        )
     try:
         return source, tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

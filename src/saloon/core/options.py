@@ -32,7 +32,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
-from saloon.core.errors import OptionError, shown
+from saloon.core import content
+from saloon.core.content import Bundle, FileKind
+from saloon.core.errors import OptionError, SaloonError, shown
 from saloon.core.files import read_text
 from saloon.core.numerals import parse_float, parse_int
 
@@ -44,6 +46,8 @@ MAX_ITEMS = 1000
 MAX_TEXT = 4096
 #: The largest options file: 1 MiB.
 MAX_OPTIONS_BYTES = 1024 * 1024
+#: The key under which a pickled :class:`Options` carries its bundles.
+_CARRIED = "__saloon_bundles__"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,6 +64,10 @@ class Options:
     #: The accepted range of each numeric option (of each value, for a
     #: list), both ends included; checked before :meth:`validate`.
     RANGES: ClassVar[Mapping[str, tuple[float, float]]] = {}
+    #: The options that name a file or a folder of the person's own
+    #: (:mod:`saloon.core.content`): read once when a game is set up
+    #: (:meth:`pin_content`), never by a server for a visitor.
+    FILES: ClassVar[Mapping[str, FileKind]] = {}
 
     def __post_init__(self) -> None:
         for key, bounds in self.RANGES.items():
@@ -68,6 +76,58 @@ class Options:
 
     def validate(self) -> None:
         """Raise :class:`OptionError` if this combination cannot be played."""
+
+    # -- content of the person's own ------------------------------------------
+
+    @classmethod
+    def names_file(cls, key: str, value: object) -> bool:
+        """Whether ``value`` given for option ``key`` names a file or folder
+        (a path or a bundle's reference), rather than something built in.
+        Games whose file options also take built-in names (a scenario's id)
+        override this."""
+        return key in cls.FILES and isinstance(value, str) and bool(value.strip())
+
+    def bundles(self) -> list[Bundle]:
+        """The bundles (:mod:`saloon.core.content`) that these options'
+        values stand for: what a record or a database keeps with the game."""
+        return content.bundles_of(getattr(self, key) for key in self.FILES)
+
+    def pin_content(self) -> Self:
+        """These options with every file or folder they name read now into a
+        bundle (kept in this process) and named by its reference, so the
+        game no longer depends on the file: a record of it replays after
+        the file is edited or deleted. Values already pinned stay.
+
+        >>> Options().pin_content()
+        Options()
+        """
+        changes: dict[str, str] = {}
+        for key, kind in self.FILES.items():
+            value = getattr(self, key)
+            if not self.names_file(key, value) or content.is_reference(value):
+                continue
+            what = "content folder" if kind == "folder" else "content file"
+            try:
+                bundle = content.read_bundle(value, kind, what=f"{key} {what}")
+            except SaloonError as exc:
+                raise OptionError(str(exc)) from None
+            changes[key] = content.register(bundle)
+        return dataclasses.replace(self, **changes) if changes else self
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with the bundles its values name, so another process
+        (a pool's worker) can build the game without the files."""
+        state = dict(self.__dict__)
+        carried = [b.to_json() for b in self.bundles()]
+        if carried:
+            state[_CARRIED] = carried
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        for data in state.pop(_CARRIED, ()):
+            content.register(content.Bundle.from_json(data))
+        self.__dict__.update(state)
 
     # -- parsing -----------------------------------------------------------
 
@@ -131,7 +191,10 @@ class Options:
         changed = self.changed()
         if not changed:
             return "default"
-        return " ".join(f"{k}={format_option_value(v)}" for k, v in changed.items())
+        return " ".join(
+            f"{k}={format_option_value(content.display_name(v) if isinstance(v, str) else v)}"
+            for k, v in changed.items()
+        )
 
     @classmethod
     def help(cls) -> dict[str, str]:

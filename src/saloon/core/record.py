@@ -11,6 +11,13 @@ and renames it, so a failed save never destroys the previous one; with
 
 A record's ``result`` is what the game that wrote it reported; Saloon
 does not trust it: a replay computes the result again.
+
+A game built on a person's own content (a scenario, a map, a deck: the
+options a game declares in ``Options.FILES``) keeps that content in its
+record (``content``: each file's text with its SHA-256, see
+:mod:`saloon.core.content`), so the record replays after the file is
+edited or deleted; a record whose text does not match its digest is
+refused.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from saloon import __version__
+from saloon.core.content import Bundle, register
 from saloon.core.dice import check_seed
 from saloon.core.errors import RecordError, SaloonError, printable, shown
 from saloon.core.files import MAX_TEXT_BYTES, read_text, write_fresh, write_text
@@ -56,6 +64,13 @@ class GameRecord:
     #: How the dice were rolled: ``random`` (from ``seed``) or ``manual``
     #: (typed by a referee); ``None`` when the record does not say.
     dice: str | None = None
+    #: Whether the table's advisor was on (``None``: the record does not say).
+    advisor: bool | None = None
+    #: Whether the game was played with practice undo (back past rolls).
+    practice_undo: bool = False
+    #: The person's own content the game was built from (its options name
+    #: each by its reference).
+    content: list[Bundle] = field(default_factory=list)
 
     # -- from and to states ----------------------------------------------------
 
@@ -75,6 +90,7 @@ class GameRecord:
             seed=seed,
             result=state.result().to_dict() if state.is_over else None,
             num_players=state.num_players,
+            content=state.options.bundles(),
         )
 
     def replay(self, steps: int | None = None) -> State:
@@ -128,8 +144,11 @@ class GameRecord:
             "num_players": self.num_players,
             "seed": self.seed,
             "dice": self.dice,
+            "advisor": self.advisor,
+            "practice_undo": self.practice_undo,
             "moves": [{"by": "chance" if p == CHANCE else p, "move": m} for p, m in self.moves],
             "result": self.result,
+            "content": [b.to_json() for b in self.content],
         }
 
     def dumps(self) -> str:
@@ -166,6 +185,21 @@ class GameRecord:
         dice = data.get("dice")
         if dice is not None and dice not in ("random", "manual"):
             raise _malformed("dice", dice, '"random", "manual" or null')
+        advisor = data.get("advisor")
+        if advisor is not None and not isinstance(advisor, bool):
+            raise _malformed("advisor", advisor, "true, false or null")
+        practice_undo = data.get("practice_undo", False)
+        if not isinstance(practice_undo, bool):
+            raise _malformed("practice_undo", practice_undo, "true or false")
+        raw_content = data.get("content", [])
+        if not isinstance(raw_content, list):
+            raise _malformed("content", raw_content, "a list of content bundles")
+        try:
+            bundles = [Bundle.from_json(b) for b in raw_content]
+        except SaloonError as exc:
+            raise RecordError(f"record's content cannot be used: {exc}") from None
+        for bundle in bundles:
+            register(bundle)
         raw_moves = _field(data, "moves", list, "a list of moves")
         moves: list[tuple[int, str]] = []
         for i, m in enumerate(raw_moves, start=1):
@@ -191,6 +225,9 @@ class GameRecord:
             result=result,
             num_players=num_players,
             dice=dice,
+            advisor=advisor,
+            practice_undo=practice_undo,
+            content=bundles,
         )
 
     @classmethod

@@ -10,16 +10,28 @@ checking it, and takes decisions back.
 The dice are either random or *manual* (a referee types what real dice
 show), whoever sits at the seats. Random dice come from one seeded
 :class:`numpy.random.Generator`, and the session keeps the generator's
-state before every step: an undo puts the generator back where it stood at
-the decision taken back, so the next roll draws the very same random
-numbers as before. The same choice again meets the same dice, a different
-choice meets the same luck, and undoing never shows a person what the dice
-would have done. These states are plain JSON-able dicts, so an interface
-that stores them with the game continues it identically after a restart.
+state before every step, as plain JSON-able dicts, so an interface that
+stores them with the game continues it identically after a restart.
+
+**Undo cannot peek.** A person may take back his own decisions, one at a
+time, only back to the last point at which anything new was revealed (a
+die rolled, a card drawn, a hidden card played) or another seat decided,
+and never once the game is over: the convention of the online board-game
+sites. So undo never shows anyone a roll before he chooses, nor lets him
+roll again until he likes the dice. A table of one person (and bots) may
+switch on *practice undo*, which goes back past rolls and bots' decisions
+too; the dice are then put back as they fell (the same choice meets the
+same dice), and the record says the game was played so. The referee of
+manual dice may take back the dice he typed last (a typing slip), as long
+as no person has decided since.
+
+**The advisor is the table's choice.** With one person at the table the
+advisor is on unless the table turns it off; with two or more people it is
+off unless the table turns it on. The record keeps the setting.
 
 Bots are made afresh for each decision, with a seed drawn from the
 session's seed, the seat and the step, so a bot's choice depends only on
-where the game stands: after an undo or a restart it chooses as before.
+where the game stands: after a restart it chooses as before.
 The core knows no agent: the interface passes ``agents``, a function from
 ``(spec, seed)`` to an :class:`~saloon.core.agent.Agent`.
 
@@ -35,12 +47,23 @@ The core knows no agent: the interface passes ``agents``, a function from
 Add(n=2)
 >>> session.advance()          # the d3, the bot's choice (and its d3): player 1 again
 3
->>> first = session.state.history[2:]
->>> session.undo(0)            # back before "add 2": the dice are put back too
+
+The d3 was rolled after "add 2": undo does not go back past it.
+
+>>> session.undo(0)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+saloon.core.errors.SaloonError: nothing to undo: the roll 'd3 1' came after player 1's last ...
+>>> practice = Session(TinyGame(), seats=[HUMAN, "random"], seed=7, agents=bots,
+...                    practice_undo=True)
+>>> practice.advance(), practice.act(0, "add 2"), practice.advance()
+(2, Add(n=2), 3)
+>>> first = practice.state.history[2:]
+>>> practice.undo(0)           # practice: back before "add 2", the dice put back too
 4
->>> session.act(0, "add 2"), session.advance()
+>>> practice.act(0, "add 2"), practice.advance()
 (Add(n=2), 3)
->>> session.state.history[2:] == first
+>>> practice.state.history[2:] == first
 True
 """
 
@@ -74,6 +97,12 @@ AgentMaker = Callable[[str, int], Agent]
 
 #: A dice generator's state, as ``numpy``'s ``bit_generator.state`` gives it.
 DiceState = dict[str, Any]
+
+#: What a step was, as undo needs to know: a roll or a draw (``chance``), a
+#: bot's decision, a person's decision that had one legal choice
+#: (``forced``), a person's decision, or a person's decision that showed
+#: the others something hidden (``reveal``: a card played from a hand).
+StepKind = Literal["chance", "bot", "forced", "decision", "reveal"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +142,9 @@ class Session:
         agents: AgentMaker | None = None,
         state: State | None = None,
         dice_states: Sequence[DiceState] | None = None,
+        advisor: bool | None = None,
+        practice_undo: bool = False,
+        kinds: Sequence[StepKind] | None = None,
     ) -> None:
         self.game = game
         self.options = game.options(options)
@@ -141,6 +173,22 @@ class Session:
         #: the last is its state now.
         self.dice_states: list[DiceState] = list(dice_states)
         self.rng.bit_generator.state = self.dice_states[-1]
+        #: ``kinds[i]`` is what step ``i`` was (see :data:`StepKind`).
+        if kinds is None:
+            kinds = step_kinds(game, self.options, self.seats, self.state.history)
+        if len(kinds) != steps:
+            raise SaloonError(f"{steps} step kinds needed (one per step), not {len(kinds)}")
+        self.kinds: list[StepKind] = list(kinds)
+        people = len(self.humans)
+        if practice_undo and people > 1:
+            raise SaloonError(
+                f"practice undo is for a table of one person and bots, not of {people} people"
+            )
+        #: Whether undo may go back past rolls and bots' decisions (one person only).
+        self.practice_undo = practice_undo
+        #: Whether the advisor answers at this table: on for one person, the
+        #: table's choice for several (off unless turned on).
+        self.advisor = people <= 1 if advisor is None else advisor
 
     @classmethod
     def from_moves(
@@ -154,6 +202,8 @@ class Session:
         manual_dice: bool = False,
         agents: AgentMaker | None = None,
         dice_states: Sequence[DiceState] | None = None,
+        advisor: bool | None = None,
+        practice_undo: bool = False,
     ) -> Session:
         """A session continued from its steps in notation (as a record or a
         database keeps them), every step checked; :class:`RecordError` names
@@ -161,12 +211,20 @@ class Session:
         if not isinstance(options, Options):
             options = game.options_from_dict(options or {})
         state = game.new_state(options, len(seats))
+        kinds: list[StepKind] = []
         for n, (by, text) in enumerate(moves, start=1):
             if state.to_move != by:
                 who = "chance" if state.to_move == CHANCE else state.to_move
                 raise RecordError(f"step {n} ({shown(text)}) is by {by}, but {who} is to move")
             try:
-                state.apply(game.parse_action(text))
+                action = game.parse_action(text)
+                if by == CHANCE:
+                    kinds.append("chance")
+                elif 0 <= by < len(seats) and seats[by] == HUMAN:
+                    kinds.append(person_kind(state, action))
+                else:
+                    kinds.append("bot")
+                state.apply(action)
             except SaloonError as exc:
                 raise RecordError(f"step {n} ({shown(text)}) cannot be replayed: {exc}") from exc
         return cls(
@@ -178,6 +236,9 @@ class Session:
             agents=agents,
             state=state,
             dice_states=dice_states,
+            advisor=advisor,
+            practice_undo=practice_undo,
+            kinds=kinds,
         )
 
     # -- what now ------------------------------------------------------------------
@@ -213,16 +274,17 @@ class Session:
 
     # -- moving on ------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action, kind: StepKind) -> None:
         self.state.apply(action)
         self.dice_states.append(self.dice_state)
+        self.kinds.append(kind)
 
     def roll(self) -> Outcome:
         """Roll the random dice at a chance node; returns the outcome."""
         if self.pending != "chance":
             raise IllegalAction(f"no random roll now: the game waits for {self._waiting()}")
         outcome = self.state.sample_chance(self.rng)
-        self._apply(outcome)
+        self._apply(outcome, "chance")
         return outcome
 
     def agent_seed(self, player: int, step: int) -> int:
@@ -249,7 +311,7 @@ class Session:
         """Apply a bot's choice for ``turn``, if the game still stands there."""
         if turn.step != self.step or self.state.to_move != turn.player:
             raise IllegalAction(f"the game moved on since step {turn.step}")
-        self._apply(action)
+        self._apply(action, "bot")
 
     def only_choice(self) -> Action | None:
         """The one legal action of the person to move, when there is just one:
@@ -270,7 +332,7 @@ class Session:
         assert mover is not None
         words = self.state.describe_action(only)
         at = len(self.state.log)
-        self._apply(only)
+        self._apply(only, "forced")
         note = f"Player {mover + 1} has one choice: {words}."
         self.state.log.insert(at, Event("only", note, mover, to=(mover,)))
         return mover, only
@@ -310,7 +372,7 @@ class Session:
             )
         if isinstance(action, str):
             action = self.state.parse(action.strip())
-        self._apply(action)
+        self._apply(action, person_kind(self.state, action))
         return action
 
     def enter_dice(self, outcome: Outcome | str) -> Outcome:
@@ -330,7 +392,7 @@ class Session:
         possible = [o for o, _ in self.state.chance_outcomes()]
         if not isinstance(parsed, Outcome) or parsed not in possible:
             raise IllegalAction(f"{shown(text)} cannot happen here; expected {prompt}")
-        self._apply(parsed)
+        self._apply(parsed, "chance")
         return parsed
 
     def _waiting(self) -> str:
@@ -354,28 +416,103 @@ class Session:
         history = self.state.history
         return next((i for i in range(len(history) - 1, -1, -1) if history[i][0] in deciders), None)
 
+    def undo_point(self, players: int | Collection[int] | None = None) -> int | str:
+        """Where an undo by ``players`` (a seat, or the seats one link holds;
+        any person's when ``None``) would take the game: the step of the
+        latest decision it may take back, or, when there is none, why (one
+        sentence). See the module doc for the rule."""
+        if self.state.is_over:
+            return "the game is over: nothing can be taken back (replay it to look back)"
+        deciders = set(self.humans if players is None else _seats(players))
+        history = self.state.history
+        decided = any(
+            by in deciders and kind in ("decision", "reveal")
+            for (by, _), kind in zip(history, self.kinds, strict=True)
+        )
+        if not decided:
+            return f"nothing to undo: {_whose(deciders, 'has')} made no decision yet"
+        for i in range(len(history) - 1, -1, -1):
+            by, action = history[i]
+            kind = self.kinds[i]
+            if kind == "forced":
+                continue
+            if kind == "chance":
+                if self.practice_undo:
+                    continue
+                what = "roll" if not self.manual_dice else "dice typed"
+                return (
+                    f"nothing to undo: the {what} {shown(str(action))} came after "
+                    f"{_whose(deciders)} last decision, and undo never goes back past a roll "
+                    "or a draw"
+                )
+            if by not in deciders:
+                if kind == "bot" and self.practice_undo:
+                    continue
+                bot = " (a bot)" if kind == "bot" else ""
+                return (
+                    f"nothing to undo: player {by + 1}{bot} decided after "
+                    f"{_whose(deciders)} last decision"
+                )
+            if kind == "reveal" and not self.practice_undo:
+                return (
+                    f"nothing to undo: player {by + 1}'s last decision "
+                    f"({self._words(i)}) showed a hidden card to the table"
+                )
+            return i
+        return f"nothing to undo: {_whose(deciders, 'has')} made no decision yet"
+
+    def can_undo(self, players: int | Collection[int] | None = None) -> bool:
+        """Whether :meth:`undo` by ``players`` would take anything back."""
+        return isinstance(self.undo_point(players), int)
+
     def undo(self, players: int | Collection[int] | None = None) -> int:
-        """Take the game back to just before the latest decision by
-        ``players`` (a seat or several; any person when ``None``) and put the
-        dice back as they stood then; returns the steps taken back."""
-        if isinstance(players, int):
-            players = [players]
-        back = self.last_decision(players)
-        if back is None:
-            who = (
-                "no person"
-                if players is None
-                else "no player of " + ", ".join(str(p + 1) for p in sorted(players))
-            )
-            raise SaloonError(f"nothing to undo: {who} has made a decision yet")
+        """Take back the latest decision of ``players`` (a seat or several;
+        any person's when ``None``), with every step after it, and put the
+        dice back as they stood then; returns the steps taken back.
+        :class:`SaloonError` says why when the rule allows nothing (a roll,
+        another seat's decision or a hidden card shown since, or the game
+        over)."""
+        back = self.undo_point(players)
+        if isinstance(back, str):
+            raise SaloonError(back)
+        return self._back_to(back)
+
+    def dice_undo_point(self) -> int | str:
+        """Where the referee's undo of the dice typed last would take the
+        game (manual dice: a typing slip), or why it cannot: only while no
+        person has decided since, and never once the game is over."""
+        if self.state.is_over:
+            return "the game is over: nothing can be taken back (replay it to look back)"
+        for i in range(len(self.state.history) - 1, -1, -1):
+            kind = self.kinds[i]
+            if kind == "chance":
+                return i
+            if kind in ("decision", "reveal"):
+                by = self.state.history[i][0]
+                return f"nothing to undo: player {by + 1} has decided since the dice typed last"
+        return "nothing to undo: no dice have been typed yet"
+
+    def undo_dice(self) -> int:
+        """Take back the dice the referee typed last (and the steps after
+        them); returns the steps taken back."""
+        back = self.dice_undo_point()
+        if isinstance(back, str):
+            raise SaloonError(back)
+        return self._back_to(back)
+
+    def _back_to(self, back: int) -> int:
         taken = self.step - back
         state = self.game.new_state(self.options, len(self.seats))
         for _, action in self.state.history[:back]:
             state.apply(action)
         self.state = state
         del self.dice_states[back + 1 :]
+        del self.kinds[back:]
         self.rng.bit_generator.state = self.dice_states[back]
         return taken
+
+    def _words(self, step: int) -> str:
+        return str(self.state.history[step][1])
 
     # -- records -----------------------------------------------------------------------
 
@@ -384,4 +521,55 @@ class Session:
         the dice are rolled)."""
         record = GameRecord.from_state(self.state, list(self.seats), self.seed)
         record.dice = "manual" if self.manual_dice else "random"
+        record.advisor = self.advisor
+        record.practice_undo = self.practice_undo
         return record
+
+
+def person_kind(state: State, action: Action) -> StepKind:
+    """What a person's decision ``action`` at ``state`` (before it is taken)
+    is for undo: ``forced`` if it was the one legal choice, ``reveal`` if it
+    shows the others something hidden (:meth:`State.reveals`), else
+    ``decision``."""
+    if state.reveals(action):
+        return "reveal"
+    return "forced" if len(state.legal_actions()) == 1 else "decision"
+
+
+def step_kinds(
+    game: Game, options: Options, seats: Sequence[str], history: Sequence[tuple[int, Action]]
+) -> list[StepKind]:
+    """What each step of ``history`` was, for undo, with ``seats`` as they
+    sit now (a game read back from a database or a record): replayed only
+    where it matters, at a person's decisions."""
+    kinds: list[StepKind] = []
+    if not history:
+        return kinds
+    state: State | None = None
+    for n, (by, action) in enumerate(history):
+        if by == CHANCE:
+            kinds.append("chance")
+        elif seats[by] != HUMAN:
+            kinds.append("bot")
+        else:
+            if state is None:
+                state = game.new_state(options, len(seats))
+                for _, earlier in history[:n]:
+                    state.apply(earlier)
+            kinds.append(person_kind(state, action))
+        if state is not None:
+            state.apply(action)
+    return kinds
+
+
+def _seats(players: int | Collection[int]) -> set[int]:
+    return {players} if isinstance(players, int) else set(players)
+
+
+def _whose(seats: Collection[int], verb: str = "") -> str:
+    """``player 2's`` for a seat, ``player 1's or player 2's`` for several
+    (with ``verb``: ``player 2 has``, ``no person has``)."""
+    names = [f"player {p + 1}" for p in sorted(seats)] or ["no person"]
+    if verb:
+        return " or ".join(names) + f" {verb}"
+    return " or ".join(f"{name}'s" for name in names)

@@ -223,6 +223,13 @@ class State(ABC):
         best = max(r)
         return Result(r, r, tuple(i for i, v in enumerate(r) if v == best))
 
+    def reveals(self, action: Action) -> bool:
+        """Whether the decision ``action``, taken here, shows the other
+        players something hidden (a card played from a hand): a point undo
+        never goes back past (:mod:`saloon.core.session`). None by default;
+        games with hidden hands say which of their actions do."""
+        return False
+
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
         """A state that ``player`` cannot tell from this one, with what is
         hidden from him drawn at random (determinization). Games with

@@ -72,8 +72,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final, Literal, get_args
 
-from saloon.core.errors import ContentError, printable, shown
-from saloon.core.files import read_text
+from saloon.core.content import read_file, read_folder
+from saloon.core.errors import ContentError, shown
 
 #: A square in town coordinates: ``(x, y)``, x rightward, y downward.
 XY = tuple[int, int]
@@ -394,8 +394,7 @@ def parse_board(text: str, source: str = "<board>") -> Board:
 
 def load_board(path: str | Path) -> Board:
     """The board in the file ``path`` (a player's own drawing), validated."""
-    source = printable(str(path))
-    text = read_text(path, what="board file", limit=MAX_BOARD_BYTES, error=ContentError)
+    source, text = read_file(path, what="board file", limit=MAX_BOARD_BYTES, error=ContentError)
     return parse_board(text, source)
 
 
@@ -698,16 +697,10 @@ def board_set(
     """
     boards = {letter: builtin_board(letter) for letter in builtin_letters()}
     if folder is not None:
-        where = Path(folder)
-        try:
-            usable = where.is_dir()
-        except (OSError, ValueError):  # a name too long, or with a NUL in it
-            usable = False
-        if not usable:
-            raise ContentError(f"board folder {printable(str(folder))} is not a folder")
         seen: dict[str, str] = {}
-        for found in sorted(where.glob("*.toml")):
-            board = load_board(found)
+        found = read_folder(folder, ("*.toml",), what="board folder", limit=MAX_BOARD_BYTES)
+        for source, text in found.values():
+            board = parse_board(text, source)
             if board.letter in seen:
                 raise ContentError(
                     f"{board.source}: board {board.letter} is also drawn in {seen[board.letter]}"

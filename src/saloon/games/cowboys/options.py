@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from saloon.core.content import FileKind
 from saloon.core.errors import OptionError
 from saloon.core.options import Options
 
@@ -95,6 +96,30 @@ class CowboysOptions(Options):
         "facing_after_move, move_and_shoot, spin_two_shots, reaction_fire, variable_damage, "
         "and slowed_horses (ruling CW-V0)",
     }
+
+    FILES: ClassVar[dict[str, FileKind]] = {
+        "scenario": "file",
+        "boards": "folder",
+        "cards": "file",
+        "chart": "file",
+    }
+
+    @classmethod
+    def names_file(cls, key: str, value: object) -> bool:
+        """A file option's value, but a built-in scenario's id.
+
+        >>> CowboysOptions.names_file("scenario", "hickok-tutt")
+        False
+        >>> CowboysOptions.names_file("scenario", "/etc/passwd")
+        True
+        """
+        if key == "scenario" and isinstance(value, str):
+            from saloon.games.cowboys import BUILTIN
+            from saloon.games.cowboys.scenario import builtin_scenarios
+
+            if value in BUILTIN or value in builtin_scenarios():
+                return False
+        return super().names_file(key, value)
 
     def validate(self) -> None:
         check_order_rules(self.optional_rules)

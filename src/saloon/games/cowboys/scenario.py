@@ -206,8 +206,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final, Literal, get_args
 
-from saloon.core.errors import ContentError, printable, shown
-from saloon.core.files import read_text
+from saloon.core.content import is_reference, read_file
+from saloon.core.errors import ContentError, shown
 from saloon.games.cowboys.board import XY, Board, Town, board_set, compose, parse_layout
 from saloon.games.cowboys.cards import DECK_SIZE, Deck, load_deck
 from saloon.games.cowboys.geometry import FACINGS, Facing
@@ -783,8 +783,9 @@ def load_scenario(
     ...
     saloon.core.errors.ContentError: cannot read scenario file no/such/duel.toml: No such file ...
     """
-    source = printable(str(path))
-    text = read_text(path, what="scenario file", limit=MAX_SCENARIO_BYTES, error=ContentError)
+    source, text = read_file(
+        path, what="scenario file", limit=MAX_SCENARIO_BYTES, error=ContentError
+    )
     return parse_scenario(text, source, boards=boards, deck=deck)
 
 
@@ -850,6 +851,8 @@ def scenario(
 
 
 def _looks_like_a_file(text: str) -> bool:
+    if is_reference(text):
+        return True
     if text.endswith(".toml") or "/" in text or "\\" in text:
         return True
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from saloon.core.content import FileKind
 from saloon.core.errors import OptionError
 from saloon.core.options import Options
 
@@ -46,6 +47,7 @@ class D6ShootersOptions(Options):
         "Hoodia, 20 in the Shorter Version): a designer's variant, not the rulebook's",
     }
     RANGES: ClassVar[dict[str, tuple[float, float]]] = {"days": (5, 200)}
+    FILES: ClassVar[dict[str, FileKind]] = {"map": "file", "events_file": "file"}
 
     def validate(self) -> None:
         if self.episode not in (1, 2):

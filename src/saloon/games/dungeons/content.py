@@ -21,11 +21,10 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final, NoReturn, Protocol, TypeVar, cast
 
+from saloon.core.content import display_name, read_folder
 from saloon.core.errors import ContentError, printable, shown
-from saloon.core.files import MAX_CONTENT_BYTES, read_text
 from saloon.games.dungeons.effects import (
     DICE,
     KINDS,
@@ -470,32 +469,19 @@ def _parse(source: str, text: str) -> dict[str, Any]:
 
 
 def _owner_files(folder: str) -> dict[str, _File]:
-    root = Path(folder)
-    shown_folder = printable(str(folder))
-    try:
-        exists, is_dir = root.exists(), root.is_dir()
-        found = sorted(
-            p.relative_to(root).as_posix()
-            for p in (*root.glob("*.toml"), *root.glob("maps/*.toml"), *root.glob("cards/*.toml"))
-        )
-    except (OSError, ValueError):  # a name too long, a NUL in it, no permission
-        raise ContentError(f"content folder {shown_folder} cannot be read") from None
-    if not exists:
-        raise ContentError(f"content folder {shown_folder} does not exist")
-    if not is_dir:
-        raise ContentError(f"content folder {shown_folder} is not a folder")
+    """The owner's files in ``folder`` (or the bundle a reference to one
+    stands for), each replacing Saloon's file of the same name."""
+    found = read_folder(folder, ("*.toml", "maps/*.toml", "cards/*.toml"))
     for name in found:
         if name not in FILES:
             raise ContentError(
-                f"content folder {shown_folder}: {printable(name)} is not a D6 content file "
-                f"(the files are {', '.join(FILES)})"
+                f"content folder {printable(display_name(str(folder)))}: {printable(name)} is "
+                f"not a D6 content file (the files are {', '.join(FILES)})"
             )
     files: dict[str, _File] = {}
     for name in FILES:
         if name in found:
-            path = root / name
-            source = printable(str(path))
-            text = read_text(path, what="content file", limit=MAX_CONTENT_BYTES, error=ContentError)
+            source, text = found[name]
             files[name] = _File(name, source, _parse(source, text))
         else:
             files[name] = _builtin_file(name)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
+from saloon.core.content import FileKind
 from saloon.core.errors import OptionError, shown
 from saloon.core.options import Options
 
@@ -93,6 +94,8 @@ class DungeonsOptions(Options):
         "house_rules": "homebrews of Part IV, Suggestions, comma-separated: "
         + ", ".join(HOUSE_RULES),
     }
+
+    FILES: ClassVar[dict[str, FileKind]] = {"content": "folder"}
 
     def validate(self) -> None:
         for name in self.house_rules:
