@@ -145,7 +145,7 @@ async def play_one(
             report.bad_games.append(f"{gid}: view answered {r.status_code}")
             return
         view = r.json()
-    r = await _timed(report, "record", client.get(f"/api/games/{gid}/record"))
+    r = await _timed(report, "record", client.get(f"/api/games/{gid}/record", headers=headers))
     try:
         record = GameRecord.from_json(r.json())
         state = record.replay()

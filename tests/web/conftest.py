@@ -90,6 +90,14 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+def count_games(c: TestClient) -> int:
+    """How many games the server keeps (read from its database: no route
+    lists every game)."""
+    tables = c.app.state.tables  # type: ignore[attr-defined]
+    count: int = tables.store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    return count
+
+
 def wait_for(
     c: Any, game_id: str, token: str | None, until: str = "person", timeout: float = 20
 ) -> dict[str, Any]:

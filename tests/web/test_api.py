@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from saloon.core import GameRecord, all_games, get_game
 
-from .conftest import play_out, wait_for
+from .conftest import count_games, play_out, wait_for
 
 
 def create(c: TestClient, **body: Any) -> dict[str, Any]:
@@ -23,6 +23,11 @@ def create(c: TestClient, **body: Any) -> dict[str, Any]:
 
 def h(token: str) -> dict[str, str]:
     return {"X-Saloon-Token": token}
+
+
+def host_of(made: dict[str, Any]) -> str:
+    """The host's link of a game just made."""
+    return next(link["token"] for link in made["links"] if link["host"])
 
 
 # -- the catalog ---------------------------------------------------------------------------
@@ -63,6 +68,7 @@ def test_openapi_page_documents_every_route(client: TestClient) -> None:
     for path in [
         "/api/catalog",
         "/api/games",
+        "/api/games/mine",
         "/api/games/import",
         "/api/games/{game_id}",
         "/api/games/{game_id}/actions",
@@ -72,9 +78,13 @@ def test_openapi_page_documents_every_route(client: TestClient) -> None:
         "/api/games/{game_id}/record",
         "/api/games/{game_id}/replay",
         "/api/games/{game_id}/events",
+        "/api/games/{game_id}/spectators",
     ]:
         assert path in paths, path
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "/openapi.json" in docs.text
+    # The page is the package's own: nothing comes from a CDN (offline it still works).
+    assert "http://" not in docs.text and "https://" not in docs.text
 
 
 def test_pages_and_static_files_are_served(client: TestClient) -> None:
@@ -92,6 +102,7 @@ def test_pages_and_static_files_are_served(client: TestClient) -> None:
 def test_create_gives_unguessable_tokens_and_a_view(client: TestClient) -> None:
     made = create(client, hands="per_seat", seats=["human", "human"])
     assert [link["seats"] for link in made["links"]] == [[0], [1], []]
+    assert [link["kind"] for link in made["links"]] == ["seat", "seat", "host"]
     for link in made["links"]:
         assert len(base64.urlsafe_b64decode(link["token"] + "==")) * 8 >= 128
         assert link["url"] == f"/table/{made['id']}#{link['token']}"
@@ -109,28 +120,35 @@ def test_a_whole_game_against_a_bot_and_its_record(client: TestClient) -> None:
     token = made["links"][0]["token"]
     final = play_out(client, made["id"], token, pick=1)
     assert final["result"]["winners"] and final["actions"] is None
-    record = GameRecord.from_json(client.get(f"/api/games/{made['id']}/record").json())
+    record = GameRecord.from_json(
+        client.get(f"/api/games/{made['id']}/record", headers=h(token)).json()
+    )
     state = record.replay()
     assert state.is_over and state.result().to_dict()["scores"] == final["result"]["scores"]
     assert record.seats == ["human", "random"] and record.seed == 5
-    listed = client.get("/api/games").json()["games"]
-    assert listed[0]["id"] == made["id"] and listed[0]["over"]
-    assert "token" not in str(listed)
+    assert record.advisor is True and record.practice_undo is False  # one person: on
+    listed = client.post("/api/games/mine", json={"tokens": [token]}).json()["games"]
+    assert listed[0]["id"] == made["id"] and listed[0]["over"] and listed[0]["link"] == "host"
+    assert token not in str(listed)
 
 
 def test_the_same_seed_and_choices_give_the_same_game(client: TestClient) -> None:
     records = []
     for _ in range(2):
         made = create(client, seats=["human", "heuristic"], seed=11)
-        play_out(client, made["id"], made["links"][0]["token"], pick=1)
-        records.append(client.get(f"/api/games/{made['id']}/record").json()["moves"])
+        token = made["links"][0]["token"]
+        play_out(client, made["id"], token, pick=1)
+        records.append(
+            client.get(f"/api/games/{made['id']}/record", headers=h(token)).json()["moves"]
+        )
     assert records[0] == records[1]
 
 
 def test_bots_only_game_plays_itself(client: TestClient) -> None:
     made = create(client, seats=["random", "heuristic"])
     assert made["view"]["seat"] is None and made["view"]["actions"] is None
-    assert wait_for(client, made["id"], None, until="over")["result"] is not None
+    watcher = host_of(made)
+    assert wait_for(client, made["id"], watcher, until="over")["result"] is not None
 
 
 def test_advice_for_the_seat_to_move(client: TestClient) -> None:
@@ -157,13 +175,47 @@ def test_advice_for_the_seat_to_move(client: TestClient) -> None:
     assert stale.status_code == 409
 
 
-def test_undo_goes_back_and_the_dice_fall_the_same(client: TestClient) -> None:
+def test_undo_cannot_peek_at_the_dice_in_the_d6_shooters(client: TestClient) -> None:
+    """The d6 Shooters: a roll once made is never taken back, so a keep
+    cannot be tried against dice already seen."""
     made = create(client, game="d6shooters", seats=["human"], seed=3)
     token, gid = made["links"][0]["token"], made["id"]
     start = made["view"]
     assert not start["can_undo"]
     nothing = client.post(f"/api/games/{gid}/undo", json={"move": start["move"]}, headers=h(token))
     assert nothing.status_code == 409 and "nothing to undo" in nothing.json()["detail"]
+    after = client.post(
+        f"/api/games/{gid}/actions",
+        json={"move": start["move"], "action": "roll"},
+        headers=h(token),
+    ).json()
+    assert after["move"] > start["move"] and not after["can_undo"]
+    refused = client.post(f"/api/games/{gid}/undo", json={"move": after["move"]}, headers=h(token))
+    assert refused.status_code == 409 and "past a roll" in refused.json()["detail"]
+    assert client.get(f"/api/games/{gid}", headers=h(token)).json()["move"] == after["move"]
+
+
+def test_undo_cannot_peek_at_the_dice_in_shoot_out(client: TestClient) -> None:
+    """The browser's report: player 2 fired the Colt, missed, pressed undo
+    and fired the Winchester into the same d20. Now the miss stands."""
+    made = create(client, seats=["human", "human"], seed=5)
+    token, gid = made["links"][0]["token"], made["id"]
+    view = made["view"]
+    shooter = view["to_move"]
+    view = client.post(
+        f"/api/games/{gid}/actions", json={"move": view["move"], "action": "colt"}, headers=h(token)
+    ).json()
+    assert view["to_move"] != shooter or view["pending"] == "over"
+    refused = client.post(f"/api/games/{gid}/undo", json={"move": view["move"]}, headers=h(token))
+    assert refused.status_code == 409 and "d20" in refused.json()["detail"]
+    assert "undo never goes back past a roll" in refused.json()["detail"]
+
+
+def test_practice_undo_goes_back_and_the_dice_fall_the_same(client: TestClient) -> None:
+    made = create(client, game="d6shooters", seats=["human"], seed=3, practice_undo=True)
+    token, gid = made["links"][0]["token"], made["id"]
+    start = made["view"]
+    assert start["practice_undo"]
     action = start["actions"][0]["notation"]
     after = client.post(
         f"/api/games/{gid}/actions",
@@ -182,6 +234,45 @@ def test_undo_goes_back_and_the_dice_fall_the_same(client: TestClient) -> None:
         f"/api/games/{gid}/actions", json={"move": back["move"], "action": action}, headers=h(token)
     ).json()
     assert again["svg"] == after["svg"] and again["log"] == after["log"]
+    record = client.get(f"/api/games/{gid}/record", headers=h(token)).json()
+    assert record["practice_undo"] is True
+
+
+def test_practice_undo_is_for_one_person(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={"game": "shootout", "seats": ["human", "human"], "practice_undo": True},
+    )
+    assert r.status_code == 422 and "practice undo is for a table of one person" in r.text
+
+
+def test_undo_never_reopens_a_finished_game(client: TestClient) -> None:
+    made = create(client, practice_undo=True)
+    token, gid = made["links"][0]["token"], made["id"]
+    final = play_out(client, gid, token)
+    assert not final["can_undo"]
+    r = client.post(f"/api/games/{gid}/undo", json={"move": final["move"]}, headers=h(token))
+    assert r.status_code == 409 and "the game is over" in r.json()["detail"]
+
+
+def test_the_advisor_is_the_tables_choice(client: TestClient) -> None:
+    """On for one person; off for two unless the table turns it on; shown
+    on the table and kept in the record."""
+    solo = create(client, game="d6shooters", seats=["human"])
+    assert solo["view"]["advisor"] is True
+    pair = create(client, seats=["human", "human"])
+    token, gid, view = pair["links"][0]["token"], pair["id"], pair["view"]
+    assert view["advisor"] is False
+    r = client.get(f"/api/games/{gid}/advice", params={"move": view["move"]}, headers=h(token))
+    assert r.status_code == 403 and "advisor is off" in r.json()["detail"]
+    on = create(client, seats=["human", "human"], advisor=True)
+    assert on["view"]["advisor"] is True
+    r = client.get(
+        f"/api/games/{on['id']}/advice",
+        params={"move": on["view"]["move"]},
+        headers=h(on["links"][0]["token"]),
+    )
+    assert r.status_code == 200 and r.json()["values"]
 
 
 def test_skip_and_pace(client: TestClient) -> None:
@@ -198,30 +289,41 @@ def test_skip_and_pace(client: TestClient) -> None:
 def test_replay_frames(client: TestClient) -> None:
     made = create(client)
     gid = made["id"]
-    final = play_out(client, gid, made["links"][0]["token"])
-    start = client.get(f"/api/games/{gid}/replay", params={"step": 0}).json()
+    token = made["links"][0]["token"]
+    final = play_out(client, gid, token)
+    url = f"/api/games/{gid}/replay"
+    start = client.get(url, params={"step": 0}, headers=h(token)).json()
     assert start["step"] == 0 and start["last"] is None and start["steps"] == final["move"]
-    end = client.get(f"/api/games/{gid}/replay", params={"step": final["move"]}).json()
+    end = client.get(url, params={"step": final["move"]}, headers=h(token)).json()
     assert end["over"] and end["svg"] == final["svg"]
-    one = client.get(f"/api/games/{gid}/replay", params={"step": 1}).json()
+    one = client.get(url, params={"step": 1}, headers=h(token)).json()
     assert one["last"]["by"] == "chance"
-    past = client.get(f"/api/games/{gid}/replay", params={"step": final["move"] + 1})
+    past = client.get(url, params={"step": final["move"] + 1}, headers=h(token))
     assert past.status_code == 422 and "past the end" in past.json()["detail"]
-    assert client.get(f"/api/games/{gid}/replay", params={"step": 0, "seat": 7}).status_code == 422
-    assert client.get(f"/api/games/{gid}/replay", params={"step": -1}).status_code == 422
+    assert client.get(url, params={"step": 0, "seat": 7}, headers=h(token)).status_code == 422
+    assert client.get(url, params={"step": -1}, headers=h(token)).status_code == 422
+    # Frames past a checkpoint and back agree with the game played straight.
+    for step in (final["move"], 70, 3, 0, 64, final["move"] - 1):
+        if 0 <= step <= final["move"]:
+            frame = client.get(url, params={"step": step}, headers=h(token))
+            assert frame.status_code == 200 and frame.json()["step"] == step
+    assert client.get(url, params={"step": 0}).status_code == 401
 
 
 def test_import_a_finished_record_and_an_unfinished_one(client: TestClient) -> None:
     made = create(client)
     gid = made["id"]
     play_out(client, gid, made["links"][0]["token"])
-    record = client.get(f"/api/games/{gid}/record").json()
+    record = client.get(f"/api/games/{gid}/record", headers=h(made["links"][0]["token"])).json()
     imported = client.post("/api/games/import", json={"record": record})
     assert imported.status_code == 201
     assert imported.json()["view"]["pending"] == "over"
-    assert (
-        client.get(f"/api/games/{imported.json()['id']}/record").json()["moves"] == record["moves"]
+    again = client.get(
+        f"/api/games/{imported.json()['id']}/record",
+        params={"token": imported.json()["links"][0]["token"]},
     )
+    assert again.json()["moves"] == record["moves"]
+    assert "attachment" in again.headers["content-disposition"]
 
     half = {**record, "moves": record["moves"][:5], "result": None}
     carried = client.post("/api/games/import", json={"record": half, "pace": 0}).json()
@@ -237,28 +339,81 @@ def test_no_seat_reads_a_file_on_the_server(client: TestClient) -> None:
     assert all("policy" not in g["agents"] for g in games.values())
     made = create(client)
     play_out(client, made["id"], made["links"][0]["token"])
-    record = client.get(f"/api/games/{made['id']}/record").json()
+    record = client.get(
+        f"/api/games/{made['id']}/record", headers=h(made["links"][0]["token"])
+    ).json()
     seats = ["human", "policy:file=secret.npz"]
     refused = client.post("/api/games/import", json={"record": record, "seats": seats})
-    assert refused.status_code == 422 and "reads a file" in refused.json()["detail"]
+    assert refused.status_code == 422 and "policy" in refused.json()["detail"]
     named = client.post("/api/games/import", json={"record": {**record, "seats": seats}})
-    assert named.status_code == 201  # the seat's name read as a person's
-    assert named.json()["view"]["pending"] == "over"
+    # A record's seat the server does not seat is refused, not made a person.
+    assert named.status_code == 422, named.text
+    assert "the record's seat 2 is 'policy:file=secret.npz'" in named.json()["detail"]
+    unknown = client.post(
+        "/api/games/import", json={"record": {**record, "seats": ["human", "mcts:depth=9"]}}
+    )
+    assert unknown.status_code == 422 and "seat 2" in unknown.json()["detail"]
+    # ... while the names Saloon writes for unnamed seats are people.
+    plain = client.post(
+        "/api/games/import", json={"record": {**record, "seats": ["player 1", "player 2"]}}
+    )
+    assert plain.status_code == 201, plain.text
 
 
-def test_delete_needs_a_token_of_the_game(client: TestClient) -> None:
-    made = create(client)
+def test_delete_takes_the_hosts_link(client: TestClient) -> None:
+    made = create(client, seats=["human", "human"], hands="per_seat")
     other = create(client)
     gid = made["id"]
+    seat, host = made["links"][0]["token"], host_of(made)
     assert client.delete(f"/api/games/{gid}").status_code == 401
     assert (
         client.delete(f"/api/games/{gid}", headers=h(other["links"][0]["token"])).status_code == 403
     )
-    assert client.delete(f"/api/games/{gid}", headers=h(made["links"][0]["token"])).json() == {
-        "deleted": gid
-    }
-    assert client.get(f"/api/games/{gid}").status_code == 404
-    assert gid not in [g["id"] for g in client.get("/api/games").json()["games"]]
+    refused = client.delete(f"/api/games/{gid}", headers=h(seat))
+    assert refused.status_code == 403 and "host's link" in refused.json()["detail"]
+    assert client.delete(f"/api/games/{gid}", headers=h(host)).json() == {"deleted": gid}
+    assert client.get(f"/api/games/{gid}", headers=h(host)).status_code == 404
+    mine = client.post("/api/games/mine", json={"tokens": [seat, host]}).json()["games"]
+    assert mine == []
+
+
+def test_who_may_watch_skip_and_issue_links(client: TestClient) -> None:
+    """Watching takes a link (a seat's, the host's or a spectator's, which the
+    host issues); skip takes a seat's or the host's; a spectator plays nothing."""
+    made = create(client, seats=["human", "human"], hands="per_seat")
+    gid, seat, host = made["id"], made["links"][0]["token"], host_of(made)
+    unseen = client.get(f"/api/games/{gid}")
+    assert unseen.status_code == 401 and "links" in unseen.json()["detail"]
+    assert client.get(f"/api/games/{gid}/events").status_code == 401
+    refused = client.post(f"/api/games/{gid}/spectators", headers=h(seat))
+    assert refused.status_code == 403 and "host" in refused.json()["detail"]
+    link = client.post(f"/api/games/{gid}/spectators", headers=h(host))
+    assert link.status_code == 201 and link.json()["kind"] == "spectator"
+    watcher = link.json()["token"]
+    view = client.get(f"/api/games/{gid}", headers=h(watcher)).json()
+    assert view["link"] == "spectator" and view["seat"] is None and view["actions"] is None
+    assert client.post(f"/api/games/{gid}/skip", headers=h(watcher)).status_code == 403
+    assert client.post(f"/api/games/{gid}/skip", headers=h(seat)).status_code == 200
+    assert client.post(f"/api/games/{gid}/skip", headers=h(host)).status_code == 200
+    act = client.post(
+        f"/api/games/{gid}/actions",
+        json={"move": view["move"], "action": "move"},
+        headers=h(watcher),
+    )
+    assert act.status_code == 403
+    assert client.delete(f"/api/games/{gid}", headers=h(watcher)).status_code == 403
+
+
+def test_a_browser_lists_only_the_games_it_holds_links_to(client: TestClient) -> None:
+    first = create(client)
+    second = create(client)
+    mine = client.post("/api/games/mine", json={"tokens": [first["links"][0]["token"]]}).json()
+    assert [g["id"] for g in mine["games"]] == [first["id"]]
+    stranger = client.post("/api/games/mine", json={"tokens": []}).json()
+    assert stranger["games"] == []
+    made_up = client.post("/api/games/mine", json={"tokens": ["x" * 32]}).json()
+    assert made_up["games"] == [] and second["id"] not in str(mine)
+    assert client.get("/api/games").status_code == 405
 
 
 def test_manual_dice_are_entered_by_the_referee(client: TestClient) -> None:
@@ -350,19 +505,19 @@ def test_hotseat_one_link_plays_every_seat(client: TestClient) -> None:
         (
             {"game": "shootout", "seats": ["human", "policy:file=duel.npz"]},
             422,
-            "reads a file on the server",
+            "reads a file on this machine",
         ),
     ],
 )
 def test_bad_new_games_are_refused_in_one_sentence(
     client: TestClient, body: dict[str, Any], status: int, words: str
 ) -> None:
-    before = len(client.get("/api/games").json()["games"])
+    before = count_games(client)
     r = client.post("/api/games", json=body)
     assert r.status_code == status, r.text
     detail = r.json()["detail"]
     assert isinstance(detail, str) and "\n" not in detail and words in detail
-    assert len(client.get("/api/games").json()["games"]) == before
+    assert count_games(client) == before
 
 
 def test_bad_actions_are_refused_and_the_game_is_unharmed(client: TestClient) -> None:
@@ -393,12 +548,12 @@ def test_bad_actions_are_refused_and_the_game_is_unharmed(client: TestClient) ->
         ({"headers": h(p1), "json": {"move": move + 3, "action": "move"}}, None, 409, "stale"),
         ({"headers": h(p2), "json": {"move": move, "action": "move"}}, None, 403, turn),
         ({"headers": h(host), "json": {"move": move, "action": "move"}}, None, 403, turn),
-        ({"json": {"move": move, "action": "move"}}, None, 401, "token"),
+        ({"json": {"move": move, "action": "move"}}, None, 401, "links"),
         (
             {"headers": h("x" * 32), "json": {"move": move, "action": "move"}},
             None,
             403,
-            "not a seat",
+            "not a link of this game",
         ),
         (
             {"headers": {**h(p1), "content-type": "application/json"}, "content": b"[" * 3_000_000},
@@ -424,12 +579,10 @@ def test_unknown_games_and_bad_queries(client: TestClient) -> None:
     )
     assert client.get("/api/games/nosuch/record").status_code == 404
     made = create(client)
-    bad = client.get(f"/api/games/{made['id']}/advice", params={"move": "x"})
+    token = h(made["links"][0]["token"])
+    bad = client.get(f"/api/games/{made['id']}/advice", params={"move": "x"}, headers=token)
     assert bad.status_code == 422 and "move" in bad.json()["detail"]
-    assert client.get(f"/api/games/{made['id']}/advice", params={"move": 0}).status_code in (
-        403,
-        409,
-    )
+    assert client.get(f"/api/games/{made['id']}/advice", params={"move": 0}).status_code == 401
 
 
 @pytest.mark.parametrize(
@@ -479,3 +632,23 @@ def test_a_game_survives_the_store_being_read_back(client: TestClient) -> None:
     again = client.get(f"/api/games/{gid}", headers=h(token)).json()
     assert again == view
     assert get_game("d6shooters").id == again["game"]
+
+
+def test_house_rules_are_taken_as_the_list_the_catalog_describes(client: TestClient) -> None:
+    body = {
+        "game": "dungeons",
+        "seats": ["human", "random"],
+        "options": {"house_rules": ["uneventful", "quiet_space"]},
+    }
+    made = client.post("/api/games", json=body)
+    assert made.status_code == 201, made.text
+    assert made.json()["view"]["options"]["house_rules"] == ["uneventful", "quiet_space"]
+    catalog = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    house = next(o for o in catalog["dungeons"]["options"] if o["name"] == "house_rules")
+    assert house["type"] == "list of str"
+
+
+def test_the_web_names_only_the_bots_it_seats(client: TestClient) -> None:
+    r = client.post("/api/games", json={"game": "shootout", "seats": ["human", "robot"]})
+    assert r.status_code == 422 and "no agent called 'robot'" in r.json()["detail"]
+    assert "policy" not in r.json()["detail"]

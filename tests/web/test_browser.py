@@ -159,16 +159,59 @@ def test_a_phone_sized_screen(browser: Browser, server: Server, tmp_path: Path) 
         context.close()
 
 
-def test_undo_links_and_the_saved_games(page: Page, server: Server) -> None:
+def test_undo_cannot_peek_at_the_d6_shooters_dice(page: Page, server: Server) -> None:
     start_game(page, server, "d6shooters", seed=5)
     expect(page.locator("#undo")).to_be_disabled()
+    take_turn(page, by_keyboard=False)  # the first choice rolls the dice
+    expect(page.locator("#log")).to_contain_text("Roll 1")
+    expect(page.locator("#undo")).to_be_disabled()
+    assert "nothing was rolled" in (page.locator("#undo").get_attribute("title") or "")
+
+
+def test_undo_cannot_peek_at_the_d20_in_a_shoot_out_for_two(page: Page, server: Server) -> None:
+    """The report: in a two-person game player 2 fired the Colt, missed,
+    pressed undo and fired the Winchester into the same d20. Now undo stays
+    off once the d20 is rolled, and the advisor is off for two people."""
+    page.goto(server.url + "/")
+    page.locator("input[name=game][value=shootout]").check()
+    page.locator("#seat-1").select_option("human")
+    expect(page.locator("#advisor-choice")).to_be_visible()
+    expect(page.locator("#practice-choice")).to_be_hidden()
+    page.locator("#seed").fill("5")
+    page.locator("#start").click()
+    page.wait_for_url(re.compile(r"/table/[\w-]+#"))
+    expect(page.locator("#table-seats")).to_contain_text("advisor off")
+    page.wait_for_selector(".status.yours")
+    expect(page.locator(".advisor")).to_have_count(0)
+    with page.expect_response(lambda r: "/actions" in r.url) as answer:
+        page.locator(".actions .choice", has_text="Colt").click()
+    assert answer.value.status == 200
+    expect(page.locator("#log")).to_contain_text("fires the Colt")
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_practice_undo_for_one_person(page: Page, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.locator("input[name=game][value=d6shooters]").check()
+    page.locator("#pace").fill("0")
+    page.locator("#seed").fill("5")
+    expect(page.locator("#practice-choice")).to_be_visible()
+    page.locator("#practice-undo").check()
+    page.locator("#start").click()
+    page.wait_for_url(re.compile(r"/table/[\w-]+#"))
+    expect(page.locator("#table-seats")).to_contain_text("practice undo")
     take_turn(page, by_keyboard=False)
     expect(page.locator("#undo")).to_be_enabled()
     page.keyboard.press("u")
     expect(page.locator("#toast")).to_contain_text("Took back")
     expect(page.locator("#undo")).to_be_disabled()
-    game_url = page.url
 
+
+def test_links_and_the_saved_games_of_this_browser(
+    page: Page, browser: Browser, server: Server
+) -> None:
+    start_game(page, server, "d6shooters", seed=5)
+    game_url = page.url
     page.goto(server.url + "/")
     page.locator("input[name=game][value=shootout]").check()
     page.locator("input[name=hands][value=per_seat]").check()
@@ -184,6 +227,15 @@ def test_undo_links_and_the_saved_games(page: Page, server: Server) -> None:
     assert any(
         game_url.endswith(resume.nth(i).get_attribute("href") or "") for i in range(resume.count())
     )
+    # Another browser holds no link: its lobby lists none of these games.
+    other = browser.new_context()
+    try:
+        stranger = other.new_page()
+        stranger.goto(server.url + "/")
+        expect(stranger.locator("#saved-list")).to_contain_text("No games in this browser yet")
+        expect(stranger.locator(".saved-game")).to_have_count(0)
+    finally:
+        other.close()
 
 
 def test_a_scenario_sets_the_seats(page: Page, server: Server, tmp_path: Path) -> None:

@@ -82,7 +82,7 @@ def test_two_posts_at_once_one_wins_one_gets_409(server: Server) -> None:
             gid, token, move = made["id"], made["links"][0]["token"], made["view"]["move"]
             statuses = race(server.url, gid, token, move, ("move", "retreat"))
             assert sorted(statuses) == [200, 409]
-            record = c.get(f"/api/games/{gid}/record").json()
+            record = c.get(f"/api/games/{gid}/record", headers=h(token)).json()
             assert record["moves"][move]["move"] in ("move", "retreat")
             assert len(record["moves"]) <= move + 2  # one of them, and the card it may deal
             GameRecord.from_json(record).replay()
@@ -117,23 +117,25 @@ def test_kill_9_loses_nothing_and_the_game_goes_on_as_if_never_stopped(tmp_path:
             made = create(c, seed=21)
             gid, token = made["id"], made["links"][0]["token"]
             acknowledged = play_some(c, gid, token, 5)
-            seen = c.get(f"/api/games/{gid}/record").json()["moves"]
+            seen = c.get(f"/api/games/{gid}/record", headers=h(token)).json()["moves"]
     finally:
         first.kill()
     second = Server(db, free_port()).start()
     try:
         with httpx.Client(base_url=second.url, timeout=20) as c:
-            record = c.get(f"/api/games/{gid}/record").json()
+            record = c.get(f"/api/games/{gid}/record", headers=h(token)).json()
             assert record["moves"][: len(seen)] == seen
             for step, action in acknowledged:
                 assert record["moves"][step] == {"by": 0, "move": action}
             final = play_out(c, gid, token, pick=1)
             assert final["pending"] == "over"
-            restarted = c.get(f"/api/games/{gid}/record").json()
+            restarted = c.get(f"/api/games/{gid}/record", headers=h(token)).json()
             # The same seed and the same choices, never interrupted: the same game.
             twin = create(c, seed=21)
             play_out(c, twin["id"], twin["links"][0]["token"], pick=1)
-            uninterrupted = c.get(f"/api/games/{twin['id']}/record").json()
+            uninterrupted = c.get(
+                f"/api/games/{twin['id']}/record", headers=h(twin["links"][0]["token"])
+            ).json()
             assert restarted["moves"] == uninterrupted["moves"]
             assert GameRecord.from_json(restarted).replay().is_over
     finally:

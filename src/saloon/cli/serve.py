@@ -50,6 +50,9 @@ def serve_command(host: str, port: int, db: str, workers: int, durable: bool) ->
         raise click.ClickException(
             f"the web table needs the web extra (pip install 'saloon[web]'): {exc}"
         ) from exc
+    from saloon.web.store import Store
+
+    Store(db).close()  # a damaged, foreign or locked database: one line, before anything starts
     shown = f"[{host}]" if ":" in host else host
     if not is_loopback(host):
         click.echo(

@@ -1,13 +1,15 @@
 """The web table's HTTP API and pages, on FastAPI.
 
-Every route is listed, with its request and answer shapes, on the OpenAPI
-page (``/docs``) of a running server; ``docs/web.md`` describes the design.
-A seat's token travels in the ``X-Saloon-Token`` header (or, for the live
-event stream, which a browser cannot give headers, the ``token`` query
-parameter); the pages keep it in the link's ``#`` part, which browsers
-never send to a server.
+Every route is listed, with its request and answer shapes, on the API page
+(``/docs``, served from the package, its data at ``/openapi.json``) of a
+running server; ``docs/web.md`` describes the design and who may do what
+with which link. A link's token travels in the ``X-Saloon-Token`` header
+(or, for the live event stream and the record's download, which a browser
+opens without headers, the ``token`` query parameter); the pages keep it in
+the link's ``#`` part, which browsers never send to a server.
 
-Every refusal is a 4xx whose body is ``{"detail": "one sentence"}``.
+Every refusal is a 4xx whose body is ``{"detail": "one sentence"}``; a
+failure of the server's own (a damaged database) is a 5xx of the same shape.
 """
 
 from __future__ import annotations
@@ -15,12 +17,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import multiprocessing
-import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -32,13 +33,23 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from saloon import __version__
-from saloon.core.errors import SaloonError
+from saloon.core import content
+from saloon.core.errors import SaloonError, printable, shown
+from saloon.core.game import Game
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
 from saloon.core.session import HUMAN, Session
-from saloon.web import workers
-from saloon.web.store import Store
-from saloon.web.tables import MAX_PACE, Refused, Table, Tables, agent_maker, web_agent
+from saloon.web.pool import Pool
+from saloon.web.store import Hand, Store, damage
+from saloon.web.tables import (
+    MAX_PACE,
+    Refused,
+    Table,
+    Tables,
+    agent_maker,
+    refuse_files,
+    web_agent,
+)
 from saloon.web.views import (
     catalog_entry,
     record_allowed,
@@ -68,12 +79,31 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+#: What a person's content looks like in a request: a file's TOML text, or
+#: a folder's files by their names inside it.
+Upload = str | dict[str, str]
+
+
 class CreateGame(_Strict):
     """A new game."""
 
     game: str = Field(description="the game's id, e.g. shootout")
-    options: dict[str, str | int | float | bool | list[int] | None] = Field(
+    options: dict[str, str | int | float | bool | list[int] | list[str] | None] = Field(
         default_factory=dict, description="option name -> value (see /api/catalog)"
+    )
+    content: dict[str, Upload] = Field(
+        default_factory=dict,
+        description="your own content for an option that names a file on the command line "
+        "(scenario, boards, cards, chart, map, events_file, content): the file's TOML text, "
+        "or a folder's files as {name: text}; kept with the game",
+    )
+    advisor: bool | None = Field(
+        None,
+        description="the advisor's values at this table: on for one person by default, "
+        "off for several unless the table turns it on",
+    )
+    practice_undo: bool = Field(
+        False, description="undo back past rolls too (one person only; the record says so)"
     )
     seats: list[str] = Field(
         min_length=1, max_length=16, description='"human" or an agent spec, one per player'
@@ -100,6 +130,14 @@ class ImportRecord(_Strict):
     dice: Literal["random", "manual"] = "random"
     hands: Literal["hotseat", "per_seat"] = "hotseat"
     pace: float = Field(0.8, ge=0, le=MAX_PACE)
+    advisor: bool | None = None
+    practice_undo: bool = False
+
+
+class Mine(_Strict):
+    """The links a browser holds."""
+
+    tokens: list[str] = Field(max_length=500, description="tokens of the links this browser holds")
 
 
 class Act(_Strict):
@@ -117,6 +155,8 @@ class Link(BaseModel):
     token: str
     seats: list[int]
     referee: bool
+    host: bool
+    kind: str
     url: str
 
 
@@ -127,20 +167,6 @@ class Created(BaseModel):
 
 
 # -- the app --------------------------------------------------------------------------------
-
-
-def make_pool(kind: str, workers_count: int) -> Executor:
-    """The pool where bots and advisors think: processes (``spawn``, so no
-    lock of the server is inherited) or threads."""
-    if kind == "thread":
-        return ThreadPoolExecutor(max_workers=workers_count, thread_name_prefix="saloon-bot")
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(
-        max_workers=workers_count,
-        mp_context=context,
-        initializer=workers.watch_parent,
-        initargs=(os.getpid(),),
-    )
 
 
 def create_app(
@@ -156,26 +182,26 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db, durable=durable)
-        executor = make_pool(pool, workers_count)
-        tables = Tables(store, executor)
+        workers = Pool(pool, workers_count)
+        tables = Tables(store, workers)
         state["tables"] = tables
         app.state.tables = tables
-        if pool == "process":
-            asyncio.get_running_loop().run_in_executor(executor, workers.warm_up)
-        tables.resume()
+        await tables.resume()
         try:
             yield
         finally:
             await tables.close()
-            executor.shutdown(wait=False, cancel_futures=True)
+            await workers.close()
             store.close()
 
     app = FastAPI(
         title="Saloon web table",
         version=__version__,
         description="Play Saloon's games in the browser: the lobby, the table, replays. "
-        "A seat's token goes in the X-Saloon-Token header.",
+        "A link's token goes in the X-Saloon-Token header.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ServerTiming)
@@ -198,17 +224,35 @@ def create_app(
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": validation_message(exc)}, status_code=_status(exc))
 
+    @app.exception_handler(sqlite3.Error)
+    async def database(request: Request, exc: sqlite3.Error) -> JSONResponse:
+        log.error("the games database failed on %s: %s", request.url.path, exc)
+        return JSONResponse({"detail": damage(str(db), exc)}, status_code=503)
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("failed on %s", request.url.path)
+        return JSONResponse(
+            {"detail": f"the server failed: {printable(str(exc))[:200] or type(exc).__name__}"},
+            status_code=500,
+        )
+
     # -- the catalog ---------------------------------------------------------------------
 
     @app.get("/api/catalog", tags=["games"], summary="Every game, its options and its bots")
     async def catalog() -> dict[str, Any]:
-        return {"games": [catalog_entry(g) for g in all_games()]}
+        return _catalog(tuple(all_games()))
 
     # -- games ---------------------------------------------------------------------------------
 
-    @app.get("/api/games", tags=["games"], summary="The saved games, latest first")
-    async def list_games() -> dict[str, Any]:
-        return {"games": [row.summary() for row in tables().store.games()]}
+    @app.post(
+        "/api/games/mine",
+        tags=["games"],
+        summary="The games this browser holds links to, latest first",
+    )
+    async def list_games(body: Mine) -> dict[str, Any]:
+        rows = tables().store.games_of(body.tokens)
+        return {"games": [{**row.summary(), "link": hand.kind} for row, hand in rows]}
 
     @app.post(
         "/api/games",
@@ -219,7 +263,8 @@ def create_app(
     )
     async def create(body: CreateGame) -> Created:
         game = get_game(body.game)
-        options = game.options_from_dict(body.options)
+        refuse_files(game, body.options)
+        options = game.options_from_dict({**body.options, **uploads(game, body.content)})
         n = len(body.seats)
         fewest, most = game.player_range(options)
         if not fewest <= n <= most:
@@ -235,6 +280,8 @@ def create_app(
             seed=body.seed,
             manual_dice=body.dice == "manual",
             agents=agent_maker(game),
+            advisor=body.advisor,
+            practice_undo=body.practice_undo,
         )
         table, hands = tables().create(session, pace=body.pace, hotseat=body.hands == "hotseat")
         return _created(table, hands)
@@ -254,6 +301,8 @@ def create_app(
             manual_dice=body.dice == "manual",
             pace=body.pace,
             hotseat=body.hands == "hotseat",
+            advisor=body.advisor,
+            practice_undo=body.practice_undo,
         )
         return _created(table, hands)
 
@@ -265,7 +314,7 @@ def create_app(
     )
     async def view(game_id: str, token: Token = None) -> JSONResponse:
         t = tables()
-        table = t.get(game_id)
+        table = await t.load(game_id)
         hand = t.hand(table, token)
         t.kick(table)
         return JSONResponse(table_view(table, hand))
@@ -278,17 +327,15 @@ def create_app(
     )
     async def act(game_id: str, body: Act, token: Token = None) -> JSONResponse:
         t = tables()
-        table = t.get(game_id)
+        table = await t.load(game_id)
         hand = t.hand(table, token)
-        if hand is None:
-            raise Refused(401, "playing needs a seat's token (open the game from its link)")
         await t.act(table, hand, body.move, body.action)
         return JSONResponse(table_view(table, hand))
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], summary="Back to your previous decision")
     async def undo(game_id: str, body: Undo, token: Token = None) -> dict[str, Any]:
         t = tables()
-        table = t.get(game_id)
+        table = await t.load(game_id)
         hand = t.hand(table, token)
         taken = await t.undo(table, hand, body.move)
         return {"undone": taken, "view": table_view(table, hand)}
@@ -296,10 +343,22 @@ def create_app(
     @app.post("/api/games/{game_id}/skip", tags=["play"], summary="Skip the pauses between bots")
     async def skip(game_id: str, token: Token = None) -> dict[str, Any]:
         t = tables()
-        table = t.get(game_id)
-        t.hand(table, token)
-        t.skip(table)
+        table = await t.load(game_id)
+        t.skip(table, t.hand(table, token))
         return {"skipping": True}
+
+    @app.post(
+        "/api/games/{game_id}/spectators",
+        tags=["games"],
+        status_code=201,
+        summary="A new spectator's link (the host's link only)",
+        response_model=Link,
+    )
+    async def spectators(game_id: str, token: Token = None) -> Link:
+        t = tables()
+        table = await t.load(game_id)
+        made, hand = t.spectator(table, t.hand(table, token))
+        return _link(table, made, hand)
 
     @app.get(
         "/api/games/{game_id}/advice", tags=["play"], summary="The advisor's value of each action"
@@ -308,7 +367,7 @@ def create_app(
         game_id: str, move: Annotated[int, Query()], token: Token = None
     ) -> dict[str, Any]:
         t = tables()
-        table = t.get(game_id)
+        table = await t.load(game_id)
         hand = t.hand(table, token)
         values, note = await t.advise(table, hand, move)
         if values is None:
@@ -325,11 +384,21 @@ def create_app(
         summary="The game's record (saloon-record/1)",
         response_class=JSONResponse,
     )
-    async def record(game_id: str) -> JSONResponse:
-        table = tables().get(game_id)
+    async def record(
+        game_id: str,
+        token: Token = None,
+        query_token: Annotated[str | None, Query(alias="token")] = None,
+    ) -> JSONResponse:
+        t = tables()
+        table = await t.load(game_id)
+        t.hand(table, token or query_token)
         if not record_allowed(table):
             raise Refused(403, "this game hides information: its record is given once it is over")
-        return JSONResponse(table.session.record().to_json())
+        record = await asyncio.to_thread(lambda: table.session.record().to_json())
+        return JSONResponse(
+            record,
+            headers={"Content-Disposition": f'attachment; filename="saloon-{table.id}.json"'},
+        )
 
     @app.get(
         "/api/games/{game_id}/replay", tags=["records"], summary="The game after its first steps"
@@ -341,7 +410,7 @@ def create_app(
         token: Token = None,
     ) -> dict[str, Any]:
         t = tables()
-        table = t.get(game_id)
+        table = await t.load(game_id)
         hand = t.hand(table, token)
         if not record_allowed(table):
             raise Refused(403, "this game hides information: its replay is shown once it is over")
@@ -349,17 +418,16 @@ def create_app(
             raise Refused(422, f"step {step} is past the end (the game has {table.session.step})")
         if seat is not None and seat >= len(table.session.seats):
             raise Refused(422, f"there is no seat {seat} (seats 0-{len(table.session.seats) - 1})")
-        if seat is None and hand is not None and hand.seats:
+        if seat is None and hand.seats:
             seat = hand.seats[0]
-        return replay_frame(table, step, seat)
+        state = await t.state_at(table, step)
+        return await asyncio.to_thread(replay_frame, table, state, step, seat)
 
     @app.delete("/api/games/{game_id}", tags=["games"], summary="Delete a saved game")
     async def delete(game_id: str, token: Token = None) -> dict[str, Any]:
         t = tables()
-        table = t.get(game_id)
-        if t.hand(table, token) is None:
-            raise Refused(401, "deleting a game needs one of its tokens")
-        await t.delete(table)
+        table = await t.load(game_id)
+        await t.delete(table, t.hand(table, token))
         return {"deleted": game_id}
 
     @app.get(
@@ -370,7 +438,7 @@ def create_app(
     )
     async def events(game_id: str, token: Annotated[str | None, Query()] = None) -> Response:
         t = tables()
-        table = t.get(game_id)
+        table = await t.load(game_id)
         t.hand(table, token)
         queue = t.listen(table)
         t.kick(table)
@@ -416,20 +484,64 @@ def create_app(
     async def replay_page(game_id: str) -> FileResponse:
         return page()
 
+    @app.get("/docs", include_in_schema=False)
+    async def api_page() -> FileResponse:
+        return FileResponse(STATIC / "api.html", headers={"Cache-Control": "no-store"})
+
     return app
 
 
-def _created(table: Table, hands: list[tuple[str, Any]]) -> Created:
-    links = [
-        Link(
-            token=token,
-            seats=list(hand.seats),
-            referee=hand.referee,
-            url=f"/table/{table.id}#{token}",
-        )
-        for token, hand in hands
-    ]
-    return Created(id=table.id, links=links, view=table_view(table, hands[0][1]))
+@cache
+def _catalog(games: tuple[Game, ...]) -> dict[str, Any]:
+    """The games for the lobby (made once for each set of registered games)."""
+    return {"games": [catalog_entry(g) for g in games]}
+
+
+def uploads(game: Game, sent: dict[str, Upload]) -> dict[str, str]:
+    """A visitor's content (:class:`CreateGame`'s ``content``), each checked
+    by the limits and kept in this process as a bundle: the options that
+    stand for it (each loader then validates it as it would a file)."""
+    files = game.options_type.FILES
+    values: dict[str, str] = {}
+    for key, upload in sent.items():
+        kind = files.get(key)
+        if kind is None:
+            known = ", ".join(files) or "none"
+            raise Refused(
+                422,
+                f"content.{shown(key)} is not an option of {game.id} that takes content "
+                f"(those are: {known})",
+            )
+        name = f"upload:{key}"
+        if kind == "file":
+            if not isinstance(upload, str):
+                raise Refused(422, f"content.{key} must be the file's text")
+            bundle = content.Bundle.of_text(name, upload)
+        else:
+            if not isinstance(upload, dict):
+                raise Refused(422, f"content.{key} must be the folder's files, as name: text")
+            bundle = content.Bundle.of_folder(name, upload)
+        values[key] = content.register(bundle.check(what=f"content.{key}"))
+    return values
+
+
+def _link(table: Table, token: str, hand: Hand) -> Link:
+    return Link(
+        token=token,
+        seats=list(hand.seats),
+        referee=hand.referee,
+        host=hand.host,
+        kind=hand.kind,
+        url=f"/table/{table.id}#{token}",
+    )
+
+
+def _created(table: Table, links: list[tuple[str, Hand]]) -> Created:
+    return Created(
+        id=table.id,
+        links=[_link(table, token, hand) for token, hand in links],
+        view=table_view(table, links[0][1]),
+    )
 
 
 #: The largest step or seat number a request may name (any game is far shorter).

@@ -1,11 +1,13 @@
 """Where the web table keeps its games: one SQLite file in WAL mode.
 
 Three tables: ``games`` (what a game is: its options, seats, seed, dice mode,
-where it stands and the dice generator's state now), ``steps`` (every step
-in notation, with the dice generator's state before it, so an undo after a
-restart puts the dice back exactly) and ``tokens`` (the SHA-256 digests of
-the seat tokens: the tokens themselves are never stored, only handed out
-once, in the links).
+the table's choices (advisor, practice undo), the person's own content it
+was built from, where it stands and the dice generator's state now),
+``steps`` (every step in notation, with the dice generator's state before
+it, so an undo after a restart puts the dice back exactly) and ``tokens``
+(the SHA-256 digests of the links' tokens, with what each holds: seats,
+the host's rights, the referee's; the tokens themselves are never stored,
+only handed out once, in the links).
 
 Every change to a game (a person's action with the rolls that follow it, a
 bot's move, an undo) is written in one transaction, and the server answers
@@ -14,6 +16,11 @@ has every step it acknowledged. WAL with ``synchronous=NORMAL`` keeps a
 committed transaction through a crash of the process (not through a power
 cut in the instant after it, which ``--durable`` covers with a sync per
 commit).
+
+Damage is named: a file that is not a database, garbage pages, a missing
+table or column, or a lock another process holds past a bounded wait, is
+one :class:`StoreError` (a ``SaloonError``) saying which and what to do;
+opening checks the file (``PRAGMA quick_check``) before anything is written.
 """
 
 from __future__ import annotations
@@ -28,9 +35,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from saloon.core.errors import SaloonError, printable
 from saloon.core.session import Session
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Seconds a write waits for a lock another process holds before giving up.
+BUSY_SECONDS = 5.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -46,7 +56,10 @@ CREATE TABLE IF NOT EXISTS games (
     result      TEXT,
     dice_state  TEXT NOT NULL,
     created     REAL NOT NULL,
-    updated     REAL NOT NULL
+    updated     REAL NOT NULL,
+    advisor     INTEGER NOT NULL DEFAULT 0,
+    practice    INTEGER NOT NULL DEFAULT 0,
+    content     TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE IF NOT EXISTS steps (
     game_id     TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -60,7 +73,8 @@ CREATE TABLE IF NOT EXISTS tokens (
     digest      TEXT PRIMARY KEY,
     game_id     TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seats       TEXT NOT NULL,
-    referee     INTEGER NOT NULL
+    referee     INTEGER NOT NULL,
+    host        INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens (game_id);
 """
@@ -75,14 +89,52 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+#: The columns each table must have (a file of another shape is damage).
+_COLUMNS = {
+    "games": {
+        "id", "game", "options", "seats", "seed", "manual_dice", "pace", "steps", "pending",
+        "result", "dice_state", "created", "updated", "advisor", "practice", "content",
+    },
+    "steps": {"game_id", "n", "by", "move", "dice_before"},
+    "tokens": {"digest", "game_id", "seats", "referee", "host"},
+}  # fmt: skip
+
+#: From version 1: the table's choices, the content, the host's links (a
+#: version-1 host link is the one holding no seat, or a game's only link).
+_MIGRATE_1 = """
+ALTER TABLE games ADD COLUMN advisor INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN content TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE tokens ADD COLUMN host INTEGER NOT NULL DEFAULT 0;
+UPDATE tokens SET host = 1 WHERE seats = '[]'
+    OR game_id IN (SELECT game_id FROM tokens GROUP BY game_id HAVING COUNT(*) = 1);
+UPDATE games SET advisor = 1
+    WHERE (SELECT COUNT(*) FROM json_each(games.seats) WHERE value = 'human') <= 1;
+"""
+
+
+class StoreError(SaloonError):
+    """The games database is damaged, of another version, or locked."""
+
+
 @dataclass(frozen=True)
 class Hand:
-    """What a token holds at one game: some seats, and maybe the referee's
+    """What a link's token holds at one game: some seats (none for a
+    spectator's link), the host's rights (deleting the game, issuing
+    spectators' links, skipping the bots' pauses) and maybe the referee's
     right to enter manual dice."""
 
     game_id: str
     seats: tuple[int, ...]
     referee: bool
+    host: bool = False
+
+    @property
+    def kind(self) -> str:
+        """``host``, ``seat`` or ``spectator``, as the links are named."""
+        if self.host:
+            return "host"
+        return "seat" if self.seats else "spectator"
 
 
 @dataclass(frozen=True)
@@ -101,6 +153,9 @@ class GameRow:
     result: dict[str, Any] | None
     created: float
     updated: float
+    advisor: bool
+    practice_undo: bool
+    content: list[dict[str, Any]]
 
     def summary(self) -> dict[str, Any]:
         """The public facts of the game, for the list of saved games."""
@@ -116,28 +171,68 @@ class GameRow:
             "result": self.result,
             "created": self.created,
             "updated": self.updated,
+            "advisor": self.advisor,
+            "practice_undo": self.practice_undo,
         }
 
 
 class Store:
     """The games database (``:memory:`` for a throwaway one)."""
 
-    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, *, durable: bool = False, busy: float = BUSY_SECONDS
+    ) -> None:
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, SCHEMA_VERSION):
-            raise RuntimeError(
-                f"{self.path} was written by another version of Saloon (schema {version})"
+        self.busy = busy
+        try:
+            self.db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=busy
             )
-        self.db.executescript(_SCHEMA)
-        self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self._open(durable)
+        except sqlite3.Error as exc:
+            raise StoreError(damage(self.path, exc, busy)) from None
         #: Tokens already looked up (they never change; a deleted game's go).
         self._hands: dict[str, Hand] = {}
+
+    def _open(self, durable: bool) -> None:
+        """Check the file, then set it up (or bring an older one up to date)."""
+        db = self.db
+        found = db.execute("PRAGMA quick_check").fetchone()
+        if found is None or found[0] != "ok":
+            what = found[0] if found else "unreadable"
+            raise StoreError(
+                f"the games database {printable(self.path)} is damaged ({what}):"
+                " move it aside to start afresh, or restore a copy"
+            )
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in (0, 1, SCHEMA_VERSION):
+            raise StoreError(
+                f"{self.path} was written by another version of Saloon (schema {version})"
+            )
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.execute(f"PRAGMA busy_timeout={int(self.busy * 1000)}")
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if version == 0 and not tables & set(_COLUMNS):
+            db.executescript(_SCHEMA)
+        elif version == 1 and tables >= set(_COLUMNS):
+            db.executescript("BEGIN IMMEDIATE;" + _MIGRATE_1 + "COMMIT;")
+        for table, columns in _COLUMNS.items():
+            have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            if not have:
+                raise StoreError(
+                    f"the games database {self.path} is damaged (its table {table} is missing):"
+                    " move it aside to start afresh, or restore a copy"
+                )
+            if not columns <= have:
+                missing = ", ".join(sorted(columns - have))
+                raise StoreError(
+                    f"the games database {self.path} is damaged (table {table} lacks {missing}):"
+                    " move it aside to start afresh, or restore a copy"
+                )
+        db.execute("CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens (game_id)")
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.db.close()
@@ -160,14 +255,14 @@ class Store:
         game_id: str,
         session: Session,
         pace: float,
-        hands: Sequence[tuple[str, Sequence[int], bool]],
+        hands: Sequence[tuple[str, Hand]],
     ) -> None:
-        """Save a new game with its steps so far and its tokens
-        (``(token, seats, referee)`` each)."""
+        """Save a new game with its steps so far and its tokens (each with
+        what it holds)."""
         now = time.time()
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     game_id,
                     session.game.id,
@@ -182,16 +277,28 @@ class Store:
                     json.dumps(session.dice_state),
                     now,
                     now,
+                    int(session.advisor),
+                    int(session.practice_undo),
+                    json.dumps([b.to_json() for b in session.options.bundles()]),
                 ),
             )
             self._insert_steps(db, game_id, session, 0)
-            db.executemany(
-                "INSERT INTO tokens VALUES (?,?,?,?)",
-                [
-                    (digest(token), game_id, json.dumps(list(seats)), int(referee))
-                    for token, seats, referee in hands
-                ],
-            )
+            self._insert_tokens(db, hands)
+
+    def add_token(self, token: str, hand: Hand) -> None:
+        """Save one more link's token (a spectator's, issued by the host)."""
+        with self.transaction() as db:
+            self._insert_tokens(db, [(token, hand)])
+
+    @staticmethod
+    def _insert_tokens(db: sqlite3.Connection, hands: Sequence[tuple[str, Hand]]) -> None:
+        db.executemany(
+            "INSERT INTO tokens VALUES (?,?,?,?,?)",
+            [
+                (digest(t), h.game_id, json.dumps(list(h.seats)), int(h.referee), int(h.host))
+                for t, h in hands
+            ],
+        )
 
     def save(self, game_id: str, session: Session, since: int) -> None:
         """Write the game as it stands now, its steps from ``since`` on being
@@ -247,12 +354,18 @@ class Store:
         state: dict[str, Any] = json.loads(row[0])
         return state
 
-    def games(self, limit: int = 200) -> list[GameRow]:
-        """The saved games, the most recently changed first."""
-        rows = self.db.execute(
-            "SELECT * FROM games ORDER BY updated DESC LIMIT ?", (limit,)
-        ).fetchall()
-        return [_game_row(r) for r in rows]
+    def games_of(self, tokens: Sequence[str], limit: int = 200) -> list[tuple[GameRow, Hand]]:
+        """The games these tokens hold a link to, the most recently changed
+        first, each with what its token holds (a token of no game is
+        skipped: a browser may keep links to games since deleted)."""
+        found: dict[str, Hand] = {}
+        for token in tokens[:limit]:
+            hand = self.hand(token)
+            if hand is not None and hand.game_id not in found:
+                found[hand.game_id] = hand
+        rows = [(row, found[gid]) for gid in found if (row := self.get(gid)) is not None]
+        rows.sort(key=lambda pair: -pair[0].updated)
+        return rows
 
     def waiting_for_bots(self) -> list[str]:
         """The games whose next step is a bot's (to set going after a restart)."""
@@ -266,11 +379,12 @@ class Store:
         if hand is not None:
             return hand
         row = self.db.execute(
-            "SELECT game_id, seats, referee FROM tokens WHERE digest = ?", (key,)
+            "SELECT game_id, seats, referee, host FROM tokens WHERE digest = ?", (key,)
         ).fetchone()
         if row is None:
             return None
-        hand = self._hands[key] = Hand(row[0], tuple(json.loads(row[1])), bool(row[2]))
+        hand = Hand(row[0], tuple(json.loads(row[1])), bool(row[2]), bool(row[3]))
+        self._hands[key] = hand
         return hand
 
 
@@ -294,4 +408,24 @@ def _game_row(row: tuple[Any, ...]) -> GameRow:
         result=None if row[9] is None else json.loads(row[9]),
         created=row[11],
         updated=row[12],
+        advisor=bool(row[13]),
+        practice_undo=bool(row[14]),
+        content=json.loads(row[15]),
     )
+
+
+def damage(path: str, exc: sqlite3.Error, waited: float = BUSY_SECONDS) -> str:
+    """One sentence for what SQLite found wrong with the file ``path``."""
+    text = str(exc)
+    path = printable(path)
+    if "locked" in text or "busy" in text:
+        return (
+            f"the games database {path} is locked by another process (another saloon serve?); "
+            f"gave up after {waited:g} s"
+        )
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return (
+            f"the games database {path} is damaged ({text}): move it aside to start afresh, "
+            "or restore a copy"
+        )
+    return f"the games database {path} cannot be used: {text}"

@@ -7,12 +7,24 @@ move. Every change is checked against the move number the client saw (a
 stale one is refused with 409), made under the game's lock, saved in one
 transaction, and only then answered and announced.
 
-Bots think in a pool (processes by default, threads in tests), never on the
-event loop, so a slow bot holds up nobody else. A bot's move is shown no
-sooner than ``pace`` seconds after the previous step, so a person can
-follow; a "skip" drops the pauses until a person is asked again. The dice
-are rolled by the server at once, whenever the game reaches a chance node
-with random dice.
+Bots think in the :class:`~saloon.web.pool.Pool`, never on the event loop:
+light bots in a thread at once, searches in worker processes shared by
+game in turn, each decision within the server's budget, so no visitor's
+bot can starve another's. A bot's move is shown no sooner than ``pace``
+seconds after the previous step, so a person can follow; a "skip" drops
+the pauses until a person is asked again. The dice are rolled by the
+server at once, whenever the game reaches a chance node with random dice.
+
+Who may do what (``docs/web.md``): a link is a seat's (it plays that
+seat), the host's (it deletes the game, issues spectators' links and, with
+manual dice, enters them) or a spectator's (it watches). Watching, the
+event stream, the record and the replays take a link of any kind; undo and
+advice a seat's; skip a seat's or the host's; delete the host's.
+
+In a game with hidden information, a person's decision with one legal
+choice (a card window he cannot play in) is taken after the same pause a
+bot's move takes, not at once, so the others cannot tell it from a pass
+he chose.
 """
 
 from __future__ import annotations
@@ -20,14 +32,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from saloon.agents import make_agent, reads_local_files
+from saloon.agents import make_agent, parse_spec
+from saloon.core import content
 from saloon.core.agent import Agent
 from saloon.core.errors import SaloonError, shown
 from saloon.core.game import Game
@@ -37,6 +50,7 @@ from saloon.core.registry import get_game
 from saloon.core.session import HUMAN, Session
 from saloon.core.state import CHANCE
 from saloon.web import workers
+from saloon.web.pool import BOT_SECONDS, OverBudget, Pool
 from saloon.web.store import Hand, Store
 
 log = logging.getLogger("saloon.web")
@@ -45,6 +59,11 @@ log = logging.getLogger("saloon.web")
 CACHE_SIZE = 512
 #: The longest pause between bots' moves a game may ask for, in seconds.
 MAX_PACE = 10.0
+#: The bots quick enough to think in a thread at once (never queued).
+LIGHT_AGENTS = frozenset({"random", "heuristic", "solo"})
+#: How a seat's name is written in a record Saloon made with no seats
+#: given (``GameRecord.from_state``): a person.
+_PERSON_NAME = re.compile(r"player [1-9][0-9]{0,3}")
 
 
 class Refused(Exception):
@@ -75,6 +94,8 @@ class Table:
     #: The drawings of the current step, by seat (``None``: a spectator).
     drawings: dict[int | None, str] = field(default_factory=dict)
     drawn_at: int = -1
+    #: States along the game, every :data:`CHECKPOINT` steps, for replays.
+    checkpoints: dict[int, Any] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:
@@ -93,13 +114,40 @@ class Table:
 
 def web_agent(spec: str, game: Game, seed: int | None, options: Options | None = None) -> Agent:
     """The bot ``spec`` names, as the web table seats it: never one that
-    reads a file on the server (``policy:file=PATH``), whose name a
-    visitor could use to probe the server's files."""
-    if reads_local_files(spec):
+    reads a file on the server (``policy:file=PATH``), whose name a visitor
+    could use to probe the server's files, nor a search asking for more
+    than the server's budget a decision (:data:`BOT_SECONDS`)."""
+    try:
+        agent = make_agent(spec, game, seed, options, local_files=False)
+    except SaloonError as exc:
+        raise Refused(422, str(exc)) from None
+    seconds = parse_spec(spec)[1].get("seconds")
+    if seconds is not None and float(seconds) > BOT_SECONDS:
         raise Refused(
-            422, "that agent reads a file on the server; play it from the command line instead"
+            422,
+            f"this server gives a bot at most {BOT_SECONDS:g} s a decision, and {shown(spec)} "
+            f"asks for {float(seconds):g} s (play it from the command line)",
         )
-    return make_agent(spec, game, seed, options)
+    return agent
+
+
+def budgeted(spec: str) -> str:
+    """The spec as the server runs it: a search is bounded in time too, by
+    the server's budget (``mcts`` stops at its iterations or then,
+    whichever comes first).
+
+    >>> budgeted("mcts:iterations=5000"), budgeted("mcts"), budgeted("heuristic")
+    ('mcts:iterations=5000,seconds=10', 'mcts:seconds=10', 'heuristic')
+    """
+    name, params = parse_spec(spec)
+    if name == "mcts" and "seconds" not in params:
+        return f"{spec}{',' if ':' in spec else ':'}seconds={BOT_SECONDS:g}"
+    return spec
+
+
+def is_light(spec: str) -> bool:
+    """Whether the bot ``spec`` decides in milliseconds (run at once, in a thread)."""
+    return parse_spec(spec)[0] in LIGHT_AGENTS
 
 
 def agent_maker(game: Game) -> Callable[[str, int], Any]:
@@ -112,40 +160,60 @@ def new_token() -> str:
 
 
 class Tables:
-    """Every game in play, over one :class:`Store` and one worker pool."""
+    """Every game in play, over one :class:`Store` and one :class:`Pool`."""
 
-    def __init__(self, store: Store, pool: Executor) -> None:
+    def __init__(self, store: Store, pool: Pool) -> None:
         self.store = store
         self.pool = pool
         self.tables: dict[str, Table] = {}
+        self.loading: dict[str, asyncio.Future[Table]] = {}
         self.closed = False
 
     # -- finding a game ------------------------------------------------------------
 
-    def get(self, game_id: str) -> Table:
-        """The game ``game_id``, read back from the store if need be;
-        404 if there is none."""
+    async def load(self, game_id: str) -> Table:
+        """The game ``game_id``, read back from the store (replayed in a
+        thread, off the event loop) if it is not in memory; 404 if there is
+        none, one line for a game whose saved steps cannot be replayed."""
         table = self.tables.get(game_id)
         if table is not None:
             return table
+        waiting = self.loading.get(game_id)
+        if waiting is None:
+            waiting = asyncio.ensure_future(asyncio.to_thread(self._read, game_id))
+            self.loading[game_id] = waiting
+            waiting.add_done_callback(lambda _: self.loading.pop(game_id, None))
+        table = await asyncio.shield(waiting)
+        known = self.tables.get(game_id)
+        if known is not None:
+            return known
+        self._remember(table)
+        return table
+
+    def _read(self, game_id: str) -> Table:
         row = self.store.get(game_id)
         if row is None:
             raise Refused(404, f"no game {shown(game_id)} on this server")
-        game = get_game(row.game)
-        moves, dice_before = self.store.steps(game_id)
-        session = Session.from_moves(
-            game,
-            row.options,
-            row.seats,
-            moves,
-            seed=row.seed,
-            manual_dice=row.manual_dice,
-            agents=agent_maker(game),
-            dice_states=[*dice_before, self.store.dice_state(game_id)],
-        )
-        table = Table(game_id, session, row.pace)
-        self._remember(table)
-        return table
+        try:
+            game = get_game(row.game)
+            for data in row.content:
+                content.register(content.Bundle.from_json(data))
+            moves, dice_before = self.store.steps(game_id)
+            session = Session.from_moves(
+                game,
+                row.options,
+                row.seats,
+                moves,
+                seed=row.seed,
+                manual_dice=row.manual_dice,
+                agents=agent_maker(game),
+                dice_states=[*dice_before, self.store.dice_state(game_id)],
+                advisor=row.advisor,
+                practice_undo=row.practice_undo,
+            )
+        except SaloonError as exc:
+            raise Refused(500, f"game {game_id} is damaged in the database: {exc}") from None
+        return Table(game_id, session, row.pace)
 
     def _remember(self, table: Table) -> None:
         if len(self.tables) >= CACHE_SIZE:
@@ -156,14 +224,19 @@ class Tables:
                     break
         self.tables[table.id] = table
 
-    def hand(self, table: Table, token: str | None) -> Hand | None:
-        """What ``token`` holds at ``table`` (``None``: no token, a spectator);
-        403 for a token that is not one of this game's."""
+    def hand(self, table: Table, token: str | None) -> Hand:
+        """What ``token`` holds at ``table``: 401 for no token (every answer
+        about a game takes one of its links), 403 for a token that is not
+        one of this game's."""
         if token is None or token == "":
-            return None
+            raise Refused(
+                401,
+                "this game is seen through one of its links: a seat's, the host's, or a "
+                "spectator's (the host gives those)",
+            )
         hand = self.store.hand(token)
         if hand is None or hand.game_id != table.id:
-            raise Refused(403, "this token is not a seat of this game (check the link)")
+            raise Refused(403, "this token is not a link of this game (check the link)")
         return hand
 
     # -- creating ----------------------------------------------------------------------
@@ -175,33 +248,47 @@ class Tables:
         pace: float,
         hotseat: bool,
     ) -> tuple[Table, list[tuple[str, Hand]]]:
-        """Save a new game and make its tokens: one for every person (and a
-        host token, for the referee's dice, watching and deleting), or one
-        for all of them (hotseat)."""
+        """Save a new game and make its links: the host's (deleting, spectators'
+        links, the referee's dice), holding every person's seat too at a
+        hotseat table; else one for each person and the host's."""
         game_id = secrets.token_urlsafe(9)
         self._roll_on(session)
         humans = tuple(session.humans)
+        referee = session.manual_dice
         if hotseat:
-            specs: list[tuple[tuple[int, ...], bool]] = [(humans, session.manual_dice)]
+            hands = [Hand(game_id, humans, referee, host=True)]
         else:
-            specs = [((p,), False) for p in humans] + [((), session.manual_dice)]
-        tokens = [(new_token(), seats, referee) for seats, referee in specs]
-        self.store.create(game_id, session, pace, tokens)
+            hands = [Hand(game_id, (p,), False) for p in humans]
+            hands.append(Hand(game_id, (), referee, host=True))
+        links = [(new_token(), hand) for hand in hands]
+        self.store.create(game_id, session, pace, links)
         table = Table(game_id, session, pace)
         self._remember(table)
         self.kick(table)
-        return table, [(t, Hand(game_id, seats, referee)) for t, seats, referee in tokens]
+        return table, links
+
+    def spectator(self, table: Table, hand: Hand) -> tuple[str, Hand]:
+        """A new spectator's link, issued by the host."""
+        if not hand.host:
+            raise Refused(403, "spectators' links are issued by the host's link")
+        link = (new_token(), Hand(table.id, (), False))
+        self.store.add_token(*link)
+        return link
 
     # -- changing a game ------------------------------------------------------------------
 
     def _roll_on(self, session: Session) -> None:
         """Roll the random dice and take a person's only choice (said in the
-        log) until someone has a real decision or the dice must be typed."""
-        while session.pending == "chance" or session.only_choice() is not None:
+        log) until someone has a real decision or the dice must be typed.
+        In a game with hidden information a person's only choice waits for
+        the driver, who takes it after a pause (see the module doc)."""
+        while True:
             if session.pending == "chance":
                 session.roll()
-            else:
+            elif session.only_choice() is not None and session.game.perfect_information:
                 session.take_only_choice()
+            else:
+                return
 
     def _commit(self, table: Table, since: int) -> None:
         """Save the game from step ``since``; if that fails, forget the
@@ -223,7 +310,7 @@ class Tables:
                 f"move {move} is stale: the game is at move {step} (reload to see what changed)",
             )
 
-    async def act(self, table: Table, hand: Hand | None, move: int, text: str) -> None:
+    async def act(self, table: Table, hand: Hand, move: int, text: str) -> None:
         """A person's action, or the referee's dice, at move ``move``."""
         async with table.lock:
             self._check_move(table, move)
@@ -233,14 +320,14 @@ class Tables:
             since = session.step
             if pending == "person":
                 assert mover is not None
-                if hand is None or mover not in hand.seats:
+                if mover not in hand.seats:
                     raise Refused(
                         403,
                         f"it is player {mover + 1}'s turn, and this link does not hold that seat",
                     )
                 self._mutate(table, lambda: session.act(mover, text))
             elif pending == "dice":
-                if hand is None or not hand.referee:
+                if not hand.referee:
                     raise Refused(403, "the dice are entered by the referee's link, not this one")
                 self._mutate(table, lambda: session.enter_dice(text))
             elif pending == "over":
@@ -264,58 +351,52 @@ class Tables:
             self.tables.pop(table.id, None)
             raise
 
-    async def undo(self, table: Table, hand: Hand | None, move: int) -> int:
-        """Back to the latest decision of the hand's seats (any person's, for
-        the referee); refused if another person has decided since, unless
-        the hand holds that seat too. Returns the steps taken back."""
-        if hand is None:
-            raise Refused(401, "undo needs a seat's token (open the game from its link)")
+    async def undo(self, table: Table, hand: Hand, move: int) -> int:
+        """Take back this link's seat's latest decision, by the session's rule
+        (never past a roll, a draw, a card shown or another seat's decision,
+        but with practice undo; never once the game is over); at a dice
+        prompt, the referee's last dice. Returns the steps taken back."""
         async with table.lock:
             self._check_move(table, move)
             session = table.session
-            players = None if hand.referee else hand.seats
-            if not session.humans or (players is not None and not players):
+            dice = session.pending == "dice" and hand.referee and session.manual_dice
+            if not dice and not hand.seats:
                 raise Refused(409, "this link holds no seat whose decision could be taken back")
-            back = session.last_decision(players)
-            if back is None:
-                raise Refused(409, "nothing to undo: no decision of this link's seats yet")
-            if players is not None:
-                others = sorted(
-                    {
-                        by
-                        for by, _ in session.state.history[back:]
-                        if by != CHANCE and session.is_human(by) and by not in players
-                    }
-                )
-                if others:
-                    who = ", ".join(f"player {p + 1}" for p in others)
-                    raise Refused(
-                        409, f"{who} decided since; only a link holding that seat can take it back"
-                    )
+            back = session.dice_undo_point() if dice else session.undo_point(hand.seats)
+            if isinstance(back, str):
+                raise Refused(409, back)
             taken = 0
 
             def change() -> None:
                 nonlocal taken
-                taken = session.undo(players)
+                taken = session.undo_dice() if dice else session.undo(hand.seats)
 
             self._mutate(table, change)
             table.advice.clear()
             table.drawn_at = -1
+            table.checkpoints.clear()
             self._commit(table, session.step)
         self.kick(table)
         return taken
 
-    def skip(self, table: Table) -> None:
-        """No pauses before the bots' moves until a person is asked again."""
+    def skip(self, table: Table, hand: Hand) -> None:
+        """No pauses before the bots' moves until a person is asked again (a
+        seat's link or the host's)."""
+        if not hand.seats and not hand.host:
+            raise Refused(403, "a spectator's link cannot skip ahead: a seat's or the host's can")
         table.skipping = True
         table.wake.set()
 
-    async def delete(self, table: Table) -> None:
+    async def delete(self, table: Table, hand: Hand) -> None:
+        """Delete the game (the host's link only), stopping its bots' work."""
+        if not hand.host:
+            raise Refused(403, "a game is deleted with the host's link, not a seat's")
         async with table.lock:
             self.store.delete(table.id)
             self.tables.pop(table.id, None)
             if table.driver is not None:
                 table.driver.cancel()
+            self.pool.cancel(table.id)
             for queue in table.listeners:
                 queue.put_nowait({"deleted": True})
 
@@ -327,12 +408,17 @@ class Tables:
         manual_dice: bool,
         pace: float,
         hotseat: bool,
+        advisor: bool | None = None,
+        practice_undo: bool = False,
     ) -> tuple[Table, list[tuple[str, Hand]]]:
-        """A saved record as a game on this server, to watch or continue."""
+        """A saved record as a game on this server, to watch or continue.
+        Its content must come with it: an option naming a file on this
+        server is refused unread."""
         game = get_game(record.game)
+        refuse_files(game, record.options, where="the record's option")
         players = record.num_players or len(record.seats)
         if seats is None:
-            seats = [_seat_from_name(name, game) for name in record.seats]
+            seats = [_seat_from_name(n, name, game) for n, name in enumerate(record.seats)]
         for spec in seats:
             if spec != HUMAN:
                 web_agent(spec, game, 0)  # unknown, or one the web does not offer: a 422
@@ -348,60 +434,126 @@ class Tables:
             seed=record.seed if isinstance(record.seed, int) and record.seed >= 0 else None,
             manual_dice=manual_dice,
             agents=agent_maker(game),
+            advisor=advisor,
+            practice_undo=practice_undo,
         )
         return self.create(session, pace=pace, hotseat=hotseat)
 
     # -- advice ------------------------------------------------------------------------------
 
-    async def advise(self, table: Table, hand: Hand | None, move: int) -> Any:
-        """The advisor's values for the hand's decision at ``move``."""
+    async def advise(self, table: Table, hand: Hand, move: int) -> Any:
+        """The advisor's values for the hand's decision at ``move``, if the
+        table has the advisor on."""
         session = table.session
         self._check_move(table, move)
+        if not session.advisor:
+            raise Refused(403, "the advisor is off at this table (the table chose so)")
         mover = session.state.to_move
         if session.pending != "person" or mover is None:
             raise Refused(409, "there is no person's decision to advise on now")
-        if hand is None or mover not in hand.seats:
+        if mover not in hand.seats:
             raise Refused(403, f"the advice is for player {mover + 1}'s link only")
         future = table.advice.get(move)
         if future is None:
-            loop = asyncio.get_running_loop()
             future = asyncio.ensure_future(
-                loop.run_in_executor(self.pool, workers.advice, session.state.clone())
+                self.pool.heavy(table.id, workers.advice, session.state.clone())
             )
             table.advice[move] = future
-        return await asyncio.shield(future)
+        try:
+            return await asyncio.shield(future)
+        except OverBudget:
+            table.advice.pop(move, None)
+            return None, f"the advisor found no answer within {BOT_SECONDS:g} s"
+
+    # -- replays --------------------------------------------------------------------------------
+
+    async def state_at(self, table: Table, step: int) -> Any:
+        """The game after its first ``step`` steps, replayed in a thread
+        from the nearest checkpoint (kept every :data:`CHECKPOINT` steps)."""
+        return await asyncio.to_thread(self._state_at, table, step)
+
+    def _state_at(self, table: Table, step: int) -> Any:
+        session = table.session
+        history = session.state.history
+        base = max((k for k in table.checkpoints if k <= step), default=0)
+        if base:
+            state = table.checkpoints[base].clone()
+        else:
+            state = session.game.new_state(session.options, len(session.seats))
+        for k in range(base, step):
+            state.apply(history[k][1])
+            if (k + 1) % CHECKPOINT == 0 and (k + 1) not in table.checkpoints:
+                table.checkpoints[k + 1] = state.clone()
+        return state
 
     # -- bots -----------------------------------------------------------------------------------
 
     def kick(self, table: Table) -> None:
-        """Set the bots going if the game waits for one (and they are not already)."""
-        if self.closed or table.session.pending != "bot":
+        """Set the bots going if the game waits for one, or for a person's
+        only choice in a hidden-information game (and they are not already)."""
+        if self.closed or not self._driven(table.session):
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
-    async def _pause(self, table: Table) -> None:
-        if table.pace <= 0 or table.skipping:
+    @staticmethod
+    def _driven(session: Session) -> bool:
+        """Whether the next step is the driver's: a bot's, or (in a game with
+        hidden information) a person's only choice."""
+        if session.pending == "bot":
+            return True
+        return session.pending == "person" and session.only_choice() is not None
+
+    async def _pause(self, table: Table, *, forced: bool = False) -> None:
+        """The pause before a bot's move (``pace``, unless skipping). A
+        person's only choice waits the same, with a random share of it more,
+        as a person's own pass might, skip or not: the others see nothing
+        that tells the two apart."""
+        if table.pace <= 0 or (table.skipping and not forced):
             return
+        delay = table.pace * (1 + secrets.randbelow(1000) / 1000) if forced else table.pace
         table.wake.clear()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(table.wake.wait(), table.pace)
+            if forced:
+                await asyncio.sleep(delay)
+            else:
+                await asyncio.wait_for(table.wake.wait(), delay)
 
     async def _drive(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             async with table.lock:
                 session = table.session
-                if session.pending != "bot" or self.tables.get(table.id) is not table:
+                if not self._driven(session) or self.tables.get(table.id) is not table:
                     return
-                turn = session.bot_turn()
-            think = loop.run_in_executor(
-                self.pool, workers.bot_choice, turn.spec, turn.seed, turn.state
-            )
+                if session.pending == "person":
+                    step = session.step
+                else:
+                    turn = session.bot_turn()
+            if session.pending == "person":
+                await self._pause(table, forced=True)
+                async with table.lock:
+                    if session.step != step or self.tables.get(table.id) is not table:
+                        continue
+                    self._mutate(table, session.take_only_choice)
+                    self._roll_on(session)
+                    self._commit(table, step)
+                continue
+            spec = budgeted(turn.spec)
+            if is_light(turn.spec):
+                think = self.pool.light(workers.bot_choice, spec, turn.seed, turn.state)
+            else:
+                think = self.pool.heavy(table.id, workers.bot_choice, spec, turn.seed, turn.state)
             try:
                 notation, _ = await asyncio.gather(think, self._pause(table))
             except asyncio.CancelledError:
                 raise
+            except OverBudget:
+                table.trouble = (
+                    f"the bot {turn.spec} ran past this server's budget of {BOT_SECONDS:g} s a "
+                    "decision and was stopped; seat a lighter bot"
+                )
+                self._notify(table)
+                return
             except Exception as exc:  # a bot that fails must not take the server down
                 log.exception("bot %s failed in game %s", turn.spec, table.id)
                 table.trouble = f"the bot {turn.spec} failed: {exc}"
@@ -435,11 +587,12 @@ class Tables:
                     queue.get_nowait()
             queue.put_nowait(news)
 
-    def resume(self) -> None:
-        """After a restart: set going the games that wait for a bot."""
+    async def resume(self) -> None:
+        """After a restart: set going the games that wait for a bot (a game
+        that cannot be read back is logged and left)."""
         for game_id in self.store.waiting_for_bots():
             try:
-                self.kick(self.get(game_id))
+                self.kick(await self.load(game_id))
             except (SaloonError, Refused):
                 log.warning("game %s cannot be resumed", game_id, exc_info=True)
 
@@ -453,13 +606,47 @@ class Tables:
                 await task
 
 
-def _seat_from_name(name: str, game: Game) -> str:
-    """A record's seat name as a seat: a bot if the name is an agent spec
-    this game knows, else a person."""
-    if name == HUMAN:
+#: Replays keep a copy of the state every this many steps.
+CHECKPOINT = 64
+
+
+def refuse_files(game: Game, values: Mapping[str, object], *, where: str = "option") -> None:
+    """Refuse (422, one line, nothing read) any option among ``values`` that
+    names a file or folder on the server (or a reference to content this
+    request does not bring): a visitor sends his content as text."""
+    for key, value in values.items():
+        if game.options_type.names_file(key, value) and not _brought(value):
+            raise Refused(
+                422,
+                f"{where} {shown(key)} names a file ({shown(value)}), and this server reads no "
+                f"file a visitor names: send the file's text as content.{key} instead",
+            )
+
+
+def _brought(value: object) -> bool:
+    """Whether ``value`` is a reference to a bundle held here (a record's
+    own content, registered when the record was read)."""
+    if not content.is_reference(value):
+        return False
+    try:
+        content.bundle_of(str(value))
+    except SaloonError:
+        return False
+    return True
+
+
+def _seat_from_name(n: int, name: str, game: Game) -> str:
+    """A record's seat name as a seat: a person (``human``, or ``player N``
+    as Saloon names unnamed seats), or a bot this server seats; anything
+    else is refused, never quietly made a person."""
+    if name == HUMAN or _PERSON_NAME.fullmatch(name):
         return HUMAN
     try:
         web_agent(name, game, 0)
-    except (Refused, SaloonError, ValueError, TypeError):
-        return HUMAN
+    except Refused as exc:
+        raise Refused(
+            422,
+            f"the record's seat {n + 1} is {shown(name)}, which this server does not seat "
+            f"({exc.message}); say who sits where with seats",
+        ) from None
     return name

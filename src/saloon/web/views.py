@@ -38,7 +38,8 @@ LOG_LIMIT = 400
 
 def viewing_seat(state: State, hand: Hand | None) -> int | None:
     """The seat a hand sees the game from: the seat to move if it holds it,
-    else its first seat, else ``None`` (a spectator)."""
+    else its first seat, else ``None`` (a spectator, or the host's link of
+    a table with a link per person)."""
     if hand is None or not hand.seats:
         return None
     mover = state.to_move
@@ -87,6 +88,7 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         "hand": {
             "seats": list(hand.seats) if hand else [],
             "referee": bool(hand and hand.referee),
+            "host": bool(hand and hand.host),
         },
         "seat": me,
         "move": session.step,
@@ -95,6 +97,9 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         "your_turn": (pending == "person" and yours)
         or (pending == "dice" and hand is not None and hand.referee),
         "dice": "manual" if session.manual_dice else "random",
+        "advisor": session.advisor,
+        "practice_undo": session.practice_undo,
+        "link": hand.kind if hand is not None else "spectator",
         "pace": table.pace,
         "skipping": table.skipping,
         "trouble": table.trouble,
@@ -109,7 +114,17 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         "record_allowed": record_allowed(table),
         "result": None,
     }
-    if pending == "person" and yours:
+    forced = (
+        pending == "person" and not game.perfect_information and session.only_choice() is not None
+    )
+    if forced and yours:
+        # The table takes it after the pause a choice would take (tables.py):
+        # the others cannot tell it from a pass this seat chose.
+        only = session.only_choice()
+        assert only is not None
+        view["your_turn"] = False
+        view["forced"] = state.describe_action(only)
+    elif pending == "person" and yours:
         actions: list[dict[str, str]] = []
         groups: list[dict[str, Any]] = []
         for group in state.action_groups(state.legal_actions()):
@@ -132,22 +147,20 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
 
 
 def can_undo(table: Table, hand: Hand | None) -> bool:
-    """Whether ``hand`` has a decision it could take back now."""
+    """Whether ``hand`` could take something back now, by the session's
+    rule: its seats' own decisions since the last roll, draw, card shown or
+    other seat's decision; or, at a dice prompt, the referee's last dice."""
     if hand is None:
         return False
     session = table.session
-    players = None if hand.referee else hand.seats
-    if players is not None and not players:
-        return False
-    return bool(session.humans) and session.last_decision(players) is not None
+    if session.pending == "dice" and hand.referee and session.manual_dice:
+        return isinstance(session.dice_undo_point(), int)
+    return bool(hand.seats) and session.can_undo(hand.seats)
 
 
-def replay_frame(table: Table, step: int, seat: int | None) -> dict[str, Any]:
-    """The game after its first ``step`` steps, drawn for ``seat``."""
+def replay_frame(table: Table, state: State, step: int, seat: int | None) -> dict[str, Any]:
+    """The game ``state`` after its first ``step`` steps, drawn for ``seat``."""
     session = table.session
-    state = session.game.new_state(session.options, len(session.seats))
-    for _, action in session.state.history[:step]:
-        state.apply(action)
     last = session.state.history[step - 1] if step > 0 else None
     events = [e for e in state.log if e.visible_to(seat)]
     return {
@@ -185,6 +198,8 @@ def option_schema(options_type: type[Options]) -> list[dict[str, Any]]:
         out.append(
             {
                 "name": f.name,
+                # An option naming a file: the lobby sends the file's text instead.
+                "file": options_type.FILES.get(f.name),
                 "type": kind,
                 "optional": optional,
                 "default": list(value) if isinstance(value, tuple) else value,

@@ -1,7 +1,8 @@
-"""The slow work of the web table, run in a pool off the event loop.
+"""The slow work of the web table, run off the event loop (:mod:`.pool`).
 
 Each function takes and returns plain, picklable values (a state copy, an
-agent spec, notation), so the pool can be threads or processes.
+agent spec, notation), so it can run in a thread or a worker process;
+:func:`serve` is a worker process's loop.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from multiprocessing.connection import Connection
 
 from saloon.agents import make_agent, reads_local_files
 from saloon.core.errors import SaloonError, shown
@@ -21,6 +23,26 @@ def bot_choice(spec: str, seed: int, state: State) -> str:
     if reads_local_files(spec):
         raise SaloonError(f"the web table does not seat {shown(spec)}")
     return str(make_agent(spec, state.game, seed).choose(state))
+
+
+def serve(conn: Connection, parent: int) -> None:
+    """A worker process: run each ``(function, arguments)`` sent on
+    ``conn`` and send back ``(True, result)`` or ``(False, why)``, until the
+    connection closes or the server that started it is gone."""
+    watch_parent(parent, every=0.25)
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, object] = (True, fn(*args))
+        except Exception as exc:  # the server reports it; the worker carries on
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except (OSError, ValueError):
+            return
 
 
 def advice(state: State) -> tuple[list[tuple[str, float]] | None, str]:

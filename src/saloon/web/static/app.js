@@ -1,7 +1,8 @@
 // Saloon's web table: the lobby, the table and the replay viewer.
 // Plain modern JavaScript, no build step; everything it shows comes from the
-// server's JSON API (see /docs). A seat's token lives in the link's "#" part
-// and in this browser's localStorage, and goes to the server in a header.
+// server's JSON API (see /docs). A link's token lives in the link's "#" part
+// and in this browser's localStorage, and goes to the server in a header;
+// the lobby lists the games this browser holds links to, and no others.
 "use strict";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -32,12 +33,31 @@ function keepToken(id, token) {
   all[id] = list;
   try { localStorage.setItem(TOKENS, JSON.stringify(all)); } catch { /* private mode */ }
 }
+function allTokens() {
+  try { return Object.values(JSON.parse(localStorage.getItem(TOKENS) || "{}")).flat(); } catch { return []; }
+}
+// The host's link of each game made here (deleting, spectators' links).
+const HOSTS = "saloon.hosts";
+function hostOf(id) {
+  try { return JSON.parse(localStorage.getItem(HOSTS) || "{}")[id] || null; } catch { return null; }
+}
+function keepHost(id, token) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(HOSTS) || "{}"); } catch { all = {}; }
+  all[id] = token;
+  try { localStorage.setItem(HOSTS, JSON.stringify(all)); } catch { /* private mode */ }
+}
 function forgetGame(id) {
-  try {
-    const all = JSON.parse(localStorage.getItem(TOKENS) || "{}");
-    delete all[id];
-    localStorage.setItem(TOKENS, JSON.stringify(all));
-  } catch { /* nothing kept */ }
+  for (const key of [TOKENS, HOSTS]) {
+    try {
+      const all = JSON.parse(localStorage.getItem(key) || "{}");
+      delete all[id];
+      localStorage.setItem(key, JSON.stringify(all));
+    } catch { /* nothing kept */ }
+  }
+}
+function keepLinks(id, links) {
+  links.forEach((l) => { keepToken(id, l.token); if (l.host) keepHost(id, l.token); });
 }
 
 // -- talking to the server ----------------------------------------------------------
@@ -117,6 +137,7 @@ async function showLobby(root) {
   $("#remove-seat").addEventListener("click", () => { $("#seat-list").lastElementChild.remove(); seatButtons(current()); });
   $("#variant").addEventListener("change", () => applyVariant(current()));
   $("#new-game").addEventListener("submit", (ev) => { ev.preventDefault(); startGame(current()); });
+  $("#seat-list").addEventListener("change", tableChoices);
   $("#import-file").addEventListener("change", importRecord);
   pickGame(current());
   listSaved();
@@ -135,9 +156,32 @@ function pickGame(game) {
   applyVariant(game);
 }
 
+// The table's choices, by how many people sit: the advisor is on for one
+// person and the table's choice for several; practice undo is for one.
+function tableChoices() {
+  const people = [...document.querySelectorAll("#seat-list .seat-kind")].filter((s) => s.value === "human").length;
+  $("#advisor-choice").hidden = people < 2;
+  $("#practice-choice").hidden = people !== 1;
+  if (people < 2) $("#advisor").checked = false;
+  if (people !== 1) $("#practice-undo").checked = false;
+}
+
 function optionField(o) {
   const id = `opt-${o.name}`;
   let input;
+  let upload = null;
+  if (o.file) {
+    // The server reads no file a visitor names: the file's text is sent instead.
+    upload = el("input", { id: `${id}-upload`, type: "file", "data-upload": o.name, accept: o.file === "file" ? ".toml" : null, "aria-label": `${o.name}: your own ${o.file}` });
+    if (o.file === "folder") { upload.setAttribute("webkitdirectory", ""); upload.multiple = true; }
+    const note = `your own ${o.file === "file" ? "TOML file" : "folder of TOML files"}, sent as text and kept with the game`;
+    if (o.optional) {
+      return el("div", { class: "option" },
+        el("label", { for: upload.id, text: o.name }), upload,
+        el("small", { text: `${o.help || ""} [${note}; none: Saloon's own]` }));
+    }
+    o = { ...o, help: `${o.help || ""} (or ${note})` };
+  }
   if (o.choices) {
     input = el("select", { id, "data-option": o.name },
       ...(o.optional ? [el("option", { value: "", text: "auto" })] : []),
@@ -156,7 +200,7 @@ function optionField(o) {
   const range = o.min !== null || o.max !== null ? ` (${o.min ?? ""}–${o.max ?? ""})` : "";
   const kind = o.choices ? o.choices.join(" | ") : o.type;
   return el("div", { class: "option" },
-    el("label", { for: id, text: o.name }), input,
+    el("label", { for: id, text: o.name }), input, upload,
     el("small", { text: `${o.help || ""} [${kind}${range}, default ${fmtDefault(o.default)}]` }));
 }
 
@@ -183,6 +227,7 @@ function readOptions(game) {
   const out = {};
   for (const o of game.options) {
     const input = $(`[data-option="${o.name}"]`);
+    if (!input) continue;  // an option only of your own content (readContent)
     let value = input.type === "checkbox" ? input.checked : input.value.trim();
     const def = fmtDefault(o.default);
     if (input.type !== "checkbox" && (value === "" ? "auto" : value) === def) continue;
@@ -234,6 +279,25 @@ function seatButtons(game) {
   const [lo, hi] = seatRange(game);
   $("#add-seat").hidden = n >= hi;
   $("#remove-seat").hidden = n <= lo;
+  tableChoices();
+}
+
+// The person's own content for the options that name files: a file's text,
+// or a folder's .toml files by their names inside it.
+async function readContent(game) {
+  const out = {};
+  for (const o of game.options.filter((x) => x.file)) {
+    const files = [...$(`[data-upload="${o.name}"]`).files];
+    if (!files.length) continue;
+    if (o.file === "file") { out[o.name] = await files[0].text(); continue; }
+    const folder = {};
+    for (const f of files) {
+      const path = (f.webkitRelativePath || f.name).split("/").slice(1).join("/") || f.name;
+      if (path.endsWith(".toml")) folder[path] = await f.text();
+    }
+    out[o.name] = folder;
+  }
+  return out;
 }
 
 async function startGame(game) {
@@ -251,7 +315,10 @@ async function startGame(game) {
     hands: $("input[name=hands]:checked").value,
     pace: parseFloat($("#pace").value),
     seed: seedText === "" ? null : Number(seedText),
+    content: await readContent(game),
+    practice_undo: $("#practice-undo").checked,
   };
+  if (!$("#advisor-choice").hidden) body.advisor = $("#advisor").checked;
   try {
     const made = await api("POST", "/api/games", { body });
     enterGame(made);
@@ -259,7 +326,7 @@ async function startGame(game) {
 }
 
 function enterGame(made) {
-  made.links.forEach((l) => keepToken(made.id, l.token));
+  keepLinks(made.id, made.links);
   sessionStorage.setItem(`saloon.links.${made.id}`, JSON.stringify(made.links));
   history.pushState(null, "", made.links[0].url);
   route();
@@ -272,7 +339,7 @@ async function importRecord(ev) {
   try { record = JSON.parse(await file.text()); } catch { toast(`${file.name} is not a JSON file`); return; }
   try {
     const made = await api("POST", "/api/games/import", { body: { record, pace: 0.8 } });
-    made.links.forEach((l) => keepToken(made.id, l.token));
+    keepLinks(made.id, made.links);
     if (made.view.pending === "over") { history.pushState(null, "", `/replay/${made.id}`); route(); } else enterGame(made);
   } catch (e) { toast(e.message); }
 }
@@ -280,8 +347,8 @@ async function importRecord(ev) {
 async function listSaved() {
   const list = $("#saved-list");
   let games;
-  try { games = (await api("GET", "/api/games")).games; } catch (e) { toast(e.message); return; }
-  if (!games.length) { list.replaceChildren(el("li", { class: "empty", text: "No games yet." })); return; }
+  try { games = (await api("POST", "/api/games/mine", { body: { tokens: allTokens().slice(-500) } })).games; } catch (e) { toast(e.message); return; }
+  if (!games.length) { list.replaceChildren(el("li", { class: "empty", text: "No games in this browser yet." })); return; }
   list.replaceChildren(...games.map((g) => {
     const mine = tokensOf(g.id);
     const when = new Date(g.updated * 1000).toLocaleString();
@@ -291,12 +358,13 @@ async function listSaved() {
     if (mine.length && !g.over) actions.append(el("a", { class: "button primary", href: `/table/${g.id}#${mine[0]}`, text: "Resume" }));
     const open = g.over || (CATALOG[g.game] && CATALOG[g.game].perfect_information);
     if (open) actions.append(el("a", { class: "button", href: `/replay/${g.id}`, text: "Replay" }));
-    if (mine.length) {
+    const host = hostOf(g.id);
+    if (host) {
       actions.append(el("button", {
         type: "button", class: "danger", text: "Delete",
         onclick: async () => {
           if (!confirm("Delete this game for good?")) return;
-          try { await api("DELETE", `/api/games/${g.id}`, { token: mine[0] }); forgetGame(g.id); listSaved(); } catch (e) { toast(e.message); }
+          try { await api("DELETE", `/api/games/${g.id}`, { token: host }); forgetGame(g.id); listSaved(); } catch (e) { toast(e.message); }
         },
       }));
     }
@@ -383,13 +451,18 @@ class TableView {
     document.title = `Saloon: ${view.title}`;
     $("#table-title").textContent = view.title + (view.options_text !== "default" ? ` (${view.options_text})` : "");
     $("#table-seats").textContent = view.seats.map((s) => s.name + (view.to_move === s.seat ? " ◀" : "")).join(" · ")
-      + (view.dice === "manual" ? " · real dice" : "");
+      + (view.dice === "manual" ? " · real dice" : "")
+      + (view.advisor ? " · advisor on" : " · advisor off")
+      + (view.practice_undo ? " · practice undo" : "")
+      + (view.link === "spectator" ? " · watching" : "");
     setSvg($("#board"), view.svg);
     fillLog($("#log"), view.log);
     this.renderStatus(view);
     this.renderLinks(view);
     if (changed) this.renderActions(view);
     $("#undo").hidden = !view.hand.seats.length && !view.hand.referee;
+    $("#undo").title = view.practice_undo ? "Back to your previous decision, past rolls too (practice) (u)"
+      : "Back to your previous decision, if nothing was rolled, drawn or shown and nobody else decided since (u)";
     $("#undo").disabled = !view.can_undo;
     $("#skip").hidden = !(view.pending === "bot" && view.pace > 0 && !view.skipping);
     const replay = $("#replay-link");
@@ -397,7 +470,7 @@ class TableView {
     replay.href = `/replay/${view.id}`;
     const record = $("#record-link");
     record.hidden = !view.record_allowed;
-    record.href = `/api/games/${view.id}/record`;
+    record.href = `/api/games/${view.id}/record?token=${encodeURIComponent(this.token || "")}`;
     record.setAttribute("download", `saloon-${view.game}-${view.id}.json`);
     const rules = $("#rules");
     rules.hidden = !view.rules;
@@ -410,6 +483,7 @@ class TableView {
     let text;
     if (view.trouble) text = view.trouble;
     else if (view.pending === "over") text = `Game over: ${resultText(view.result, view.seats)}.`;
+    else if (view.forced) text = `${name(view.to_move)}: your one choice, ${view.forced}, is taken in a moment`;
     else if (view.pending === "person") text = view.your_turn ? `${name(view.to_move)}: your move` : `Waiting for ${name(view.to_move)}…`;
     else if (view.pending === "bot") text = `${name(view.to_move)} is thinking…`;
     else if (view.pending === "dice") text = view.your_turn ? "Roll the real dice and enter what they show" : "Waiting for the referee's dice…";
@@ -420,18 +494,34 @@ class TableView {
 
   renderLinks(view) {
     const box = $("#links");
-    if (!this.links || this.links.length < 2) { box.hidden = true; return; }
+    const host = view.hand.host;
+    if ((!this.links || this.links.length < 2) && !host) { box.hidden = true; return; }
     box.hidden = false;
+    const spectate = host ? el("button", {
+      type: "button", class: "small", id: "spectator-link", text: "A link to watch",
+      onclick: async () => {
+        try {
+          const link = await api("POST", `/api/games/${this.id}/spectators`, { token: this.token });
+          const url = location.origin + link.url;
+          box.append(el("div", { class: "link-row" }, el("span", { text: "spectator" }),
+            el("input", { value: url, readonly: true, "aria-label": "a spectator's link", onfocus: (ev) => ev.target.select() })));
+        } catch (e) { toast(e.message); }
+      },
+    }) : null;
+    if (!this.links || this.links.length < 2) {
+      if (!box.querySelector("#spectator-link")) box.replaceChildren(el("p", { text: "Anyone you send a spectator's link may watch." }), spectate);
+      return;
+    }
     const origin = location.origin;
     const loopback = /^(localhost|127\.|\[::1\])/.test(location.hostname);
     const note = loopback ? " These links name this machine as 127.0.0.1: for players on other machines, open this page by the machine's LAN address (saloon serve --host 0.0.0.0) first." : "";
     box.replaceChildren(el("p", { text: `Send each person their own link (keep the host link yourself).${note}` }),
       ...this.links.map((l) => {
-        const who = l.seats.length ? l.seats.map((s) => `Player ${s + 1}`).join(", ") : (l.referee ? "host and referee" : "host (watch, delete)");
+        const who = l.seats.length ? l.seats.map((s) => `Player ${s + 1}`).join(", ") : (l.referee ? "host and referee" : "host (delete, spectators' links)");
         const url = origin + l.url;
         return el("div", { class: "link-row" }, el("span", { text: who }),
           el("input", { value: url, readonly: true, "aria-label": `link for ${who}`, onfocus: (ev) => ev.target.select() }));
-      }));
+      }), spectate);
   }
 
   renderActions(view) {
@@ -483,7 +573,7 @@ class TableView {
       });
       box.append(scroller);
     }
-    this.advise(view);
+    if (view.advisor) this.advise(view);
   }
 
   async advise(view) {
