@@ -409,13 +409,6 @@ class Session:
 
     # -- taking back ---------------------------------------------------------------------
 
-    def last_decision(self, players: Collection[int] | None = None) -> int | None:
-        """The step of the latest decision by any of ``players`` (any person
-        when ``None``), or ``None`` if they have made none."""
-        deciders = set(self.humans if players is None else players)
-        history = self.state.history
-        return next((i for i in range(len(history) - 1, -1, -1) if history[i][0] in deciders), None)
-
     def undo_point(self, players: int | Collection[int] | None = None) -> int | str:
         """Where an undo by ``players`` (a seat, or the seats one link holds;
         any person's when ``None``) would take the game: the step of the

@@ -59,11 +59,6 @@ def advice(state: State) -> tuple[list[tuple[str, float]] | None, str]:
     return [(str(action), float(value)) for action, value in values], note
 
 
-def warm_up() -> bool:
-    """Nothing but the imports: starts a worker process ahead of need."""
-    return True
-
-
 def watch_parent(parent: int, every: float = 1.0) -> None:
     """A worker process's initializer: leave as soon as the server that
     started it is gone (even killed with SIGKILL, when it could not say so)."""
