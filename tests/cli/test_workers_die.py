@@ -101,7 +101,7 @@ def test_workers_die_with_a_killed_parent(tmp_path: Path, signum: int) -> None:
         child.send_signal(signum)
         child.wait(timeout=10)
         assert child.returncode == -signum
-        gone_within(workers, 2.0)
+        gone_within(workers, 1.0)
     finally:
         stop(child, workers)
 
