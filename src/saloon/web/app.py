@@ -113,8 +113,8 @@ class CreateGame(_Strict):
     )
     hands: Literal["hotseat", "per_seat"] = Field(
         "hotseat",
-        description="hotseat: one link for every person; per_seat: a link per person "
-        "plus a host link (referee's dice, watching, deleting)",
+        description="hotseat: one link for every person, the host's; per_seat: a link per "
+        "person plus the host's (referee's dice, spectators' links, deleting)",
     )
     seed: int | None = Field(None, ge=0, lt=2**63, description="the dice and bots' seed")
     pace: float = Field(0.8, ge=0, le=MAX_PACE, description="seconds between bots' moves")

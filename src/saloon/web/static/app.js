@@ -494,14 +494,15 @@ class TableView {
 
   renderLinks(view) {
     const box = $("#links");
-    const host = view.hand.host;
+    // The host's link, if this browser holds it (it made the game, or opened that link).
+    const host = view.hand.host ? this.token : hostOf(this.id);
     if ((!this.links || this.links.length < 2) && !host) { box.hidden = true; return; }
     box.hidden = false;
     const spectate = host ? el("button", {
       type: "button", class: "small", id: "spectator-link", text: "A link to watch",
       onclick: async () => {
         try {
-          const link = await api("POST", `/api/games/${this.id}/spectators`, { token: this.token });
+          const link = await api("POST", `/api/games/${this.id}/spectators`, { token: host });
           const url = location.origin + link.url;
           box.append(el("div", { class: "link-row" }, el("span", { text: "spectator" }),
             el("input", { value: url, readonly: true, "aria-label": "a spectator's link", onfocus: (ev) => ev.target.select() })));
