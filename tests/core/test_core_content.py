@@ -115,3 +115,10 @@ def test_a_record_keeps_its_content_and_replays_after_the_file_is_gone(tmp_path:
     saved.write_text(text)
     with pytest.raises(RecordError, match="does not match its sha256"):
         GameRecord.load(saved)
+
+
+def test_the_same_text_under_two_names_keeps_both_names() -> None:
+    first = content.register(Bundle.of_text("duel.toml", "x = 1\n"))
+    second = content.register(Bundle.of_text("upload:scenario", "x = 1\n"))
+    assert content.bundle_of(first).name == "duel.toml"
+    assert content.bundle_of(second).name == "upload:scenario"

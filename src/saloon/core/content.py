@@ -15,8 +15,8 @@ bundles its values name).
 The loaders read through :func:`read_file` and :func:`read_folder`, which
 give a referenced bundle's text (never the disk) and read a plain path as
 :func:`saloon.core.files.read_text` does. Bundles are kept in this
-process by their digest (:func:`register`), so a reference means one text
-whatever file now has that name.
+process by their reference (:func:`register`), so a reference means one
+text whatever file now has that name.
 
 >>> b = Bundle.of_text("upload", "title = 'a duel'\\n")
 >>> ref = register(b)
@@ -167,9 +167,12 @@ _BUNDLES: dict[str, Bundle] = {}
 
 
 def register(bundle: Bundle) -> str:
-    """Keep ``bundle`` in this process (by its digest); its reference."""
-    _BUNDLES.setdefault(bundle.digest, bundle)
-    return bundle.ref
+    """Keep ``bundle`` in this process (by its reference: its name and
+    digest, so the same text under two names keeps both names); its
+    reference."""
+    ref = bundle.ref
+    _BUNDLES.setdefault(ref, bundle)
+    return ref
 
 
 def is_reference(value: object) -> bool:
@@ -198,7 +201,7 @@ def bundle_of(value: str) -> Bundle:
     process does not hold it (it travels with the record or game that used
     it)."""
     digest = value.rpartition(_MARK)[2]
-    bundle = _BUNDLES.get(digest)
+    bundle = _BUNDLES.get(value)
     if bundle is None:
         raise ContentError(
             f"the content {printable(display_name(value))} (sha256 {digest[:12]}…) is not here: "
