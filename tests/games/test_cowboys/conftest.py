@@ -197,6 +197,14 @@ def act(state: CowboysState, *texts: str) -> None:
         state.apply(state.parse(text))
 
 
+def only_pass(state: CowboysState, times: int = 1) -> None:
+    """``times`` windows in a row where the side asked has nothing to play:
+    each is asked all the same, ``pass`` its only action (CW-T15)."""
+    for _ in range(times):
+        assert legal(state) == {"pass"}, (state.phase, legal(state))
+        state.apply(state.parse("pass"))
+
+
 def rolls(state: CowboysState, *outcomes: str) -> None:
     """Each chance outcome, typed in notation (``roll 3 4``, ``damage JS``),
     at a chance node."""

@@ -23,7 +23,7 @@ from saloon.games.cowboys.rules.setup import FigureSetup, Goal, Setup, SideSetup
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.strategy import HeuristicAgent
 
-from .conftest import STREET, C, act, figure, legal, log_text, rolls, street_game
+from .conftest import STREET, C, act, figure, legal, log_text, only_pass, rolls, street_game
 
 
 def cup_game(mine: list[FigureSetup], theirs: list[FigureSetup], **kw: object) -> CowboysState:
@@ -315,6 +315,7 @@ def test_a_knocked_down_cowboy_may_not_move_in_his_activation() -> None:
     to_turn_2(s)
     act(s, "C1")
     act(s, "C1 shoot C2")
+    only_pass(s, 2)  # the start window and the one before the shot
     rolls(s, "3 4")
     act(s, "play 7C")
     assert figure(s, "C2").knocked

@@ -345,8 +345,9 @@ def test_the_other_sides_hand_never_shows() -> None:
     assert np.array_equal(enc.observation(a, 0), enc.observation(b, 0))
     assert np.array_equal(enc.observation(a, None), enc.observation(b, None))
     assert not np.array_equal(enc.observation(a, 1), enc.observation(b, 1))
-    # Card Sharp (2D) as C1 starts his move: side 2's hand is shown to side 1.
-    act(a, "C1 move T:b1 E", "play 2D")
+    # Side 2 is asked to answer the move all the same (CW-T15); then Card
+    # Sharp (2D) as C1 starts his move: side 2's hand is shown to side 1.
+    act(a, "C1 move T:b1 E", "pass", "play 2D", "pass")
     seen = field(enc, enc.observation(a, 0), "seen")
     assert [CARDS[k - 54] for k, v in enumerate(seen) if v] == ["KH", "7S"]
     assert not any(field(enc, enc.observation(a, 1), "seen"))

@@ -97,6 +97,9 @@ def test_the_four_shooters() -> None:
     dice = ScriptedDice(["roll 2 3", "roll 1 3"])
     # Cowboy #1: two pistol shots at A; the first misses (2+3 = 5 < 6)...
     s.apply(Shoot("C1", "C5", 2))
+    # The start window asks all the same (CW-T15): Dead Eye waits for the shot.
+    assert s.phase == Phase.START and list(s.legal_actions()) == [PASS]
+    s.apply(PASS)
     assert ammo(s, "C1", "pistol") == 4  # both rounds spent when declared
     assert s.phase == Phase.BEFORE_SHOT and Play("2S") in s.legal_actions()
     s.apply(PASS)

@@ -34,7 +34,18 @@ from saloon.games.cowboys.rules.setup import FigureSetup, Goal
 from saloon.games.cowboys.rules.state import Phase
 from saloon.games.cowboys.rules.victory import over
 
-from .conftest import STREET, C, act, figure, legal, log_text, random_states, rolls, street_game
+from .conftest import (
+    STREET,
+    C,
+    act,
+    figure,
+    legal,
+    log_text,
+    only_pass,
+    random_states,
+    rolls,
+    street_game,
+)
 
 # -- Game Components, Game Turn ----------------------------------------------------------------
 
@@ -403,6 +414,8 @@ def test_not_so_fast_cancels_a_card() -> None:
     act(s, "C1 shoot C2")
     assert s.to_move == 1
     act(s, "pass")  # no answer to the shot
+    assert s.phase == Phase.START
+    only_pass(s)  # the start window: Dead Eye is for before the shot
     assert s.phase == Phase.BEFORE_SHOT
     act(s, "play 2S")
     assert s.to_move == 1 and "play 10D" in legal(s)
@@ -422,6 +435,7 @@ def test_critical_hit_and_one_card_per_part() -> None:
         deal=("QS", "KS"),
     )
     act(s, "C1 shoot C2")
+    only_pass(s, 2)  # the start window and the one before the shot
     rolls(s, "roll 3 4")
     assert s.phase == Phase.AFTER_HIT
     act(s, "play QS")
@@ -438,6 +452,7 @@ def test_knock_down() -> None:
         [C("C1", "a1", "S")], [C("C2", "a3", "N", mounted=True)], cards=(1, 0), deal=("7C",)
     )
     act(s, "C1 shoot C2")
+    only_pass(s, 2)  # the start window and the one before the shot
     rolls(s, "roll 3 4")
     act(s, "play 7C")
     assert figure(s, "C2").horse is None
@@ -491,7 +506,9 @@ def test_card_sharp_shows_a_hand() -> None:
     """CW-C12: looking at the opponent's hand; the view shows what was seen."""
     s = street_game([C("C1", "a1", "S")], [C("C2", "h6")], cards=(1, 2), deal=("2D", "AS", "KS"))
     act(s, "C1 move T:a2 S")
+    only_pass(s)  # side 2 may answer the move: nothing to play
     act(s, "play 2D")
+    only_pass(s)  # nor anything to answer the card with
     assert s.view(0)["hands"][1] == {"count": 2, "seen": ["KS", "AS"]}
     assert s.view(None)["hands"][1] == {"count": 2, "seen": []}
 
@@ -514,7 +531,9 @@ def test_a_forbidden_card_is_a_blank() -> None:
     s = street_game([C("C1", "a1", "S")], [C("C2", "a3", "N")], cards=(1, 0), deal=("2S",),
              forbidden=("Dead Eye",))  # fmt: skip
     act(s, "C1 shoot C2")
-    assert s.to_move == CHANCE  # no window: the card is a blank
+    assert s.to_move == 0 and s.phase == Phase.START
+    only_pass(s, 2)  # the windows still ask: the blank is never playable
+    assert s.to_move == CHANCE
 
 
 # -- Notation, words, contract ------------------------------------------------------------------

@@ -171,6 +171,9 @@ def test_the_bot_plays_no_card() -> None:
     )
     agent = SoloAgent(5)
     s.apply(agent.choose(s))  # its shot: the start window, then before the roll
+    # The other side is asked first whether it answers the shot (CW-T15).
+    assert s.to_move == 1 and list(s.legal_actions()) == [PASS]
+    s.apply(PASS)
     windows = 0
     while s.to_move == 0 and PASS in s.legal_actions():
         assert agent.choose(s) is PASS

@@ -24,7 +24,7 @@ from saloon.games.cowboys.rules.setup import FigureSetup
 from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.strategy import HeuristicAgent
 
-from .conftest import C, act, figure, legal, log_text, street_game
+from .conftest import C, act, figure, legal, log_text, only_pass, street_game
 from .conftest import rolls as chance
 
 VD = ("variable_damage",)
@@ -159,6 +159,7 @@ def test_a_graze_opens_no_window_after_a_hit() -> None:
     for face in ("JK2", "2D"):
         s = duel(cards=(1, 0), deal=("QS",))
         act(s, "C1 shoot C2")
+        only_pass(s, 2)  # the start window and the one before the shot
         chance(s, "roll 3 4", face)
         assert s.phase != Phase.AFTER_HIT and s.hands[0] == ("QS",)
         assert "The shot does Cowboy 2 no damage." in log_text(s)
@@ -178,6 +179,7 @@ def test_the_rulebook_example_a_jack_is_two_hits_four_with_critical_hit() -> Non
         [C("C4", "a1", "S")], [C("C2", "a3", "N")], rules=VD, cards=(1, 0), deal=("QS",)
     )
     act(s, "C4 shoot C2")
+    only_pass(s, 2)  # the start window and the one before the shot
     chance(s, "roll 3 4")
     assert s.phase == Phase.DAMAGE  # the flip comes before the card window
     chance(s, "JD")
@@ -197,6 +199,7 @@ def test_played_and_flipped_cards_go_under_the_deck() -> None:
     s = duel(mine=(C("C3", "b1", "S"),), theirs=(C("C5", "b3", "N"),), cards=(1, 0), deal=("QS",))
     assert len(s.deck) == 53
     act(s, "C1 shoot C2")
+    only_pass(s, 2)  # the start window and the one before the shot
     chance(s, "roll 3 4", "JD")
     act(s, "play QS")
     assert s.bottom == ("JD", "QS") and len(s.deck) == 54 and "QS" in s.deck
@@ -211,6 +214,7 @@ def test_played_and_flipped_cards_go_under_the_deck() -> None:
 def test_without_the_rule_a_played_card_leaves_the_game() -> None:
     s = duel(rules=(), cards=(1, 0), deal=("QS",))
     act(s, "C1 shoot C2")
+    only_pass(s, 2)  # the start window and the one before the shot
     chance(s, "roll 3 4")
     act(s, "play QS")
     assert s.bottom == () and "QS" not in s.deck
@@ -284,6 +288,7 @@ def test_resampling_keeps_the_public_cards_in_the_deck() -> None:
     it, and shows each side the same view."""
     s = duel(cards=(2, 2), deal=("QS", "2S", "7C", "KD"))
     act(s, "C1 shoot C2")
+    only_pass(s, 3)  # side 2's answer, the start window, the one before the shot
     chance(s, "roll 3 4", "JD")
     act(s, "play QS")
     rng = np.random.default_rng(3)

@@ -139,8 +139,10 @@ PASSAGES = (
         "Cards are dealt as the scenario says and shared by a side's players. A side "
         "may play one card during its own actions (when a figure starts its action) "
         "and one during the other side's (after an action or card is announced, which "
-        "may cancel it). Each window asks the side that may play; `pass` plays "
-        "nothing. A side with nothing playable is not asked.",
+        "may cancel it). Each window asks every side that may play there, whatever "
+        "it holds; `pass` plays nothing, and is the only choice of a side with nothing "
+        "playable. A move that needs a Run card's points tells all that its side "
+        "holds one.",
         ("start", "answer", "ally", "before_shot", "after_hit"),
     ),
     Passage(

@@ -19,10 +19,10 @@ from saloon.core.action import Action
 from saloon.games.cowboys.actions import Act, Draw, Move, Play, Wait
 from saloon.games.cowboys.cards import Effect
 from saloon.games.cowboys.rules import damage_cards
-from saloon.games.cowboys.rules.cards_play import answer_plays
+from saloon.games.cowboys.rules.cards_play import asked_to_answer, runs_for
 from saloon.games.cowboys.rules.execute import finish
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
-from saloon.games.cowboys.rules.legal_moves import move_options
+from saloon.games.cowboys.rules.legal_moves import run_needed
 from saloon.games.cowboys.rules.phase import Pending
 from saloon.games.cowboys.rules.shots import firing_weapon
 from saloon.games.cowboys.rules.victory import check_winner
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 def announce(state: CowboysState, act: Act) -> None:
     """The acting side announces figure's action ``act``: the other sides'
     window opens (CW-T15). ``wait`` is not announced: the figure has
-    acted. A move that needs a Run card's points is marked so (CW-T6)."""
+    acted. A move that needs a Run card's points is marked with how many
+    (CW-T6), and every seat learns that the side holds such a card."""
     i = state.index[act.fig]
     f = state.figures[i]
     if isinstance(act, Wait):
@@ -42,13 +43,9 @@ def announce(state: CowboysState, act: Act) -> None:
         state.say("wait", f"{f.label} does nothing this turn.", state.active)
         check_winner(state)
         return
-    need_run = False
-    if isinstance(act, Move):
-        opts = move_options(state, i)
-        if act.off:
-            need_run = (act.facing, act.ride) not in opts.exits
-        else:
-            need_run = (state.square_of(act.dest), act.ride) not in opts.ends
+    need_run = run_needed(state, i, act) if isinstance(act, Move) else 0
+    if need_run:
+        claim(state, state.active, need_run)
     state.pending = Pending(act, need_run=need_run)
     state.say(
         "announce",
@@ -58,14 +55,25 @@ def announce(state: CowboysState, act: Act) -> None:
     _open_answers(state, act.kind)
 
 
+def claim(state: CowboysState, side: int, points: int) -> None:
+    """Every seat now knows that ``side`` holds a Run card of at least
+    ``points`` points (a move announced that needs one, CW-T6); it holds
+    one until it plays a Run card that big (:func:`_spend`). A redeal of
+    the hidden cards keeps it so (:mod:`.redeal`)."""
+    if (side, points) not in state.run_claims:
+        state.run_claims = (*state.run_claims, (side, points))
+
+
 def _open_answers(state: CowboysState, kind: str) -> None:
-    """The other sides that hold a card answering ``kind`` (an action's
-    kind, or ``card``), in turn order after the acting side, are asked."""
+    """The other sides, in turn order after the acting side, are asked
+    whether they answer ``kind`` (an action's kind, or ``card``): each that
+    may still play its card of the others' actions, whatever it holds
+    (CW-T15), so that being asked tells no one what a side holds."""
     n = state.num_players
     queue = []
     for k in range(1, n):
         side = (state.active + k) % n
-        if answer_plays(state, side, kind):
+        if asked_to_answer(state, side, kind):
             queue.append(side)
     state.answer_queue = tuple(queue)
     state.answering = kind
@@ -80,6 +88,12 @@ def _spend(state: CowboysState, side: int, face: str) -> None:
     state.hands[side] = tuple(hand)
     state.played.append((side, face))
     state.known = [k - {face} for k in state.known]
+    card = state.card(face)
+    if state.run_claims and card.effect is Effect.RUN:
+        # A Run card as big as a claim settles it: the side need hold no other.
+        state.run_claims = tuple(
+            (s, n) for s, n in state.run_claims if s != side or not runs_for(card, n)
+        )
     if state.rule("variable_damage"):
         damage_cards.return_card(state, face)
 

@@ -1,4 +1,4 @@
-"""Card play: which cards a side may play at a window, with their targets.
+"""Card play: which cards a side may play at a window, with their targets, and who is asked.
 
 Cowboys rulebook, Card Play: one card during one's own actions of a turn
 and one during the opponents'; in one's own turn at the start of a
@@ -8,14 +8,22 @@ a card, which may cancel it. The cards played and their effects are
 carried out by :mod:`saloon.games.cowboys.rules.card_windows`; the
 vocabulary is :class:`saloon.games.cowboys.cards.Effect` (rulings
 CW-C1..C12).
+
+Who is asked at a window (ruling CW-T15) is judged on what every seat
+sees, never on the cards a side holds: a side with a card in hand that has
+not yet played its card of that part of the turn is asked whenever a card
+of the deck could be played there now (:func:`asked_to_answer`,
+:func:`asked_to_start`, :func:`asked_at_shot`); with nothing playable its
+only choice is ``pass``. So being asked tells no one what a side holds.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import Act, Arm, Move, Pickup, Play
-from saloon.games.cowboys.cards import Card, Effect, Window
+from saloon.games.cowboys.cards import Card, Deck, Effect, Window
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
 
 if TYPE_CHECKING:
@@ -54,15 +62,23 @@ def start_plays(state: CowboysState, side: int, p: Pending) -> list[Play]:
         if card.window not in windows:
             continue
         out.extend(_start_targets(state, side, p, f_index=i, card=card))
-    # A move that counted on a Run card's points must have one (CW-T6).
+    # A move that counted on a Run card's points must have one whose
+    # points make it (CW-T6).
     if p.need_run:
-        out = [
-            pl
-            for pl in out
-            if state.card(pl.card).effect is Effect.RUN
-            and state.card(pl.card).number("squares") >= p.need_run
-        ]
+        out = [pl for pl in out if runs_for(state.card(pl.card), p.need_run)]
     return out
+
+
+def runs_for(card: Card, points: int) -> bool:
+    """Whether ``card`` is a Run card of at least ``points`` extra movement
+    points (CW-T6).
+
+    >>> from saloon.games.cowboys.cards import load_deck
+    >>> deck = load_deck()
+    >>> runs_for(deck.card("2H"), 2), runs_for(deck.card("2H"), 3), runs_for(deck.card("5H"), 3)
+    (True, False, True)
+    """
+    return card.effect is Effect.RUN and card.number("squares") >= points
 
 
 def _start_targets(
@@ -120,15 +136,20 @@ def shot_plays(state: CowboysState, side: int, window: Window, p: Pending) -> li
     out: list[Play] = []
     for face in _distinct(state.hands[side]):
         card = state.card(face)
-        if card.window is not window:
-            continue
-        if card.effect is Effect.KNOCK_DOWN:
-            t = p.target_id
-            j = state.index.get(t) if t else None
-            if j is None or state.figures[j].health <= p.hits:
-                continue  # only a figure left standing is knocked down
-        out.append(Play(face))
+        if card.window is window and _shot_card_fits(state, card, p):
+            out.append(Play(face))
     return out
+
+
+def _shot_card_fits(state: CowboysState, card: Card, p: Pending) -> bool:
+    """Whether ``card``, of the window before a shot or after a hit, does
+    something on ``p``'s shot: a Knock-Down only on a target left standing
+    (CW-T16)."""
+    if card.effect is not Effect.KNOCK_DOWN:
+        return True
+    t = p.target_id
+    j = state.index.get(t) if t else None
+    return j is not None and state.figures[j].health > p.hits
 
 
 def answer_plays(state: CowboysState, side: int, announcement: str) -> list[Play]:
@@ -142,3 +163,74 @@ def answer_plays(state: CowboysState, side: int, announcement: str) -> list[Play
         for face in _distinct(state.hands[side])
         if state.card(face).answers(announcement)
     ]
+
+
+# -- who is asked -------------------------------------------------------------------------
+
+
+@cache
+def card_kinds(deck: Deck) -> tuple[Card, ...]:
+    """One card of each kind the deck holds (same window, effect and
+    parameters), blanks left out: what any hidden card could be.
+
+    >>> from saloon.games.cowboys.cards import load_deck
+    >>> kinds = card_kinds(load_deck())
+    >>> len(kinds), len({c.name for c in kinds}), "Run for It" in {c.name for c in kinds}
+    (19, 19, True)
+    """
+    seen: dict[tuple[object, ...], Card] = {}
+    for c in deck:
+        if c.is_blank:
+            continue
+        seen.setdefault((c.window, c.effect, tuple(sorted(c.params.items()))), c)
+    return tuple(seen.values())
+
+
+def _may_play(state: CowboysState, side: int, own: bool) -> bool:
+    """Whether ``side`` may still play a card in this part of the turn, as
+    every seat sees it: it has a card in hand and has not played its one
+    card of its own actions (``own``) or of the others' (Card Play)."""
+    used = state.own_used if own else state.opp_used
+    return not used[side] and bool(state.hands[side])
+
+
+def asked_to_answer(state: CowboysState, side: int, announcement: str) -> bool:
+    """Whether ``side`` is asked at the window after ``announcement``
+    (CW-T15): it may still play its card of the others' actions and the
+    deck holds a card that answers it, whatever ``side`` holds."""
+    return _may_play(state, side, own=False) and _answers(state.deckdef, announcement)
+
+
+@cache
+def _answers(deck: Deck, announcement: str) -> bool:
+    return any(c.answers(announcement) for c in card_kinds(deck))
+
+
+def asked_to_start(state: CowboysState, p: Pending) -> bool:
+    """Whether the acting side is asked at the start of ``p``'s action
+    (CW-T15): always for a move that counts on a Run card (CW-T6); else when
+    it may still play its card of its own actions and a card of the deck
+    could be played here now, whatever the side holds."""
+    if p.need_run:
+        return True
+    side = state.active
+    windows = START_WINDOWS.get(p.act.kind)
+    if windows is None or not _may_play(state, side, own=True):
+        return False
+    i = state.index[p.act.fig]
+    return any(
+        c.window in windows and _start_targets(state, side, p, f_index=i, card=c)
+        for c in card_kinds(state.deckdef)
+    )
+
+
+def asked_at_shot(state: CowboysState, window: Window, p: Pending) -> bool:
+    """Whether the acting side is asked before ``p``'s shot is rolled
+    (``own_before_shot``) or after it hits (``own_after_hit``), CW-T15: it
+    may still play its card of its own actions and a card of the deck could
+    be played here now, whatever the side holds."""
+    if not _may_play(state, state.active, own=True):
+        return False
+    return any(
+        c.window is window and _shot_card_fits(state, c, p) for c in card_kinds(state.deckdef)
+    )

@@ -145,7 +145,8 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
     the acting side's figures that may still act, then ``end``; in
     ``ALLY`` the directed town folk's actions; in a card window the cards
     that may be played, then ``pass`` (not in the start window of a move
-    that counts on a Run card, CW-T6); none at a chance node or the end.
+    that counts on a Run card, CW-T6): a side asked with nothing playable
+    has ``pass`` alone (CW-T15); none at a chance node or the end.
     A cowboy drawn from the activation cup has no ``end``: ``wait`` (CW-V5)."""
     ph = state.phase
     p = state.pending

@@ -53,6 +53,29 @@ def run_points(state: CowboysState, side: int) -> int:
     return best
 
 
+def run_needed(state: CowboysState, i: int, act: Move) -> int:
+    """The fewest extra points a Run card must give figure ``i`` for the
+    move ``act`` (0: his own points make it). Every seat can work this out
+    from the board, so a move that needs them tells all that the acting
+    side holds a Run card of at least that many points (CW-T6)."""
+    opts = move_options(state, i)
+    if act.off:
+        if (act.facing, act.ride) in opts.exits:
+            return 0
+    elif (state.square_of(act.dest), act.ride) in opts.ends:
+        return 0
+    best = max(opts.run, 1)
+    for points in range(1, best):
+        # The same reach as the move's legality, with fewer points (CW-T6).
+        fewer = mv.move_options(state, i, points)
+        if act.off:
+            if (act.facing, act.ride) in fewer.exits_extra:
+                return points
+        elif (state.square_of(act.dest), act.ride) in fewer.extra:
+            return points
+    return best
+
+
 def move_options(state: CowboysState, i: int, ally: bool = False) -> mv.MoveOptions:
     """Every end of figure ``i``'s move now (:func:`~.moves.move_options`),
     with the points of the acting side's best Run card unless he is a town

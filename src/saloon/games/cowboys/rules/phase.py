@@ -76,6 +76,8 @@ class Pending:
     (Advanced Rules, Move and Shoot: :mod:`.move_shoot`).
     ``walk``: a move under way, square by square (stage ``walk``,
     :mod:`.walk`).
+    ``need_run``: the fewest points a Run card must add for the move
+    (CW-T6; 0 when his own points make it).
     """
 
     act: Act
@@ -83,7 +85,7 @@ class Pending:
     ally: bool = False
     card: str | None = None
     card_target: str | None = None
-    need_run: bool = False
+    need_run: int = 0
     run: int = 0
     info: ShotInfo | None = None
     target_id: str | None = None

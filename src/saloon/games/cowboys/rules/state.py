@@ -108,6 +108,7 @@ from saloon.games.cowboys.rules import (
     move_shoot,
     poker,
     reaction,
+    redeal,
     turn,
 )
 from saloon.games.cowboys.rules import moves as mv
@@ -200,6 +201,10 @@ class CowboysState(State):
         self.deal_queue = high_card.deal_order(self)
         self.played: list[tuple[int, str]] = []
         self.known: list[frozenset[str]] = [frozenset() for _ in range(n)]
+        #: What every seat knows a side holds: ``(side, points)``, a Run card
+        #: of at least ``points`` points, since it announced a move that needs
+        #: one and until it plays one (CW-T6; kept by :mod:`.redeal`).
+        self.run_claims: tuple[tuple[int, int], ...] = ()
         self.turn = 1
         self.part = 0
         #: The figures that have moved or shot this turn (a ``wait`` is
@@ -641,6 +646,7 @@ class CowboysState(State):
             self.moving, self.reacted,
             self.drawn,
             self.turned,
+            self.run_claims,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -665,50 +671,10 @@ class CowboysState(State):
         return new
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
-        """The other sides' unseen cards and the deck, redealt at random
-        (the cards ``player`` was shown stay where they are, and so do the
-        cards flipped for the order of play, seen by all: Advanced Optional
-        Rule 6; and with Variable Damage the cards played and flipped for
-        damage, back in the deck in sight of all). The other sides' poker
-        cards not yet shown are redealt too, in their places under the deck
-        (Advanced Optional Rule 7)."""
-        new = self.clone()
-        mine = 0 <= player < self.num_players
-        known = self.known[player] if mine else frozenset()
-        seen = frozenset(self.flipped) | frozenset(self.shown)
-        # Variable Damage: the cards played and flipped for damage go back
-        # under the deck, in sight of all.
-        seen |= frozenset(c for _, c in self.played) | frozenset(self.turned)
-        if mine:
-            seen |= frozenset(self.poker_cards[player])
-        known = known | seen
-        pool: list[str] = [c for c in self.deck if c not in seen]
-        slots: list[tuple[int, int]] = []
-        hands = [list(h) for h in self.hands]
-        for s in range(self.num_players):
-            if s == player:
-                continue
-            for k, c in enumerate(hands[s]):
-                if c not in known:
-                    pool.append(c)
-                    slots.append((s, k))
-        hidden_poker = [c for c in self.bottom if c not in seen]
-        order = rng.permutation(len(pool))
-        shuffled = [pool[int(j)] for j in order]
-        for (s, k), c in zip(slots, shuffled, strict=False):
-            hands[s][k] = c
-        rest = set(shuffled[len(slots) :]) | {c for c in self.deck if c in seen}
-        if hidden_poker:
-            # Rule 7: the others' unseen poker cards, under the deck, take
-            # the first faces of the unseen cards left, shuffled above.
-            swap = dict(zip(hidden_poker, shuffled[len(slots) :], strict=False))
-            new.bottom = tuple(swap.get(c, c) for c in self.bottom)
-            new.poker = tuple(tuple(swap.get(c, c) for c in h) for h in self.poker)
-            new.poker_cards = tuple(tuple(swap.get(c, c) for c in h) for h in self.poker_cards)
-        new.hands = [self.in_deck_order(h) for h in hands]
-        new._cache = {}
-        new.deck = tuple(c for c in _order(self.deckdef) if c in rest)
-        return new
+        """The other sides' unseen cards and the deck, redealt at random,
+        keeping all that ``player`` has seen and every fact announced to all
+        (a Run card a side must hold, CW-T6): :mod:`.redeal`."""
+        return redeal.redeal(self, player, rng)
 
     # -- words ---------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from saloon.games.cowboys.actions import MoveShoot, ShootMove
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, walk
 from saloon.games.cowboys.rules.card_windows import card_effect
-from saloon.games.cowboys.rules.cards_play import shot_plays, start_plays
+from saloon.games.cowboys.rules.cards_play import asked_at_shot, asked_to_start
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.reaction import is_reaction
@@ -173,7 +173,8 @@ def advance(state: CowboysState) -> None:
     folk's action, a card's effect, the pending action's stages (its start
     window, its execution, the window before each shot, the roll, the
     window after a hit, the wounds), and the end of a side's part when
-    none of its figures can act (CW-T2, CW-T15)."""
+    none of its figures can act (CW-T2, CW-T15). A window is opened on
+    what every seat sees, whatever the side asked holds (CW-T15)."""
     while True:
         if state.phase in (
             Phase.OVER,
@@ -206,7 +207,8 @@ def advance(state: CowboysState) -> None:
             continue
         stage = p.stage
         if stage == "start":
-            if not p.ally and start_plays(state, state.active, p):
+            # Asked whatever the side holds (CW-T15).
+            if not p.ally and asked_to_start(state, p):
                 state.phase = Phase.START
                 return
             state.pending = replace(p, stage="execute")
@@ -241,7 +243,7 @@ def advance(state: CowboysState) -> None:
                     state.active,
                 )
                 finish(state, p)
-            elif _own_windows(p) and shot_plays(state, state.active, Window.OWN_BEFORE_SHOT, p):
+            elif _own_windows(p) and asked_at_shot(state, Window.OWN_BEFORE_SHOT, p):
                 state.phase = Phase.BEFORE_SHOT
                 return
             else:
@@ -254,7 +256,7 @@ def advance(state: CowboysState) -> None:
             state.phase = Phase.FIST
             return
         elif stage == "after":
-            if _own_windows(p) and shot_plays(state, state.active, Window.OWN_AFTER_HIT, p):
+            if _own_windows(p) and asked_at_shot(state, Window.OWN_AFTER_HIT, p):
                 state.phase = Phase.AFTER_HIT
                 return
             state.pending = replace(p, stage="damage")
