@@ -47,6 +47,18 @@ def do(s: DungeonsState, *steps: str | Action) -> None:
         s.apply(action)
 
 
+def let_pass(s: DungeonsState) -> int:
+    """The other players asked at the windows now open each let them go by
+    (``pass``) until the active player decides; how many passes it took.
+    A window asks every player who could play there, whatever he holds
+    (ruling DG-R4)."""
+    n = 0
+    while s.to_move is not None and s.to_move >= 0 and s.to_move != s.active:
+        do(s, "pass")
+        n += 1
+    return n
+
+
 def first(s: DungeonsState) -> Action:
     """The first legal action, or the first possible outcome."""
     if s.to_move == CHANCE:

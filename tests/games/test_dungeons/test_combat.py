@@ -95,6 +95,9 @@ def test_the_transformation_example_a_gnoll_into_a_bandit() -> None:
     )
     bag = len(s.bag)
     do(s, "fight gnoll")
+    # The GM's window asks player 2, whatever he holds (ruling DG-R4).
+    assert s.to_move == 1 and "pass" in legal(s)
+    do(s, "pass")
     assert "transform bandit" in legal(s)
     do(s, "transform bandit")
     assert hero(s, 0).specialty == ("", "", "")
@@ -136,7 +139,9 @@ def test_a_transformed_monster_dies_outright_whatever_its_extra_hp() -> None:
 def test_red_cards_cannot_add_to_a_transformed_monster_after_the_roll() -> None:
     s = fight_scene([("orc", 6)], specialty=("gnoll", "owlbear", "orc"))
     give_cards(s, 1, "fickle-fate")
-    do(s, "fight orc", "transform rogue", "wield natural", "roll 4 vs 3")
+    do(s, "fight orc")
+    assert s.to_move == 1 and legal(s) == ["pass"]  # asked, nothing to play before the roll
+    do(s, "pass", "transform rogue", "wield natural", "roll 4 vs 3")
     assert s.to_move == 0  # no window after the roll
 
 
@@ -242,7 +247,9 @@ def test_buffs_go_after_the_round_either_way() -> None:
 
 def test_the_windows_all_pass_in_a_row_in_turn_order_from_the_gm() -> None:
     """Ruling DG-R4: every opponent, in turn order from the GM, until all pass
-    in a row; a player with no card to play is not asked."""
+    in a row; a player with no Heroic Quest card is not asked, one with any
+    is asked whatever it is, and so is every other player when a card is
+    played, whether he cancels it."""
     s = fight_scene([("orc", 6)], players=4)
     give_cards(s, 1, "intervention")
     give_cards(s, 3, "intervention", "thick-hide")
@@ -251,13 +258,64 @@ def test_the_windows_all_pass_in_a_row_in_turn_order_from_the_gm() -> None:
     do(s, "pass")
     assert s.to_move == 3  # player 3 holds nothing and is skipped
     do(s, "play thick-hide")
+    assert s.to_move == 1 and legal(s) == ["pass"]  # may he cancel it? nothing to
+    do(s, "pass")
     assert s.to_move == 1  # after a card, everyone again from the next player
     do(s, "play intervention")
-    assert s.to_move == 3
+    assert s.to_move == 3 and legal(s) == ["pass"]  # player 4 may cancel it: nothing to
+    do(s, "pass")
+    assert s.to_move == 3  # then the window goes on from player 3, who holds nothing
     do(s, "pass")
     assert s.to_move == 0
     orc = enemy_at(s, "orc")
     assert orc.hp == 2 and orc.buffs == 1
+
+
+def asks(red: str) -> list[tuple[int, str]]:
+    """Who is asked what in a round against an orc, three players, every
+    window let go by: player 2 holds Intervention, player 3 holds ``red``."""
+    s = fight_scene([("orc", 6)], players=3)
+    give_cards(s, 1, "intervention")
+    give_cards(s, 2, red)
+    out: list[tuple[int, str]] = []
+    do(s, "fight orc")
+    while s.fight is not None and s.to_move is not None:
+        if s.to_move < 0:
+            do(s, "roll 4 vs 3")
+        elif s.to_move == 0:
+            do(s, "wield natural" if s.fight.stage == "arm" else "accept")
+        else:
+            out.append((s.to_move, s.agenda[-1].prompt(s)))
+            do(s, "pass")
+    return out
+
+
+def test_an_opponent_with_no_card_to_play_is_asked_all_the_same() -> None:
+    """Ruling DG-R4: player 3 is asked at the GM's windows whether he holds
+    a card he may play there (Thick Hide, before the roll) or not (Windfall,
+    a green card): the same questions at the same moments, ``pass`` his
+    only choice when he has nothing, so nobody learns what he holds."""
+    s = fight_scene([("orc", 6)], players=3)
+    give_cards(s, 1, "intervention")
+    give_cards(s, 2, "windfall")
+    do(s, "fight orc", "pass")
+    assert s.to_move == 2 and legal(s) == ["pass"]
+    holds, lacks = asks("thick-hide"), asks("windfall")
+    assert holds == lacks
+    assert [seat for seat, _ in holds] == [1, 2, 1, 2]  # before the roll, then after it
+
+
+def test_every_other_player_is_asked_whether_he_cancels_a_card() -> None:
+    """Ruling DG-R4: a red card played in a fight may be cancelled by the
+    others; each holding a Heroic Quest card is asked, whatever it is."""
+    s = fight_scene([("orc", 6)], players=3)
+    give_cards(s, 1, "intervention")
+    give_cards(s, 2, "windfall")
+    do(s, "fight orc", "play intervention")
+    assert s.to_move == 2 and legal(s) == ["pass"]
+    assert s.agenda[-1].prompt(s) == "cancel Intervention, or pass"
+    do(s, "pass")
+    assert enemy_at(s, "orc").buffs == 1
 
 
 def test_no_red_cards_on_a_cash_cube_and_no_coins_for_it() -> None:

@@ -9,7 +9,7 @@ from saloon.games.dungeons.actions import CombatRoll, parse_action
 from saloon.games.dungeons.options import DungeonsOptions
 from saloon.testing.encoding import check_encoding
 
-from .conftest import do, scene, setup_game
+from .conftest import do, let_pass, scene, setup_game
 
 
 def test_the_encoding_keeps_its_contract_with_every_player_count() -> None:
@@ -21,7 +21,9 @@ def test_the_encoding_keeps_its_contract_with_every_player_count() -> None:
 def test_a_rounds_roll_is_numbered_by_its_dice() -> None:
     enc = GAME.encoding(DungeonsOptions(), 2)
     s = scene(setup_game(2), 0, heroes={0: {"space": 6}}, enemies=[("orc", 6)])
-    do(s, "fight orc", "wield natural")
+    do(s, "fight orc")
+    let_pass(s)  # the GM's window (ruling DG-R4)
+    do(s, "wield natural")
     ids = {enc.outcome_id(s, o) for o, _ in s.chance_outcomes()}
     assert len(ids) == 6 * 10
     roll = CombatRoll((4,), 7)

@@ -15,7 +15,7 @@ from saloon.games.dungeons.actions import parse_action
 from saloon.games.dungeons.options import DungeonsOptions
 from saloon.games.dungeons.rules.state import DungeonsState
 
-from .conftest import do, give_cards, hero, scene, setup_game
+from .conftest import do, give_cards, hero, let_pass, scene, setup_game
 
 
 def random_game(seed: int, players: int, **options: object) -> DungeonsState:
@@ -137,7 +137,9 @@ def test_a_face_alone_is_read_at_a_dice_prompt() -> None:
     s = setup_game(2)
     assert str(s.parse("7 3")) == "spawn 7 gather 3"
     s = scene(setup_game(2), 0, heroes={0: {"space": 6}}, enemies=[("orc", 6)])
-    do(s, "fight orc", "wield natural")
+    do(s, "fight orc")
+    let_pass(s)  # the GM's window (ruling DG-R4)
+    do(s, "wield natural")
     assert str(s.parse("4 vs 2")) == "roll 4 vs 2"
 
 
@@ -224,8 +226,8 @@ def test_str_of_a_state_draws_the_table() -> None:
 
 def test_the_rules_at_a_prompt_follow_the_decision_at_hand() -> None:
     """``rules`` at a prompt: what is decided now and the passages for it,
-    for the active player by the moment of his turn (player 2 holds a red
-    card, so the GM's window is put to him)."""
+    for the active player by the moment of his turn (player 2 holds a card,
+    so the GM's windows are put to him, ruling DG-R4)."""
     empty = {"advantage": (), "quests": ()}
     s = scene(
         setup_game(2),
@@ -241,6 +243,7 @@ def test_the_rules_at_a_prompt_follow_the_decision_at_hand() -> None:
     do(s, "pass")
     texts["arm"] = GAME.rules_help(s)
     do(s, "wield natural", "roll 3 vs 4")
+    assert let_pass(s) == 1  # the window after the roll
     texts["improve"] = GAME.rules_help(s)
     assert texts["turn"].startswith("Now: your turn.") and "Spending Your Actions" in texts["turn"]
     assert "Specialty Hides, steps 3 and 4" in texts["arm"] and "Holy" in texts["arm"]

@@ -8,13 +8,24 @@ from dataclasses import replace
 import pytest
 
 from saloon.games.dungeons.rules import board, common
+from saloon.games.dungeons.rules.state import DungeonsState
 
-from .conftest import CONTENT, do, enemy_kinds, hero, legal, log_text, scene, setup_game
+from .conftest import (
+    CONTENT,
+    do,
+    enemy_kinds,
+    hero,
+    legal,
+    let_pass,
+    log_text,
+    scene,
+    setup_game,
+)
 
 EMPTY = {"advantage": (), "quests": ()}
 
 
-def kill_scene(kind: str, space: int = 6, **hero_fields: object) -> object:
+def kill_scene(kind: str, space: int = 6, **hero_fields: object) -> DungeonsState:
     s = setup_game(2, **hero_fields.pop("options", {}))  # type: ignore[arg-type]
     fields = {"space": space, "coins": 0} | EMPTY | hero_fields
     return scene(
@@ -27,8 +38,13 @@ def kill_scene(kind: str, space: int = 6, **hero_fields: object) -> object:
     )
 
 
-def slay(s: object, kind: str) -> None:
-    do(s, f"fight {kind}", "wield natural", "roll 6 vs 1", "accept")  # type: ignore[arg-type]
+def slay(s: DungeonsState, kind: str) -> None:
+    """A round won at once, the other player letting the GM's windows go by."""
+    do(s, f"fight {kind}")
+    let_pass(s)
+    do(s, "wield natural", "roll 6 vs 1")
+    let_pass(s)
+    do(s, "accept")
 
 
 def test_a_kill_pays_two_coins_and_a_specialty_hide_of_its_class() -> None:

@@ -16,6 +16,7 @@ from .conftest import (
     give_cards,
     hero,
     legal,
+    let_pass,
     log_text,
     scene,
     setup_game,
@@ -463,7 +464,8 @@ def test_by_default_red_cards_wait_for_a_fight() -> None:
 def test_with_red_cards_turn_an_opponent_may_play_after_each_action() -> None:
     """Option ``red_cards=turn``: after each of the active hero's actions his
     opponents may play red cards of timing any (Pickpocket takes two coins);
-    after a card the window goes on, and one who holds nothing is not asked."""
+    after a card the window goes on, asking each again whatever he holds
+    (ruling DG-R4)."""
     s = scene(setup_game(2, red_cards="turn"), 0, heroes={0: {"space": 3, "coins": 5}})
     give_cards(s, 1, "pickpocket")
     thief = hero(s, 1).coins
@@ -473,17 +475,24 @@ def test_with_red_cards_turn_an_opponent_may_play_after_each_action() -> None:
     assert s.describe_action(s.parse("pass")) == "pass: play no red card now"
     do(s, "play pickpocket")
     assert (hero(s, 0).coins, hero(s, 1).coins) == (5, thief + 2)
-    assert s.to_move == 0  # player 2 has nothing left to play: the window closed
+    assert s.to_move == 1 and legal(s) == ["pass"]  # asked again: nothing left to play
+    do(s, "pass")
+    assert s.to_move == 0
     do(s, "gather", "d4 1")
+    assert s.to_move == 1 and legal(s) == ["pass"]
+    do(s, "pass")
     assert s.to_move == 0
 
 
 def test_a_hero_in_the_village_is_out_of_the_red_cards_reach() -> None:
     """Part II, The Village: another player's card cannot reach a hero there,
-    so the window does not open for a Pickpocket."""
+    so a Pickpocket is not offered; the window asks all the same (an Ambush
+    could still be played), with ``pass`` alone (ruling DG-R4)."""
     s = scene(setup_game(2, red_cards="turn"), 0, heroes={0: {"space": 0, "coins": 5}})
     give_cards(s, 1, "pickpocket")
     do(s, "gather", "d4 1")
+    assert s.to_move == 1 and legal(s) == ["pass"]
+    do(s, "pass")
     assert s.to_move == 0 and hero(s, 0).coins == 7
 
 
@@ -504,7 +513,9 @@ def test_with_red_cards_turn_the_window_opens_before_the_first_decision() -> Non
     assert isinstance(top, powers.Window) and top.phase == "turn"
     assert s.to_move == 0 and "play tripwire" in legal(s)
     do(s, "play tripwire")
-    assert hero(s, 1).lost_actions == 1 and s.to_move == 1
+    assert hero(s, 1).lost_actions == 1
+    let_pass(s)  # the window goes on: asked again (ruling DG-R4)
+    assert s.to_move == 1
 
 
 def test_the_heuristic_pickpockets_only_when_its_own_purse_has_room() -> None:

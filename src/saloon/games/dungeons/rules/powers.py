@@ -16,11 +16,17 @@ when: ``turn`` in the user's turn outside a fight, ``combat`` in a fight
 at any of these. The windows (ruling DG-R4): red cards of timing ``combat``
 or ``any`` in the collective GM's window (step 2), of timing ``roll`` in a
 window right after the roll; a card that cancels a card (``cancel_card``)
-only in answer to a card played in a fight, by the other players who hold
-one (the active player with a green card or a skill), in turn order from
-the player after the one who played it; a cancelling card cannot itself be
-cancelled. Each potion is drunk at most once a turn, each skill used once
-a turn (twice when stacked) (ruling DG-R13).
+only in answer to a card played in a fight, by the other players (the
+active player with a green card or a skill), in turn order from the player
+after the one who played it; a cancelling card cannot itself be cancelled.
+Each potion is drunk at most once a turn, each skill used once a turn
+(twice when stacked) (ruling DG-R13).
+
+Who is asked at a window is judged on what every player sees, never on the
+cards in his hand (ruling DG-R4): a player with a card of the right deck
+is asked whenever a card the content prints could be played there now
+(:func:`asked_to_red`, :func:`asked_to_counter`); with nothing playable his
+only choice is ``pass``. So being asked tells no one what a player holds.
 """
 
 from __future__ import annotations
@@ -280,10 +286,27 @@ def counters(s: DungeonsState, seat: int) -> list[Action]:
 
 
 def counter_queue(s: DungeonsState, seat: int) -> tuple[int, ...]:
-    """The players who may cancel ``seat``'s card, in turn order after him."""
+    """The players asked whether they cancel ``seat``'s card, in turn order
+    after him: each who could, as every player sees it (:func:`asked_to_counter`)."""
     n = s.num_players
     order = [(seat + k) % n for k in range(1, n)]
-    return tuple(q for q in order if counters(s, q))
+    return tuple(q for q in order if asked_to_counter(s, q))
+
+
+def asked_to_counter(s: DungeonsState, seat: int) -> bool:
+    """Whether ``seat`` is asked at the counter window (ruling DG-R4),
+    whatever he holds: out of his turn when the content prints a red
+    cancelling card and he holds a Heroic Quest card; in it when a
+    cancelling skill of his is ready, or the content prints a green
+    cancelling card of a deck he holds a card of."""
+    ix = s.index
+    h = s.heroes[seat]
+    if seat != s.active:
+        return bool(h.quests) and any(c in ix.red for c in ix.counters)
+    if any(is_counter(sk.effects) and skill_ready(s, seat, sk) for sk in skills_of(s, seat)):
+        return True
+    green = [c for c in ix.counters if c not in ix.red]
+    return any((h.advantage if c in ix.advantages else h.quests) for c in green)
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,15 +415,35 @@ class OpenWindow(Step):
 
 
 def next_asked(s: DungeonsState, phase: str, order: tuple[int, ...], at: int, passes: int) -> None:
-    """Ask the next opponent who holds a card he may play; one who holds
-    none passes; the window closes when all have passed in a row."""
+    """Ask the next opponent who could play a red card here, whatever he
+    holds (:func:`asked_to_red`); one who could not (no Heroic Quest card,
+    or no card printed would do anything now) passes without being asked;
+    the window closes when all have passed in a row (ruling DG-R4)."""
     while passes < len(order):
         seat = order[at % len(order)]
-        if red_plays(s, seat, phase):
+        if asked_to_red(s, seat, phase):
             push(s, Window(phase, order, at % len(order), passes))
             return
         passes += 1
         at += 1
+
+
+def asked_to_red(s: DungeonsState, seat: int, phase: str) -> bool:
+    """Whether ``seat`` is asked at the collective GM's window ``phase``
+    (ruling DG-R4), on what every player sees: he holds a Heroic Quest card
+    and a red card the content prints, of a timing the window takes, would
+    do something now (:func:`red_plays` asks the same of his own cards)."""
+    if not s.heroes[seat].quests:
+        return False
+    ix = s.index
+    timings = WINDOW_TIMINGS[phase]
+    for cid in ix.red:
+        if cid in ix.counters:
+            continue
+        c = ix.quests[cid]
+        if c.timing in timings and useful(s, seat, c.effects, window=phase):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

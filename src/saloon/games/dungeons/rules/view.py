@@ -128,7 +128,11 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
 def resample(s: DungeonsState, player: int, rng: np.random.Generator) -> DungeonsState:
     """Another player's cards and the unseen cards of each deck, redealt at
     random: the hands keep their sizes, the decks theirs (cards put under a
-    deck stay where they are, in sight of all)."""
+    deck stay where they are, in sight of all). No announcement tells more
+    of a hand (a window asks every player alike, ruling DG-R4; a card
+    played or discarded is shown), so every such world is one the table
+    could be in; a deck made again of its discard pile is redealt as if
+    unknown (ruling DG-R27)."""
     new = s.clone()
     for deck in ("advantage", "quest"):
         d = s.decks[deck]
