@@ -12,7 +12,7 @@ from scipy import stats
 
 from saloon.core import Action, ActionGroup, Game, Options, Outcome, State, all_games
 from saloon.testing import check_game, chi_square_pvalue
-from saloon.testing.tiny import Die, Stop, TinyGame, TinyState
+from saloon.testing.tiny import CARDS, Deal, Die, Stop, TinyGame, TinyState
 
 CASES = [(g.id, name) for g in all_games() for name in g.variants()]
 
@@ -204,6 +204,32 @@ class ListedKind(TinyState):
 
     def chance_kind(self) -> Hashable:
         return ["d3"]  # type: ignore[return-value]
+
+
+class ForgetsTheFive(TinyState):
+    """The 5 is put aside in sight of all before player 2's card is dealt,
+    and a player holding the 5 could do nothing; the resample forgets it was
+    put aside and may deal it to player 2. Player 1's worlds then leave
+    player 2, to move, without a legal action (a dead end); player 2's own
+    worlds are fine, so only a check of the player not to move finds it."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        if self.cards[0] is None or self.cards[1] is not None:
+            return super().chance_outcomes()
+        left = [c for c in CARDS if c not in (self.cards[0], 5)]
+        return [(Deal(c), 1 / len(left)) for c in left]
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.to_move == 1 and self.cards[1] == 5:
+            return []
+        return super().legal_actions()
+
+
+def test_a_dead_end_in_a_world_redrawn_for_the_player_not_to_move_is_caught() -> None:
+    """Player 1's redrawn worlds at player 2's decisions: some deal player 2
+    the 5, and he has no action; the checker says so."""
+    with pytest.raises(AssertionError, match="leaves player 1, to move, no legal action"):
+        check_game(broken(ForgetsTheFive), games=50, seed=1)
 
 
 def broken(state_type: type[TinyState], game_type: type[TinyGame] = TinyGame) -> TinyGame:

@@ -25,8 +25,13 @@ subset, and every final state) it also checks the costlier parts:
 
 * a clone is independent: applying to it (each move, or a sample of them on
   a big node) leaves the original's view unchanged;
-* ``view(p)`` is JSON-serializable and hides what ``p`` may not see: a
-  state redrawn by ``resample_hidden(p, rng)`` shows ``p`` the same view;
+* ``view(p)`` is JSON-serializable and hides what ``p`` may not see: for
+  every player ``p``, to move or not, a state redrawn by
+  ``resample_hidden(p, rng)`` shows ``p`` the same view, has the same
+  player to move, leaves that player at least one legal action (or the
+  chance node at least one outcome: a redrawn world is never a dead end),
+  and gives ``p`` the same legal actions when he is to move
+  (:func:`resample_problem`);
 * the :class:`GameRecord` so far, through JSON, replays to a state with the
   same key and the same views;
 * an illegal action raises :class:`IllegalAction` and changes nothing;
@@ -360,23 +365,11 @@ class _Checker:
         return view
 
     def check_hidden(self, state: State, views: dict[int | None, dict[str, Any]]) -> None:
-        key = state.key()
+        """Every player's redrawn worlds: :func:`resample_problem`."""
         for p in range(state.num_players):
-            other = state.resample_hidden(p, self.rng)
-            if other is state:
-                raise self.fail(f"resample_hidden({p}) returned the state itself, not a copy")
-            if other.view(p) != views[p]:
-                raise self.fail(
-                    f"view({p}) leaks hidden information: a state redrawn by "
-                    f"resample_hidden({p}) shows {p} a different view "
-                    f"({_difference(views[p], other.view(p))})"
-                )
-            if other.to_move != state.to_move:
-                raise self.fail(f"resample_hidden({p}) changed who is to move")
-            if other.to_move == p and list(other.legal_actions()) != list(state.legal_actions()):
-                raise self.fail(f"resample_hidden({p}) changed the legal actions of player {p}")
-            if state.key() != key:
-                raise self.fail(f"resample_hidden({p}) changed the original state")
+            problem = resample_problem(state, p, self.rng, views[p])
+            if problem is not None:
+                raise self.fail(problem)
 
     def check_clones(self, state: State, views: dict[int | None, dict[str, Any]]) -> None:
         if state.is_over:
@@ -512,6 +505,58 @@ class _Checker:
                 f"over {samples} samples; {o} came {counts[worst]} times, "
                 f"expected {p * samples:.1f}"
             )
+
+
+def resample_problem(
+    state: State,
+    player: int,
+    rng: np.random.Generator,
+    view: dict[str, Any] | None = None,
+) -> str | None:
+    """What is wrong with a world ``state.resample_hidden(player, rng)``
+    draws, or ``None``: it must be a copy that leaves the original as it
+    was, show ``player`` the same view (``view``, if given, is
+    ``state.view(player)``), have the same player to move, give that player
+    at least one legal action (a chance node at least one outcome), whoever
+    he is, and give ``player`` the same legal actions when he is to move.
+    A world that breaks one of these is one ``player`` could tell from the
+    real one, or one no game could have reached.
+
+    >>> from saloon.testing.tiny import dealt
+    >>> resample_problem(dealt(3, 1), 1, np.random.default_rng(0)) is None
+    True
+    """
+    key = state.key()
+    seen = state.view(player) if view is None else view
+    other = state.resample_hidden(player, rng)
+    if other is state:
+        return f"resample_hidden({player}) returned the state itself, not a copy"
+    if state.key() != key:
+        return f"resample_hidden({player}) changed the original state"
+    if other.view(player) != seen:
+        return (
+            f"view({player}) leaks hidden information: a state redrawn by "
+            f"resample_hidden({player}) shows {player} a different view "
+            f"({_difference(seen, other.view(player))})"
+        )
+    mover = other.to_move
+    if mover != state.to_move:
+        return f"resample_hidden({player}) changed who is to move"
+    if mover is None:
+        return None
+    if mover == CHANCE:
+        if not other.chance_outcomes():
+            return f"resample_hidden({player}) leaves the chance node no outcome (a dead end)"
+        return None
+    legal = other.legal_actions()
+    if not legal:
+        return (
+            f"resample_hidden({player}) leaves player {mover}, to move, no legal action "
+            "(a dead end: the redrawn world breaks what was announced)"
+        )
+    if mover == player and list(legal) != list(state.legal_actions()):
+        return f"resample_hidden({player}) changed the legal actions of player {player}"
+    return None
 
 
 def check_game(
