@@ -10,7 +10,7 @@ import pytest
 from saloon.agents import make_agent
 from saloon.core import CHANCE, SaloonError
 from saloon.core.game import Game
-from saloon.core.registry import all_games
+from saloon.core.registry import all_games, get_game
 from saloon.core.session import HUMAN, Session
 
 #: Steps of each random game looked at (enough to cross rolls, draws and
@@ -76,3 +76,17 @@ def test_undo_never_goes_back_past_anything_revealed(game: Game) -> None:
     # D6's heroes take several actions a turn with nothing revealed between:
     # there undo is used, and the checks above are not vacuous.
     assert game.id != "dungeons" or total > 0
+
+
+def test_a_card_played_is_never_taken_back() -> None:
+    """Cowboys and D6: a card played from a hand shows it to the table."""
+    from saloon.games.cowboys.actions import Pass, Play
+    from saloon.games.dungeons.actions import Play as CardPlay
+    from saloon.games.dungeons.actions import Roll, Wield
+
+    cowboys = get_game("cowboys").new_state()
+    assert cowboys.reveals(Play("QS")) and not cowboys.reveals(Pass())
+    d6 = get_game("dungeons").new_state()
+    assert d6.reveals(CardPlay("ambush")) and d6.reveals(Wield(("sword",)))
+    assert not d6.reveals(Wield(("natural",))) and not d6.reveals(Roll(6, 3))
+    assert not get_game("shootout").new_state().reveals(Pass())

@@ -678,6 +678,11 @@ class CowboysState(State):
 
     # -- words ---------------------------------------------------------------------------
 
+    def reveals(self, action: Action) -> bool:
+        """A card played shows the table a card of the hand (Card Play):
+        undo never takes it back (``saloon.core.session``)."""
+        return isinstance(action, Play)
+
     def describe_action(self, action: Action) -> str:
         from saloon.games.cowboys.describe import describe
 

@@ -315,6 +315,18 @@ class DungeonsState(State):
 
     # -- words ------------------------------------------------------------------------------
 
+    def reveals(self, action: Action) -> bool:
+        """A card played from the hand, or an Advantage weapon card wielded
+        (Part II, step 4), shows the table a hidden card: undo never takes
+        it back (``saloon.core.session``)."""
+        from saloon.games.dungeons.actions import Play, Wield
+
+        if isinstance(action, Play):
+            return True
+        return isinstance(action, Wield) and any(
+            w not in ("natural", "holy-water") for w in action.weapons
+        )
+
     def describe_action(self, action: Action) -> str:
         from saloon.games.dungeons.describe import describe
 
