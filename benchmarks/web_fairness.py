@@ -30,7 +30,7 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_load import free_port, start_server  # noqa: E402
+from web_load import free_port, start_server
 
 
 def h(token: str) -> dict[str, str]:

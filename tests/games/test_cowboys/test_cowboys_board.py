@@ -124,9 +124,9 @@ def test_a_players_own_board_file(tmp_path: Path) -> None:
     (folder / "again.toml").write_text(SMALL.replace('"Z"', '"A"'), encoding="utf-8")
     with pytest.raises(ContentError, match="board A is also drawn in"):
         board_set(folder=folder)
-    with pytest.raises(ContentError, match="board folder .*nowhere does not exist"):
+    with pytest.raises(ContentError, match=r"board folder .*nowhere does not exist"):
         board_set(folder=tmp_path / "nowhere")
-    with pytest.raises(ContentError, match="board folder .*Z.toml is not a folder"):
+    with pytest.raises(ContentError, match=r"board folder .*Z\.toml is not a folder"):
         board_set(folder=path)
     with pytest.raises(ContentError, match="cannot read board file"):
         load_board(tmp_path / "missing.toml")
