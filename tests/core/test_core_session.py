@@ -40,9 +40,7 @@ def test_advance_stops_at_each_persons_decision() -> None:
 
 def test_a_person_acts_only_in_turn_and_only_legally() -> None:
     session = tiny()
-    with pytest.raises(
-        IllegalAction, match="player 2 cannot move now: the game waits for player 1"
-    ):
+    with pytest.raises(IllegalAction, match="not player 2's turn: the game waits for player 1"):
         session.act(1, "stop")
     with pytest.raises(IllegalAction, match="legal: add 1, add 2, stop"):
         session.act(0, "d3 2")

@@ -17,7 +17,6 @@ from saloon.cli.common import (
     agent_names,
     jsonable,
     make_console,
-    percent_or_value,
     players_text,
     read_options,
 )
@@ -152,29 +151,43 @@ def advise_command(game_id: str, record_path: str, as_json: bool) -> None:
             f"the game in {printable(record_path)} waits for chance ({state.chance_prompt()}), "
             "not a player"
         )
-    advice = game.advise(state)
-    note = game.advice_note(state)
+    advice = game.advice(state)
     if advice is None:
-        raise SaloonError(f"{game.id}: {note}")
+        raise SaloonError(f"{game.id}: {game.advice_note(state)}")
     mover = state.to_move
     assert mover is not None
     if as_json:
         rows = [
-            {"action": str(a), "description": state.describe_action(a), "value": float(v)}
-            for a, v in advice
+            {
+                "action": str(v.action),
+                "description": state.describe_action(v.action),
+                "value": v.value,
+                "spread": v.spread,
+            }
+            for v in advice.values
         ]
-        click.echo(
-            json.dumps({"game": game.id, "to_move": mover, "meaning": note, "actions": rows})
-        )
+        answer = {
+            "game": game.id,
+            "to_move": mover,
+            "meaning": advice.note,
+            "kind": advice.kind,
+            "exact": advice.exact,
+            "budget": advice.budget,
+            "actions": rows,
+        }
+        click.echo(json.dumps(answer))
         return
     console = make_console()
     console.print(game.render_rich(state))
-    console.print(f"The values, best first: {note}.", markup=False)
+    console.print(f"The values, best first: {advice.heading()}.", markup=False)
     table = Table(title=f"advice for player {mover + 1}", title_justify="left", box=None)
     table.add_column("#", justify="right")
     table.add_column("action", style="bold")
     table.add_column("what it does")
     table.add_column("value", justify="right")
-    for i, (action, value) in enumerate(advice, start=1):
-        table.add_row(str(i), str(action), state.describe_action(action), percent_or_value(value))
+    for i, valued in enumerate(advice.values, start=1):
+        table.add_row(
+            str(i), str(valued.action), state.describe_action(valued.action),
+            valued.shown(advice.kind),
+        )  # fmt: skip
     console.print(table)

@@ -35,7 +35,7 @@ from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table as RichTable
 
-from saloon.cli.common import HUMAN, percent_or_value
+from saloon.cli.common import HUMAN
 from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.errors import SaloonError, one_line, printable, shown
@@ -282,9 +282,14 @@ class GameTable:
             self.skipping = True
 
     def announce(self) -> None:
+        """The ending in the game's own words (what happened and why), then
+        the scores."""
         result = self.state.result()
         scores = ", ".join(f"player {i + 1} {s:g}" for i, s in enumerate(result.scores))
-        if result.winners:
+        if result.text:
+            ending = escape(result.text.rstrip("."))
+            self.console.print(f"[bold]Game over: {ending}.[/] Scores: {scores}.")
+        elif result.winners:
             who = escape(" and ".join(self.name(w) for w in result.winners))
             self.console.print(f"[bold]Game over: {who} won.[/] Scores: {scores}.")
         else:
@@ -468,8 +473,8 @@ class GameTable:
             return
         try:
             with self.console.status("asking the advisor..."):
-                advice = self.game.advise(state)
-                note = self.game.advice_note(state)
+                advice = self.game.advice(state)
+                note = self.game.advice_note(state) if advice is None else advice.heading()
         except SaloonError as exc:
             self.say(f"the advisor cannot help here: {exc}")
             return
@@ -483,17 +488,17 @@ class GameTable:
         table.add_column("choice", overflow="fold")
         table.add_column("type", no_wrap=True, style="dim")
         table.add_column("value", justify="right", no_wrap=True)
-        top = advice[:10]
-        for action, value in top:
+        top = advice.values[:10]
+        for valued in top:
             table.add_row(
-                str(number.get(action, "")),
-                escape(state.describe_action(action)),
-                escape(str(action)),
-                percent_or_value(value),
+                str(number.get(valued.action, "")),
+                escape(state.describe_action(valued.action)),
+                escape(str(valued.action)),
+                valued.shown(advice.kind),
             )
         self.console.print(table)
-        if len(advice) > len(top):
-            self.say(f"({len(advice) - len(top)} more choices are valued lower)")
+        if len(advice.values) > len(top):
+            self.say(f"({len(advice.values) - len(top)} more choices are valued lower)")
 
     def save(self, path: str) -> bool:
         """Save the game to ``path``, asking first if that would replace a

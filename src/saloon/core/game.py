@@ -20,6 +20,7 @@ from saloon.core.errors import OptionError, SaloonError, shown
 from saloon.core.options import Options
 
 if TYPE_CHECKING:
+    from saloon.core.advice import Advice
     from saloon.core.agent import Agent
     from saloon.core.encoding import Encoding
     from saloon.core.state import State
@@ -211,6 +212,29 @@ class Game(ABC):
         """What :meth:`advise`'s numbers mean at ``state`` (shown above them),
         or why there is no advice there."""
         return "each choice's value" if self.advise(state) is not None else "no advisor here"
+
+    def advice(self, state: State) -> Advice | None:
+        """The advisor's answer at ``state`` (:mod:`saloon.core.advice`):
+        every legal choice valued, best first, with what the values are and
+        how sure; ``None`` where there is none (:meth:`advice_note` says
+        why). By default :meth:`advise`'s exact chances to win; a game whose
+        values are estimates or scores says so here.
+
+        >>> from saloon.core import get_game
+        >>> game = get_game("shootout")
+        >>> state = game.new_state()
+        >>> while state.is_chance:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> answer = game.advice(state)
+        >>> answer.kind, answer.exact, len(answer.values) == len(state.legal_actions())
+        ('probability', True, True)
+        """
+        from saloon.core.advice import from_pairs
+
+        pairs = self.advise(state)
+        if pairs is None:
+            return None
+        return from_pairs(pairs, self.advice_note(state))
 
     def solve(
         self, options: Options | None = None, *, cache: bool = True

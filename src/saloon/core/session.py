@@ -368,7 +368,7 @@ class Session:
         mover = self.state.to_move
         if mover != player or not self.is_human(player):
             raise IllegalAction(
-                f"player {player + 1} cannot move now: the game waits for {self._waiting()}"
+                f"not player {player + 1}'s turn: the game waits for {self._waiting()}"
             )
         if isinstance(action, str):
             action = self.state.parse(action.strip())

@@ -42,7 +42,10 @@ class Result:
     ``returns`` are the utilities (within the game's declared bounds);
     ``scores`` are the game's own points (card values, a solo score);
     ``winners`` the players who won (empty for a solo loss); ``category``
-    the game's own word for how it ended (``"retreat"``, ``"starved"``...).
+    the game's own word for how it ended (``"retreat"``, ``"starved"``...);
+    ``text`` the ending in a sentence, what happened and why ("Player 2
+    wins the duel: Player 1 retreated from space 12"), shown by every
+    interface.
     """
 
     returns: tuple[float, ...]
@@ -50,6 +53,7 @@ class Result:
     winners: tuple[int, ...]
     category: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -58,6 +62,7 @@ class Result:
             "winners": list(self.winners),
             "category": self.category,
             "details": self.details,
+            "text": self.text,
         }
 
 
@@ -191,12 +196,28 @@ class State(ABC):
                 )
                 raise IllegalAction(f"{action} is not a possible outcome here; {expected}")
         elif not self.is_legal(action):
-            raise IllegalAction(
-                f"{action} is not legal for player {mover + 1} now; "
-                f"legal: {_listing(self.legal_actions())}"
-            )
+            raise IllegalAction(self.explain_illegal(action))
         self.history.append((mover, action))
         self.apply_unchecked(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why the player to move cannot play ``action`` now, in one sentence:
+        the rule that forbids it and what would make it legal. It is the
+        message of the :class:`IllegalAction` that :meth:`apply` raises, so
+        the terminal and the browser give the same reason. By default, what
+        is legal instead; games name their rules (a figure blocking the line
+        of sight, a card that cannot be played in this window).
+
+        >>> from saloon.testing.tiny import TinyGame, Add
+        >>> state = TinyGame().new_state()
+        >>> while state.is_chance:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> state.explain_illegal(Add(9))
+        'add 9 is not legal for player 1 now; legal: add 1, add 2, stop'
+        """
+        mover = self.to_move
+        who = "anyone" if mover is None or mover < 0 else f"player {mover + 1}"
+        return f"{action} is not legal for {who} now; legal: {_listing(self.legal_actions())}"
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal for the player to move. Games with

@@ -369,14 +369,8 @@ def create_app(
         t = tables()
         table = await t.load(game_id)
         hand = t.hand(table, token)
-        values, note = await t.advise(table, hand, move)
-        if values is None:
-            return {"move": move, "values": None, "note": note}
-        return {
-            "move": move,
-            "values": [{"action": a, "value": v} for a, v in values],
-            "note": note,
-        }
+        answer: dict[str, Any] = await t.advise(table, hand, move)
+        return {"move": move, **answer}
 
     @app.get(
         "/api/games/{game_id}/record",

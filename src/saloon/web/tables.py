@@ -463,7 +463,7 @@ class Tables:
             return await asyncio.shield(future)
         except OverBudget:
             table.advice.pop(move, None)
-            return None, f"the advisor found no answer within {BOT_SECONDS:g} s"
+            return {"values": None, "note": f"the advisor found no answer within {BOT_SECONDS:g} s"}
 
     # -- replays --------------------------------------------------------------------------------
 

@@ -45,18 +45,16 @@ def serve(conn: Connection, parent: int) -> None:
             return
 
 
-def advice(state: State) -> tuple[list[tuple[str, float]] | None, str]:
-    """The game's advisor on ``state``: each action (notation) with its value,
-    best first (``None`` if there is no advice here), and what the values mean
-    or why there are none."""
+def advice(state: State) -> dict[str, object]:
+    """The game's advisor on ``state`` as JSON (:meth:`Advice.to_json`, with
+    ``heading``), or ``{"values": None, "note": why there is none}``."""
     try:
-        values = state.game.advise(state)
+        answer = state.game.advice(state)
     except SaloonError as exc:
-        return None, f"the advisor cannot help here: {exc}"
-    note = state.game.advice_note(state)
-    if values is None:
-        return None, note
-    return [(str(action), float(value)) for action, value in values], note
+        return {"values": None, "note": f"the advisor cannot help here: {exc}"}
+    if answer is None:
+        return {"values": None, "note": state.game.advice_note(state)}
+    return {**answer.to_json(), "heading": answer.heading()}
 
 
 def watch_parent(parent: int, every: float = 1.0) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
+from saloon.core.advice import Advice, ValueKind
 from saloon.core.errors import SaloonError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
@@ -152,6 +153,29 @@ class D6Shooters(Game):
             return sorted(pairs, key=lambda p: -p[1])
         return None
 
+    def advice(self, state: State) -> Advice | None:
+        """:meth:`advise`'s values, named for what they are: in the Showdown
+        the exact chance to win it; elsewhere in episode 2 the chance to win
+        the journey with the planner's play after (the planner's estimate);
+        in episode 1 the planner's score, its chance to win plus 0.2 x the
+        expected score / 50 (not a probability: shown as a number)."""
+        from saloon.core.advice import Valued
+        from saloon.games.d6shooters.rules.nodes import P_LOSS, SHOWDOWN_NODES
+
+        pairs = self.advise(state)
+        if pairs is None:
+            return None
+        assert isinstance(state, D6State)
+        showdown = state.mode == "showdown" and (
+            state.phase in SHOWDOWN_NODES or state.phase == P_LOSS
+        )
+        values = tuple(Valued(a, float(v)) for a, v in pairs)
+        note = self.advice_note(state)
+        if showdown:
+            return Advice(values, "probability", note, exact=True)
+        kind: ValueKind = "probability" if state.episode == 2 else "score"
+        return Advice(values, kind, note, exact=False, budget="the planner's model of the journey")
+
     def advice_note(self, state: State) -> str:
         """What the advice's numbers mean here, or why there are none."""
         from saloon.games.d6shooters.lookahead import NOT_SCORED
@@ -160,7 +184,7 @@ class D6Shooters(Game):
         if not isinstance(state, D6State) or state.to_move != 0:
             return "no decision to advise on now"
         if state.mode == "showdown" and (state.phase in SHOWDOWN_NODES or state.phase == P_LOSS):
-            return "each choice's exact chance to win the Showdown, with best play after"
+            return "each choice's chance to win the Showdown, with best play after"
         if state.mode == "poker":
             return "no advice here: the planner does not play Poker, so it scores no hand"
         if state.phase in NOT_SCORED:

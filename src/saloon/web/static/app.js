@@ -89,9 +89,14 @@ function toast(message, kind = "error") {
   toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
 }
 
-function formatValue(v) {
-  if (v >= 0 && v <= 1) return `${(v * 100).toFixed(1)}%`;
-  return v.toFixed(3);
+// An advisor's value: a chance to win in per cent, or a score as a number;
+// an estimate with its 95% interval (the same as Valued.shown on the server).
+function formatValue(v, kind) {
+  const z = 1.96;
+  if (kind === "probability") {
+    return `${(v.value * 100).toFixed(1)}%` + (v.spread > 0 ? ` ± ${(v.spread * 100 * z).toFixed(1)}` : "");
+  }
+  return v.value.toFixed(3) + (v.spread > 0 ? ` ± ${(v.spread * z).toFixed(3)}` : "");
 }
 
 function setSvg(box, svg) {
@@ -379,6 +384,7 @@ function titleOf(id) { return CATALOG[id] ? CATALOG[id].title : id; }
 
 function resultText(result, seats) {
   if (!result) return "over";
+  if (result.text) return result.text.replace(/\.$/, "");
   const solo = result.scores.length === 1;
   const scores = solo ? `score ${result.scores[0]}` : result.scores.map((s, i) => `P${i + 1} ${s}`).join(", ");
   const how = result.category ? ` (${result.category})` : "";
@@ -589,14 +595,14 @@ class TableView {
     }
     if (!this.view || this.view.move !== view.move) return;
     if (!advice.values) { note.textContent = advice.note ? `Advisor: ${advice.note}.` : ""; return; }
-    note.textContent = `Advisor (★ best): ${advice.note}.`;
-    const values = new Map(advice.values.map((v) => [v.action, v.value]));
+    note.textContent = `Advisor (★ best): ${advice.heading || advice.note}.`;
+    const values = new Map(advice.values.map((v) => [v.action, v]));
     const best = advice.values.length ? advice.values[0].value : null;
     for (const b of this.buttons) {
       const v = values.get(b.dataset.action);
       if (v === undefined) continue;
-      const star = v === best;
-      $(".value", b).textContent = (star ? "★ " : "") + formatValue(v);
+      const star = v.value === best;
+      $(".value", b).textContent = (star ? "★ " : "") + formatValue(v, advice.kind);
       if (star) b.classList.add("best-choice");
     }
     const top = $("#best");
