@@ -130,10 +130,10 @@ def test_manual_dice_turn_with_a_typo(saloon: Run) -> None:
     typed = "first p1\ncard 3\ncolt\n25\nd20 12\n"
     done = saloon(*MANUAL, stdin=typed)
     out = done.stdout
-    assert "Dice: who starts the first duel" in out
+    assert "Referee: who starts the first duel" in out
     assert "» Player 1 starts the first duel." in out
     assert "» Duel 1: the card 3 is turned up (left in the deck: 2 4); player 1 starts." in out
-    after = answers_after(out, "Dice: the d20, 1-20, e.g. 14 > ")
+    after = answers_after(out, "Referee: the d20, 1-20, e.g. 14 > ")
     assert after[0].strip() == "'25' cannot happen here; expected the d20, 1-20, e.g. 14 (or help)"
     assert (
         "» Player 1 fires the Colt from space 9: d20 12, a hit (9 needed; 2 black bullets "

@@ -53,7 +53,7 @@ def answer(data: st.DataObject, table: GameTable, prompt: str) -> str:
             choice = st.one_of(choice, file_names())
         return data.draw(choice)
     valid: list[str] = []
-    if prompt.startswith("Dice:") and state.to_move == CHANCE:
+    if prompt.startswith("Referee:") and state.to_move == CHANCE:
         valid = [str(o) for o, _ in state.chance_outcomes()]
     elif state.to_move is not None and state.to_move != CHANCE:
         legal = state.legal_actions()

@@ -125,7 +125,7 @@ def test_every_game_is_played_to_the_end_and_replayed(
 
 def test_the_referee_types_in_real_dice(page: Page, server: Server, tmp_path: Path) -> None:
     start_game(page, server, "shootout", seed=1, dice="manual")
-    expect(page.locator("#status")).to_contain_text("Roll the real dice")
+    expect(page.locator("#status")).to_contain_text("Roll or draw for real")
     page.locator(".choice.outcome", has_text="first p2").click()
     expect(page.locator(".prompt")).to_contain_text("card")
     page.locator("#notation-text").fill("card 9")
@@ -135,7 +135,7 @@ def test_the_referee_types_in_real_dice(page: Page, server: Server, tmp_path: Pa
     page.locator("#notation button").click()
     # Player 2 (the bot) starts; after its move the referee rolls or player 1 decides.
     expect(page.locator("#log")).to_contain_text("Player 2")
-    expect(page.locator("#status")).to_contain_text(re.compile("your move|Roll the real dice"))
+    expect(page.locator("#status")).to_contain_text(re.compile("your move|Roll or draw for real"))
     page.screenshot(path=tmp_path / "manual-dice.png", full_page=True)
 
 

@@ -400,7 +400,8 @@ class GameTable:
         while True:
             self.skipping = False
             prompt = self.state.chance_prompt()
-            text = self._ask(f"Dice: {prompt} > ").strip()
+            # The game's prompt says what to type: a die, a card, a token.
+            text = self._ask(f"Referee: {prompt} > ").strip()
             if not text:
                 continue
             word = text.split()[0].lower()

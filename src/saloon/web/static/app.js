@@ -492,7 +492,7 @@ class TableView {
     else if (view.forced) text = `${name(view.to_move)}: your one choice, ${view.forced}, is taken in a moment`;
     else if (view.pending === "person") text = view.your_turn ? `${name(view.to_move)}: your move` : `Waiting for ${name(view.to_move)}…`;
     else if (view.pending === "bot") text = `${name(view.to_move)} is thinking…`;
-    else if (view.pending === "dice") text = view.your_turn ? "Roll the real dice and enter what they show" : "Waiting for the referee's dice…";
+    else if (view.pending === "dice") text = view.your_turn ? `Roll or draw for real, and enter ${view.dice_prompt || "what shows"}` : "Waiting for the referee…";
     else text = "Rolling…";
     status.textContent = text;
     status.className = `status ${view.your_turn ? "yours" : ""} ${view.pending}`;
