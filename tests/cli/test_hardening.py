@@ -85,7 +85,8 @@ class Scripted:
         return [
             line
             for line in self.out.getvalue().splitlines()
-            if line and not line.startswith(("│", "╭", "╰", "  ", "»", "Player 1 (you)", "Referee:"))
+            if line
+            and not line.startswith(("│", "╭", "╰", "  ", "»", "Player 1 (you)", "Referee:"))
         ]
 
 
