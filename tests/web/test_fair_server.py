@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -389,3 +390,54 @@ def test_a_game_damaged_under_a_running_server_is_one_json_line(client: TestClie
     tables.tables.clear()
     r = client.get(f"/api/games/{other.json()['id']}", headers=h(other.json()["links"][0]["token"]))
     assert r.status_code == 503 and "the games database" in r.json()["detail"]
+
+
+def test_a_forced_pass_in_a_hidden_game_waits_like_a_choice(client: TestClient) -> None:
+    """D6 asks every player in a card window alike (DG-R4); a person with
+    nothing to play there is passed for by the table after the pause a
+    move takes, and the others see only that he is deciding."""
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "dungeons",
+            "seats": ["human", "human"],
+            "hands": "per_seat",
+            "seed": 3,
+            "pace": 0.4,
+        },
+    ).json()
+    gid = made["id"]
+    tokens = {link["seats"][0]: link["token"] for link in made["links"] if link["seats"]}
+    rng = random.Random(1)
+    for _ in range(400):
+        views = {p: client.get(f"/api/games/{gid}", headers=h(t)).json() for p, t in tokens.items()}
+        mover = views[0]["to_move"]
+        if views[0]["pending"] == "over":
+            break
+        if not isinstance(mover, int):
+            time.sleep(0.02)
+            continue
+        mine, other = views[mover], views[1 - mover]
+        if mine.get("forced"):
+            # The mover is told; the other sees a decision like any other.
+            assert not mine["your_turn"] and mine["actions"] is None
+            assert other["pending"] == "person" and "forced" not in other
+            move = mine["move"]
+            time.sleep(0.1)
+            assert client.get(f"/api/games/{gid}", headers=h(tokens[0])).json()["move"] == move
+            deadline = time.monotonic() + 5
+            while client.get(f"/api/games/{gid}", headers=h(tokens[0])).json()["move"] == move:
+                assert time.monotonic() < deadline, "the forced pass was never taken"
+                time.sleep(0.05)
+            return
+        if not mine["your_turn"]:
+            time.sleep(0.02)
+            continue
+        action = rng.choice(mine["actions"])["notation"]
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"move": mine["move"], "action": action},
+            headers=h(tokens[mover]),
+        )
+        assert r.status_code in (200, 409), r.text
+    pytest.fail("no forced pass met in 400 steps")
