@@ -226,9 +226,10 @@ GENERIC_AGENTS: Mapping[str, AgentFactory] = {
 }
 
 #: The agents that may not play MCTS's rollouts: searches themselves (a
-#: search in every step of every rollout, or MCTS within MCTS), and a
-#: policy read from a file (a rollout agent is named without parameters).
-_NOT_ROLLOUTS = frozenset({"mcts", "expectimax", "policy"})
+#: search in every step of every rollout, or MCTS within MCTS; a game's
+#: search ``advisor``), and a policy read from a file (a rollout agent is
+#: named without parameters).
+_NOT_ROLLOUTS = frozenset({"mcts", "expectimax", "policy", "advisor"})
 
 #: The agents that read a file on this machine (``policy:file=PATH``):
 #: for the command line and the library, never offered by the web server,

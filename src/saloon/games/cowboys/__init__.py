@@ -8,7 +8,7 @@ shots). Players are the scenario's sides.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
 from saloon.games.cowboys.rules.state import CowboysState
 
 if TYPE_CHECKING:
+    from saloon.core.advice import Advice
     from saloon.games.cowboys.encoding import CowboysEncoding
 
 
@@ -210,6 +211,25 @@ class Cowboys(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
+        """:meth:`advice`'s values as ``(action, chance)`` pairs, best first."""
+        answer = self.advice(state)
+        return None if answer is None else answer.pairs()
+
+    def advice(self, state: State) -> Advice | None:
+        """Each legal choice's chance to win for the side to move (a draw
+        counting ``1/n``), estimated by a search of the heuristic's play
+        from that side's information, best first, each with its spread
+        (:mod:`saloon.games.cowboys.advisor`); ``None`` where no side is to move."""
+        from saloon.games.cowboys.advisor import advice
+
+        return advice(state)
+
+    def advice_note(self, state: State) -> str:
+        from saloon.games.cowboys.advisor import advice_note
+
+        return advice_note(state)
 
     def encoding(
         self, options: Options | None = None, num_players: int | None = None

@@ -1304,4 +1304,11 @@ def _heuristic(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent
     return HeuristicAgent(seed=seed, knobs=parse_knobs("heuristic", params, Knobs))
 
 
-AGENTS: dict[str, AgentFactory] = {"heuristic": _heuristic}
+def _advisor(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+    """``advisor``: plays the first choice of the search advisor (:mod:`.advisor`)."""
+    from saloon.games.cowboys.advisor import AGENTS as ADVISOR
+
+    return ADVISOR["advisor"](game, seed, params)
+
+
+AGENTS: dict[str, AgentFactory] = {"heuristic": _heuristic, "advisor": _advisor}

@@ -11,7 +11,7 @@ as data (:mod:`.content`); the rules are in :mod:`.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
@@ -25,6 +25,7 @@ from saloon.games.dungeons.options import DungeonsOptions
 from saloon.games.dungeons.rules.state import DungeonsState
 
 if TYPE_CHECKING:
+    from saloon.core.advice import Advice
     from saloon.games.dungeons.encoding import DungeonsEncoding
 
 
@@ -106,6 +107,26 @@ class Dungeons(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def advise(self, state: State) -> Sequence[tuple[Action, float]] | None:
+        """:meth:`advice`'s values as ``(action, chance)`` pairs, best first."""
+        answer = self.advice(state)
+        return None if answer is None else answer.pairs()
+
+    def advice(self, state: State) -> Advice | None:
+        """Each legal choice's chance to win for the player to move (a
+        shared win counting ``1/k``), estimated by a search of the
+        heuristic's play from his information, best first, each with its
+        spread (:mod:`saloon.games.dungeons.advisor`); ``None`` where no
+        player is to move."""
+        from saloon.games.dungeons.advisor import advice
+
+        return advice(state)
+
+    def advice_note(self, state: State) -> str:
+        from saloon.games.dungeons.advisor import advice_note
+
+        return advice_note(state)
+
     def encoding(
         self, options: Options | None = None, num_players: int | None = None
     ) -> DungeonsEncoding:
@@ -125,10 +146,11 @@ class Dungeons(Game):
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """``heuristic``, a bounty hunter's rules of thumb
-        (:mod:`saloon.games.dungeons.strategy`).
+        (:mod:`saloon.games.dungeons.strategy`), and ``advisor``, the
+        advisor's first choice (:mod:`saloon.games.dungeons.advisor`).
 
         >>> sorted(GAME.agents())
-        ['heuristic']
+        ['advisor', 'heuristic']
         """
         from saloon.games.dungeons.strategy import AGENTS
 
