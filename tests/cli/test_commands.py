@@ -121,7 +121,7 @@ def test_advise_the_d6_shooters_keep(saloon: Run, tmp_path: Path) -> None:
     state = game.new_state(game.parse_options([]))
     GameRecord.from_state(state, ["human"]).save(tmp_path / "begin.json")
     done = saloon("advise", "d6shooters", "begin.json")
-    assert "The values, best first: the planner's value" in done.stdout
+    assert "The values, best first: each choice's planner score, the chance" in done.stdout
     guided = game.new_state(game.parse_options([]))
     for move in ("special", "event 6-6"):  # the Indian Guide: set a red die
         guided.apply(game.parse_action(move))

@@ -60,6 +60,7 @@ def play_seeded(seed: int) -> tuple[ShootOutState, str]:
     result = state.result()
     lines += [
         "",
+        f"ending: {result.text}",
         f"winner: p{result.winners[0] + 1}",
         f"returns: {list(result.returns)}",
         f"cards won: p1 {state.won[0]}, p2 {state.won[1]}",

@@ -79,7 +79,7 @@ def test_text_tells_bullets_scores_and_pending_chance() -> None:
     text = render_text(state)
     assert "The card for duel 2 is turned up; player 1 will start." in text
     assert "0 / 14" in text and "7 / 14" in text
-    assert "Player 1 retreats." in text
+    assert "Player 1 retreats from space 17." in text
 
 
 def test_game_over_text() -> None:
@@ -92,7 +92,8 @@ def test_game_over_text() -> None:
     state.apply(dice.roll(state))
     state.apply(game.parse_action("retreat"))
     assert state.is_over
-    assert "Game over: player 2 wins, 5 to 0 (target 5)." in str(state)
+    text = render_text(state, width=200)
+    assert "Game over. Player 2 wins the game, 5 points to 0: Player 1 retreated from space" in text
 
 
 def test_svg_parses_and_has_positions_and_scores() -> None:

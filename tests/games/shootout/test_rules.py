@@ -235,7 +235,10 @@ def test_the_street_runs_from_17_down_to_5_then_the_centre() -> None:
     assert state.won == [[7], []]
     assert state.ended_by == "centre"
     assert "Player 1 reaches the centre." in texts(state)
-    assert "Player 1 wins the duel and the card 7." in texts(state)
+    assert (
+        "Player 1 wins the duel: he reached the centre with Player 2 still on space 5. "
+        "Player 1 takes the card 7 and leads, 7 points to 0."
+    ) in texts(state)
 
 
 def test_front_space_to_centre_wins_the_duel_at_once() -> None:
@@ -405,8 +408,9 @@ def test_after_a_hit_shoot_again_with_either_weapon_or_move_but_no_retreat() -> 
     state = run(duel(first=1), "colt", "d20 20")
     assert state.to_move == 0
     assert legal(state) == ["move", "colt", "winchester"]
-    with pytest.raises(IllegalAction, match="legal: move, colt, winchester"):
+    with pytest.raises(IllegalAction, match="only at the very start of a turn") as err:
         state.apply(RETREAT)
+    assert str(err.value).endswith("fire either gun again or move")
     run(state, "winchester", "d20 20")  # the other weapon, a second hit
     assert state.to_move == 0
     run(state, "colt", "d20 20")  # and back to the Colt
@@ -458,7 +462,7 @@ def test_a_gun_without_bullets_cannot_fire() -> None:
     run(state, "winchester", "d20 1", "move")
     assert state.red == [0, 1]
     assert legal(state) == ["retreat", "move", "colt"]
-    with pytest.raises(IllegalAction, match="winchester is not legal"):
+    with pytest.raises(IllegalAction, match="Player 1's Winchester is empty: no red bullets left"):
         state.apply(WINCHESTER)
 
 
@@ -521,7 +525,10 @@ def test_retreat_gives_the_opponent_the_duel_and_the_card() -> None:
     assert state.card is None
     assert state.ended_by == "retreat"
     assert state.to_move == CHANCE
-    assert "Player 1 wins the duel and the card 6." in texts(state)
+    assert (
+        "Player 1 wins the duel: Player 2 retreated from space 17. "
+        "Player 1 takes the card 6 and leads, 6 points to 0."
+    ) in texts(state)
 
 
 def test_retreat_is_allowed_at_the_very_first_turn_of_a_duel() -> None:
@@ -555,7 +562,9 @@ def test_retreat_reloads_two_black_when_the_opponent_is_on_6_or_higher() -> None
     assert state.to_move == 0
     run(state, "retreat")
     assert (state.black[0], state.red[0]) == (12, 5)
-    assert texts(state)[-2] == "Player 1 retreats. He reloads 2 black bullets."
+    assert (
+        texts(state)[-2] == "Player 1 retreats from space 7. He reloads 2 black bullets (10 → 12)."
+    )
 
 
 def test_no_reload_when_the_opponent_is_on_5() -> None:
@@ -566,7 +575,10 @@ def test_no_reload_when_the_opponent_is_on_5() -> None:
     assert state.pos[1] == 5
     run(state, "retreat")
     assert state.black[0] == 11
-    assert texts(state)[-2] == "Player 1 retreats."
+    assert texts(state)[-2] == (
+        "Player 1 retreats from space 6. No reload: Player 2 stands on space 5, nearer than "
+        "space 6."
+    )
 
 
 def test_reload_never_goes_above_12() -> None:
@@ -575,11 +587,11 @@ def test_reload_never_goes_above_12() -> None:
     state = duel(first=1)
     run(state, "colt", "d20 1", "retreat")  # p2 retreats with 12
     assert state.black == [11, 12]
-    assert texts(state)[-2] == "Player 2 retreats."
+    assert texts(state)[-2] == "Player 2 retreats from space 17."  # nothing to reload
     run(state, "card 2", "retreat")  # p2 starts duel 2 (he lost), retreats again
     run(state, "card 3", "move", "retreat")  # p2 starts duel 3; p1 (11) retreats
     assert state.black[0] == 12
-    assert "Player 1 retreats. He reloads 1 black bullet." in texts(state)
+    assert "Player 1 retreats from space 17. He reloads 1 black bullet (11 → 12)." in texts(state)
 
 
 def test_bullets_carry_over_and_pawns_reset_between_duels() -> None:
@@ -617,7 +629,14 @@ def test_game_won_by_a_retreat_the_moment_the_cards_total_14() -> None:
     assert result.category == "retreat"
     assert result.details["duels"] == 3
     assert state.legal_actions() == []
-    assert texts(state)[-1] == "Player 2 wins the game with 14 points."
+    assert (
+        texts(state)[-1]
+        == result.text
+        == (
+            "Player 2 wins the game, 14 points to 0: Player 1 retreated from space 17, and the "
+            "card 2 took Player 2 to the 14 needed."
+        )
+    )
     with pytest.raises(IllegalAction, match="the game is over"):
         state.apply(MOVE)
 
@@ -637,7 +656,14 @@ def test_game_won_at_the_centre() -> None:
     assert result.category == "centre"
     assert result.winners == (0,)
     assert result.scores == (14.0, 0.0)
-    assert texts(state)[-1] == "Player 1 wins the game with 14 points."
+    assert (
+        texts(state)[-1]
+        == result.text
+        == (
+            "Player 1 wins the game, 14 points to 0: he reached the centre with Player 2 still on "
+            "space 5, and the card 2 took him to the 14 needed."
+        )
+    )
 
 
 def test_one_short_of_the_target_plays_on() -> None:
@@ -703,7 +729,10 @@ def test_illegal_action_names_the_legal_ones_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction) as err:
         state.apply(WINCHESTER)
     assert isinstance(err.value, ValueError)
-    assert "legal: retreat, move, colt" in str(err.value)
+    assert str(err.value) == (
+        "this game gives no red bullets (the option red=0), so the Winchester cannot fire; "
+        "Player 1 can retreat, move or fire the Colt"
+    )
     with pytest.raises(IllegalAction):
         state.apply(Roll(20))  # an outcome is not a player's action
     assert snapshot(state) == before
@@ -952,7 +981,7 @@ def test_option_reload() -> None:
     none = duel(first=1, reload=0)
     run(none, "colt", "d20 1", "move", "retreat")
     assert none.black[0] == 11
-    assert texts(none)[-2] == "Player 1 retreats."
+    assert texts(none)[-2] == "Player 1 retreats from space 17."
 
 
 def test_option_reload_from() -> None:

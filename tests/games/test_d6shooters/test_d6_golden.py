@@ -62,6 +62,7 @@ def play_seeded(episode: int, seed: int) -> tuple[D6State, str]:
     result = state.result()
     lines += [
         "",
+        f"ending: {result.text}",
         f"won: {bool(result.winners)}",
         f"ended by: {result.category}",
         f"score: {list(result.scores)}",

@@ -289,8 +289,8 @@ def test_scripted_dice_to_the_end_of_a_game() -> None:
             run(state, step)
     assert dice.remaining == 0
     assert state.journey.ended == "won"
-    text = str(state)
-    assert "Won on Day 1 with" in text
+    text = render_text(state, width=400)
+    assert "The posse wins the Ghost Town Showdown at Levitra on Day 1" in text
     root = svg_of(state)
     assert root.get("data-over") == "true"
 

@@ -155,49 +155,53 @@ class D6Shooters(Game):
 
     def advice(self, state: State) -> Advice | None:
         """:meth:`advise`'s values, named for what they are: in the Showdown
-        the exact chance to win it; elsewhere in episode 2 the chance to win
-        the journey with the planner's play after (the planner's estimate);
-        in episode 1 the planner's score, its chance to win plus 0.2 x the
-        expected score / 50 (not a probability: shown as a number)."""
+        the exact chance to win it; elsewhere the planner's estimate, a chance
+        to win the journey in episode 2, and in episode 1 the planner's score,
+        its chance to win plus 0.2 x the expected score / 50 (not a
+        probability: shown as a number). The note says which, and the
+        ``rules`` at the decision explain the formula.
+
+        >>> from saloon.core import get_game
+        >>> game = get_game("d6shooters")
+        >>> state = game.new_state(game.parse_options(["episode=1"]))
+        >>> answer = game.advice(state)
+        >>> answer.kind, answer.exact
+        ('score', False)
+        >>> print(answer.heading())
+        each choice's planner score, the chance to reach Reno plus 0.2 x the expected final \
+score / 50, with the planner's play after (an estimate from the planner's model of the journey)
+        """
         from saloon.core.advice import Valued
-        from saloon.games.d6shooters.rules.nodes import P_LOSS, SHOWDOWN_NODES
+        from saloon.games.d6shooters.guide import score_weight
 
         pairs = self.advise(state)
         if pairs is None:
             return None
         assert isinstance(state, D6State)
-        showdown = state.mode == "showdown" and (
-            state.phase in SHOWDOWN_NODES or state.phase == P_LOSS
-        )
         values = tuple(Valued(a, float(v)) for a, v in pairs)
         note = self.advice_note(state)
-        if showdown:
+        if _in_showdown(state):
             return Advice(values, "probability", note, exact=True)
-        kind: ValueKind = "probability" if state.episode == 2 else "score"
+        kind: ValueKind = "score" if score_weight(state.episode) > 0 else "probability"
         return Advice(values, kind, note, exact=False, budget="the planner's model of the journey")
 
     def advice_note(self, state: State) -> str:
         """What the advice's numbers mean here, or why there are none."""
+        from saloon.games.d6shooters.guide import value_words
         from saloon.games.d6shooters.lookahead import NOT_SCORED
-        from saloon.games.d6shooters.rules.nodes import P_LOSS, SHOWDOWN_NODES
+        from saloon.games.d6shooters.rules.nodes import P_SHOP
 
         if not isinstance(state, D6State) or state.to_move != 0:
             return "no decision to advise on now"
-        if state.mode == "showdown" and (state.phase in SHOWDOWN_NODES or state.phase == P_LOSS):
+        if _in_showdown(state):
             return "each choice's chance to win the Showdown, with best play after"
         if state.mode == "poker":
             return "no advice here: the planner does not play Poker, so it scores no hand"
         if state.phase in NOT_SCORED:
             return f"no advice here: {NOT_SCORED[state.phase]}"
-        goal = f"reach {state.destination_name} and win" + (
-            " the Showdown" if state.episode == 2 else ""
-        )
-        if state.episode == 1:
-            return (
-                f"the planner's value: its chance to {goal}, plus 0.2 x the expected score / 50, "
-                "with its play after (Poker is not scored)"
-            )
-        return f"the planner's chance to {goal}, with its play after (Poker is not scored)"
+        poker = state.phase == P_SHOP and any(str(a) == "poker" for a in state.legal_actions())
+        aside = "Poker aside (the planner does not play it), " if poker else ""
+        return f"{aside}{value_words(state.episode, state.destination_name)}"
 
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.d6shooters.guide import rules_help
@@ -220,6 +224,14 @@ class D6Shooters(Game):
 
         assert isinstance(state, D6State)
         return render_svg(state)
+
+
+def _in_showdown(state: D6State) -> bool:
+    """A decision of the Ghost Town Showdown (its Medicine included), where
+    the values are the Showdown solver's exact chances."""
+    from saloon.games.d6shooters.rules.nodes import P_LOSS, SHOWDOWN_NODES
+
+    return state.mode == "showdown" and (state.phase in SHOWDOWN_NODES or state.phase == P_LOSS)
 
 
 GAME = D6Shooters()

@@ -40,6 +40,7 @@ from saloon.games.d6shooters.rules.nodes import (
     P_EVENT_CHOICE,
     P_HILLS,
     P_KEEP,
+    P_REROLL,
     P_STAKE,
     PASS,
     ROLL,
@@ -47,8 +48,8 @@ from saloon.games.d6shooters.rules.nodes import (
     STOP,
 )
 from saloon.games.d6shooters.rules.showdown import TACTIC_WORDS
-from saloon.games.d6shooters.rules.text import count, dice
-from saloon.games.d6shooters.rules.towns import GOODS, goods_words, town_name
+from saloon.games.d6shooters.rules.text import capital, count, dice, number, verb
+from saloon.games.d6shooters.rules.towns import GOODS, goods_words, item_named, town_name
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -104,9 +105,8 @@ def describe(st: D6State, action: Action) -> str:
     if isinstance(action, Pay):
         paid = goods_words(action.gold, action.food, action.ammo)
         if action.posse:
-            lost = (
-                f"lose {count(action.posse, 'Posse member')} ({j.posse} → {j.posse - action.posse})"
-            )
+            after = max(0, j.posse - action.posse)
+            lost = f"lose {count(action.posse, 'Posse member')} ({j.posse} → {after})"
             return f"Pay {paid} and {lost}" if paid else lost[0].upper() + lost[1:]
         return f"Pay {paid}"
     if isinstance(action, Reroll):
@@ -137,6 +137,8 @@ def _pass_words(st: D6State) -> str:
         return "Leave the white dice as they are"
     if ph == P_EVENT_CHOICE:
         return f"Take nothing: let the {events.spec(st).name} pass"
+    if ph == P_REROLL:
+        return f"Spend no Ammo: keep the dice as they fell ({st.journey.ammo} Ammo kept)"
     return "Pass"
 
 
@@ -216,12 +218,28 @@ def _amount_words(st: D6State, a: Amount) -> str:
             )
         rest = n - a.n
         tail = f"; lose {count(rest, 'Posse member')}" if rest else "; no Posse lost"
-        return f"{count(a.n, 'Army Deserter')} die in the Posse's place{tail}"
+        dies = verb(a.n, "dies", "die")
+        return capital(f"{count(a.n, 'Army Deserter')} {dies} in the Posse's place{tail}")
     if a.verb == "assign":
-        return f"{a.n} of the successes remove Crowe 1-2s; the others set Crowe 5-6s aside"
+        return _assign_words(st, a.n)
     if a.verb == "buy guns":
         return f"Buy Better Guns for {a.n} Gold: +{a.n} to Shootout totals"
     return str(a)
+
+
+def _assign_words(st: D6State, n: int) -> str:
+    """The Showdown's successes split between removals and setting aside
+    ("Combat": each 4-6 removes a Crowe 1-2 or sets a Crowe 5-6 aside)."""
+    sd = st.showdown
+    s = sum(1 for f in sd.posse_faces if f >= 4)
+    rest = s - n
+    what = verb(n, "removes a Crowe 1-2", "remove Crowe 1-2s")
+    remove = (
+        f"{capital(number(n))} of the successes {what}" if n else "No success removes a Crowe 1-2"
+    )
+    if rest <= 0:
+        return remove
+    return f"{remove}; {number(rest)} {verb(rest, 'sets a Crowe 5-6', 'set Crowe 5-6s')} aside"
 
 
 def _word_words(st: D6State, a: Word) -> str:
@@ -241,10 +259,12 @@ def _word_words(st: D6State, a: Word) -> str:
         return f"Buy the {ITEM_TITLES[name]} for {price} Gold: {effect}"
     if t.startswith("start "):
         name = t.split()[1]
-        return f"Start with the {ITEM_TITLES[name]}: {ITEM_EFFECTS[name][st.episode - 1]}"
+        return f"Start with {item_named(name)}: {ITEM_EFFECTS[name][st.episode - 1]}"
     if t.startswith("tactic "):
         name = t.split()[1]
-        return "Tactic: " + TACTIC_WORDS[name] + ("" if name == "none" else ", once a Showdown")
+        if name == "none":
+            return "No Tactic this round (each Tactic is once a Showdown)"
+        return "Tactic: " + TACTIC_WORDS[name] + ", once a Showdown"
     if t == "poker":
         return "Play a hand of Poker (once a visit): stake Gold, Food or Ammo"
     e = events.spec(st) if st.phase == P_EVENT_CHOICE else None
@@ -264,7 +284,7 @@ def _word_words(st: D6State, a: Word) -> str:
         if t == "fight":
             return (
                 f"Fight them: your {count(e.p('posse_dice'), 'die', 'dice')} against their "
-                f"{e.p('gang_dice')} (+{j.ammo} Ammo)"
+                f"{count(e.p('gang_dice'), 'die', 'dice')} (+{j.ammo} Ammo)"
             )
     return t
 

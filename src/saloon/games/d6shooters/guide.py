@@ -244,15 +244,102 @@ PASSAGES = (
 _BY_NODE = {node: p for p in PASSAGES for node in p.nodes}
 
 
+# -- the advisor's values ------------------------------------------------------------------------
+
+
+def score_weight(episode: int) -> float:
+    """The weight of the expected score in the planner's value (its ``score``
+    parameter's default): 0.2 in episode 1, 0 in episode 2."""
+    from saloon.games.d6shooters.value import value_net
+
+    return value_net(episode).score_weight
+
+
+def value_words(episode: int, destination: str) -> str:
+    """What the advisor's values are away from the Showdown, in a line (the
+    note above them).
+
+    >>> value_words(2, "Hoodia")
+    "each choice's chance to reach Hoodia and win the Showdown, with the planner's play after"
+    """
+    goal = f"reach {destination}" + (" and win the Showdown" if episode == 2 else "")
+    w = score_weight(episode)
+    if w <= 0:
+        return f"each choice's chance to {goal}, with the planner's play after"
+    return (
+        f"each choice's planner score, the chance to {goal} plus {w:g} x the expected final "
+        "score / 50, with the planner's play after"
+    )
+
+
+def advisor_help(episode: int, destination: str) -> str:
+    """The advisor's values explained (``hint`` at the table, the values
+    beside the choices in the browser): what the numbers are and how the
+    episode 1 score is made, with an example.
+
+    >>> print(advisor_help(1, "Reno").split(". ")[0])
+    The advisor (hint) values each choice by the planner's play after it
+    """
+    solver = (
+        " In the Ghost Town Showdown the values are exact: each choice's chance to win the "
+        "Showdown with best play after, from the Showdown solver."
+        if episode == 2
+        else ""
+    )
+    w = score_weight(episode)
+    if w <= 0:
+        body = (
+            f"The advisor (hint) values each choice by the planner's play after it: its "
+            f"estimate of the chance to reach {destination} in time"
+            + (" and win the Showdown" if episode == 2 else "")
+            + ", in per cent (an estimate, from the planner's fitted value of the journey)."
+        )
+        return body + solver + " [docs: games/d6shooters.md, The planner]"
+    example = 0.6 + w * 24 / 50
+    return (
+        f"The advisor (hint) values each choice by the planner's play after it. The value is "
+        f"the planner's score, not a per cent: its chance to reach {destination} plus {w:g} x "
+        f"the expected final score / 50 (a failed journey scores 0), an estimate from its "
+        f"fitted value of the journey. A 60% chance of arriving with 40 points (24 expected) "
+        f"is worth 0.6 + {w:g} x 24 / 50 = {example:.3f}; a sure arrival is worth 1 plus "
+        f"{w:g} x its score / 50, so among equally safe choices the one that scores more ranks "
+        f"higher.{solver} [docs: games/d6shooters.md, The planner]"
+    )
+
+
 def rules_help(state: D6State | None, options: D6ShootersOptions) -> str:
     """The passage for ``state``'s decision (the whole summary, in the
     rulebook's order, if ``None``)."""
     if state is None:
         body = [f"{p.heading}: {p.text}" for p in PASSAGES if p.episode in (0, options.episode)]
-        return "\n\n".join((overview(options), *body))
+        destination = _destination(options)
+        advisor = advisor_help(options.episode, destination)
+        return "\n\n".join((overview(options), *body, advisor))
     if state.phase == OVER:
         return overview(options)
     passage = _BY_NODE.get(state.phase)
-    if passage is None:
-        return overview(options)
-    return f"{passage.heading}: {passage.text}"
+    text = overview(options) if passage is None else f"{passage.heading}: {passage.text}"
+    if _advised(state):
+        text += "\n\n" + advisor_help(state.episode, state.destination_name)
+    return text
+
+
+def _destination(options: D6ShootersOptions) -> str:
+    """Where the journey of ``options`` ends (the map's destination)."""
+    from saloon.games.d6shooters.content import load_map
+
+    m = load_map(options.map, options.episode)
+    space = m.short_destination if options.version == "shorter" else m.destination
+    return m.towns[m.town_at(space)]
+
+
+def _advised(state: D6State) -> bool:
+    """Whether the advisor values the decision at hand."""
+    from saloon.games.d6shooters.lookahead import LOOKED_AHEAD
+
+    ph = state.phase
+    if state.to_move != 0 or state.mode == "poker":
+        return False
+    if state.mode == "showdown":
+        return ph in (P_TACTIC, P_REROLL, P_NUDGE, P_ASSIGN, P_LOSS)
+    return ph in (P_KEEP, P_FOURS) or ph in LOOKED_AHEAD

@@ -80,11 +80,13 @@ def prompt(st: D6State) -> str:
         e = _example(n)
         if ph == C_ROLL:
             if st.mode == "showdown":
-                what = f"the {'Posse' if group == 'posse' else 'Crowe'}'s {n} {_dice(n)}"
+                side = "Posse's" if group == "posse" else "Crowes'"
+                what = f"the {side} {n} {_dice(n)}"
             elif st.mode == "poker":
                 what = f"the {n} white Poker {_dice(n)}"
             else:
-                what = f"the {n} {group} {_dice(n)} (roll {st.dice.rolls + 1})"
+                counted = f"{group} die" if n == 1 else f"{n} {group} dice"
+                what = f"the {counted} (roll {st.dice.rolls + 1})"
         elif ph == C_CHECK:
             what = f"{_CHECKS[group]} {n} {_dice(n)}"
         elif ph == C_POSSE_VOLLEY:

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from saloon.games.d6shooters.content import EventSpec
 from saloon.games.d6shooters.rules import D6State
+from saloon.games.d6shooters.rules.harm import CHECK_NAMES
 from saloon.games.d6shooters.rules.nodes import (
     C_CHECK,
     C_DESERTERS,
@@ -68,7 +69,7 @@ from saloon.games.d6shooters.rules.nodes import (
     P_TACTIC,
     TACTICS,
 )
-from saloon.games.d6shooters.rules.text import count
+from saloon.games.d6shooters.rules.text import count, possessive
 
 #: How many log sentences the drawings show.
 LOG_LINES = 4
@@ -266,9 +267,7 @@ def _next_of(spaces: Iterable[int], pos: int, dest: int) -> int | None:
 def status_line(state: D6State) -> str:
     """Where and when the posse is, or how the journey ended, as a sentence."""
     if state.is_over:
-        if state.journey.ended == "won":
-            return f"Won on Day {state.journey.arrival_day} with {state.score()} points."
-        return f"The journey failed ({state.journey.ended}) on Day {state.journey.day}."
+        return state.ending
     if state.mode == "showdown":
         return (
             f"The Ghost Town Showdown at {state.destination_name}, reached on Day "
@@ -306,15 +305,25 @@ def pending_line(state: D6State) -> str:
     if state.is_over:
         return status_line(state)
     town = state.map.towns.get(state.visit.space, "the Town")
+    check = state.pending.roll_for
+    n = state.pending.dice
+    event_die = {
+        "stampede": "Two dice are rolled for the Stampede.",
+        "shortcut": "A die is rolled for the Shortcut.",
+        "deer": "A die is rolled for the big hunt.",
+    }
+    men = state.effects.deserters
     chance = {
-        C_CHECK: f"Rolling {state.pending.dice} {state.pending.roll_for} dice.",
+        C_CHECK: f"Rolling {possessive(CHECK_NAMES.get(check, 'the check'))} "
+        f"{n} {'die' if n == 1 else 'dice'}.",
         C_POSSE_VOLLEY: f"Shootout round {state.shootout.round}: your dice are rolled.",
         C_GANG_VOLLEY: f"Shootout round {state.shootout.round}: the Gang's dice are rolled.",
         C_EVENT: "An Event is drawn.",
-        C_EVENT_DIE: f"A die is rolled ({state.pending.roll_for}).",
-        C_ITEM: f"A die is rolled for {town}'s Special Item.",
+        C_EVENT_DIE: event_die.get(check, "A die is rolled for the Event."),
+        C_ITEM: f"A die is rolled for the Special Item for sale in {town}.",
         C_HAND: "A die is rolled for the Poker hand to beat.",
-        C_DESERTERS: f"A die is rolled for each of the {state.effects.deserters} Army Deserters.",
+        C_DESERTERS: "A die is rolled for "
+        + ("the Army Deserter." if men == 1 else f"each of the {men} Army Deserters."),
     }
     if ph == C_ROLL:
         dice = ", ".join(f"{n} {g}" for g, n in state.dice.to_roll)

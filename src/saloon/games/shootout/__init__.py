@@ -141,9 +141,20 @@ class ShootOut(Game):
         return advise(state)
 
     def advice_note(self, state: State) -> str:
+        """What the advisor's values are: each choice's chance to win the game,
+        from the exact solution (the heading adds "(exact)").
+
+        >>> from saloon.core import get_game
+        >>> game = get_game("shootout")
+        >>> state = game.new_state()
+        >>> while state.is_chance:
+        ...     state.apply(state.chance_outcomes()[0][0])
+        >>> game.advice(state).heading()
+        "each choice's chance to win the game, with best play by both players after (exact)"
+        """
         if state.to_move is None or state.to_move < 0:
             return "no decision to advise on now"
-        return "the chance to win the game with best play by both after (exact solver)"
+        return "each choice's chance to win the game, with best play by both players after"
 
     def render_rich(self, state: State) -> Any:
         from saloon.games.shootout.render import render_rich

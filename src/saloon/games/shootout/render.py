@@ -62,12 +62,7 @@ def status_line(state: ShootOutState) -> str:
     phase = state.phase
     t = state.turn
     if phase == Phase.OVER:
-        w = state.winner()
-        assert w is not None
-        return (
-            f"Game over: player {w + 1} wins, "
-            f"{state.score(w)} to {state.score(1 - w)} (target {state.options.goal})."
-        )
+        return f"Game over. {state.ending}"
     if phase == Phase.FIRST:
         return "A coin toss decides who starts the first duel."
     if phase == Phase.CARD:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from saloon.core.action import Action, Event, Outcome, check_notation_length
-from saloon.core.errors import NotationError, shown
+from saloon.core.errors import IllegalAction, NotationError, shown
 from saloon.core.numerals import is_digits, parse_int
 from saloon.core.state import CHANCE, Result, State
 from saloon.games.shootout.options import ShootOutOptions
@@ -169,6 +169,7 @@ class ShootOutState(State):
         "deck",
         "duel",
         "ended_by",
+        "ending",
         "phase",
         "pos",
         "red",
@@ -192,6 +193,8 @@ class ShootOutState(State):
         self.weapon: Weapon | None = None
         self.duel = 0
         self.ended_by = ""
+        #: The game's ending in a sentence, once it is over (:meth:`result`).
+        self.ending = ""
 
     # -- queries -------------------------------------------------------------------
 
@@ -332,7 +335,9 @@ class ShootOutState(State):
         self.pos[player] = there
         if there == CENTRE:
             self.log.append(Event("move", f"Player {player + 1} reaches the centre.", player))
-            self._end_duel(winner=player, by="centre")
+            other = 1 - player
+            why = f"he reached the centre with Player {other + 1} still on space {self.pos[other]}"
+            self._end_duel(winner=player, by="centre", why=why)
             return
         self.log.append(Event("move", f"Player {player + 1} moves to space {there}.", player))
         self.turn = 1 - player
@@ -401,36 +406,57 @@ class ShootOutState(State):
         """
         o = self.options
         other = 1 - player
-        text = f"Player {player + 1} retreats."
-        if self.pos[other] >= o.reload_from and o.reload > 0:
-            before = self.black[player]
-            self.black[player] = min(o.black, before + o.reload)
-            gained = self.black[player] - before
-            if gained:
-                text += f" He reloads {gained} black bullet{'s' if gained > 1 else ''}."
+        here = self.pos[player]
+        text = f"Player {player + 1} retreats from space {here}."
+        before = self.black[player]
+        gain = min(o.black, before + o.reload) - before
+        if gain > 0 and self.pos[other] < o.reload_from:
+            text += (
+                f" No reload: Player {other + 1} stands on space {self.pos[other]}, "
+                f"nearer than space {o.reload_from}."
+            )
+        elif gain > 0:
+            self.black[player] = before + gain
+            text += f" He reloads {_count(gain, 'black bullet')} ({before} → {before + gain})."
         self.log.append(Event("retreat", text, player))
-        self._end_duel(winner=other, by="retreat")
+        self._end_duel(
+            winner=other, by="retreat", why=f"Player {player + 1} retreated from space {here}"
+        )
 
-    def _end_duel(self, winner: int, by: str) -> None:
+    def _end_duel(self, winner: int, by: str, why: str) -> None:
         """The winner takes the card; the game ends at the target ("The End
-        of the Game", ruling 7); the loser starts the next duel (ruling 6)."""
+        of the Game", ruling 7); the loser starts the next duel (ruling 6).
+        ``why`` says how the duel was won, for the log and the ending."""
         o = self.options
-        assert self.card is not None
-        self.won[winner].append(self.card)
+        card = self.card
+        assert card is not None
+        self.won[winner].append(card)
+        mine, theirs = self.score(winner), self.score(1 - winner)
+        if mine > theirs:
+            standing = f"leads, {_points(mine)} to {theirs}"
+        elif mine < theirs:
+            standing = f"trails, {_points(mine)} to {theirs}"
+        else:
+            standing = f"is level, {_points(mine)} each"
         self.log.append(
-            Event("duel", f"Player {winner + 1} wins the duel and the card {self.card}.", winner)
+            Event(
+                "duel",
+                f"Player {winner + 1} wins the duel: {why}. "
+                f"Player {winner + 1} takes the card {card} and {standing}.",
+                winner,
+            )
         )
         self.card = None
         self.ended_by = by
-        if self.score(winner) >= o.goal:
+        if mine >= o.goal:
             self.phase = Phase.OVER
-            self.log.append(
-                Event(
-                    "game",
-                    f"Player {winner + 1} wins the game with {self.score(winner)} points.",
-                    winner,
-                )
+            past = "to" if mine == o.goal else "past"
+            took = "him" if why.startswith("he ") else f"Player {winner + 1}"
+            self.ending = (
+                f"Player {winner + 1} wins the game, {mine} points to {theirs}: {why}, "
+                f"and the card {card} took {took} {past} the {o.goal} needed."
             )
+            self.log.append(Event("game", self.ending, winner))
             return
         self.turn = 1 - winner
         self.pos = [o.start, o.start]
@@ -457,6 +483,7 @@ class ShootOutState(State):
             winners=() if w is None else (w,),
             category=self.ended_by,
             details={"duels": self.duel, "bullets_left": [self.black[:], self.red[:]]},
+            text=self.ending,
         )
 
     def key(self) -> Hashable:
@@ -503,7 +530,99 @@ class ShootOutState(State):
         new.weapon = self.weapon
         new.duel = self.duel
         new.ended_by = self.ended_by
+        new.ending = self.ending
         return new
+
+    # -- words ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """As :meth:`State.apply`; once the game is over, the refusal says how
+        it ended (:meth:`explain_illegal`)."""
+        if self.phase == Phase.OVER:
+            raise IllegalAction(self.explain_illegal(action))
+        super().apply(action)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` cannot be played now, with the rule and what can.
+
+        >>> from saloon.core import get_game
+        >>> game = get_game("shootout")
+        >>> state = game.new_state()
+        >>> for step in ("first p1", "card 7", "colt", "d20 20"):
+        ...     state.apply(game.parse_action(step))
+        >>> print(state.explain_illegal(game.parse_action("retreat")))
+        Player 1 cannot retreat now: a retreat comes only at the very start of a turn, \
+and after a hit his turn goes on (The End of the Duel); fire either gun again or move
+        """
+        t = self.turn
+        who = f"Player {t + 1}"
+        phase = self.phase
+        if phase == Phase.OVER:
+            ending = self.ending.rstrip(".")
+            return f"the game is over; {action} cannot be played (The End of the Game): {ending}"
+        if phase not in (Phase.TURN, Phase.AFTER_HIT):
+            waits = {
+                Phase.ROLL: f"the d20 of {who}'s shot",
+                Phase.CARD: "the card turned up for the next duel",
+                Phase.FIRST: "the coin toss for who starts the first duel",
+            }[phase]
+            return f"{action} cannot be played now: the game waits for {waits}, not a player"
+        options = self._options_words()
+        chance: dict[type, str] = {
+            Roll: "a roll is not a choice: the d20 is rolled when a gun is fired (Shooting)",
+            Card: "a card is not a choice: the top card of the deck is turned up at the start "
+            "of each duel (The Game)",
+            FirstPlayer: "who starts is not a choice: a coin decides who starts the first duel "
+            "(The Game)",
+        }
+        why = chance.get(type(action))
+        if why is not None:
+            legal = ", ".join(str(a) for a in self.legal_actions())
+            return f"{action} is not legal for player {t + 1} now: {why}; legal: {legal}"
+        if isinstance(action, Retreat):
+            return (
+                f"{who} cannot retreat now: a retreat comes only at the very start of a turn, "
+                f"and after a hit his turn goes on (The End of the Duel); {options}"
+            )
+        if isinstance(action, Shoot):
+            o = self.options
+            if action.weapon == "colt":
+                if o.black <= 0:
+                    return (
+                        "this game gives no black bullets (the option black=0), so the Colt "
+                        f"cannot fire; {who} can {options}"
+                    )
+                reload = ""
+                if phase == Phase.TURN and o.reload > 0:
+                    reload = (
+                        f" (a retreat while the opponent stands on space {o.reload_from} or "
+                        f"farther reloads {o.reload})"
+                    )
+                return (
+                    f"{who}'s Colt is empty: no black bullets left, and a gun fires only while "
+                    f"it has bullets (Shooting){reload}; {who} can {options}"
+                )
+            if o.red <= 0:
+                return (
+                    "this game gives no red bullets (the option red=0), so the Winchester "
+                    f"cannot fire; {who} can {options}"
+                )
+            return (
+                f"{who}'s Winchester is empty: no red bullets left, and red bullets never come "
+                f"back (Shooting; The End of the Duel reloads black ones only); {who} can "
+                f"{options}"
+            )
+        return f"{action} is not a Shoot Out action; {who} can {options}"
+
+    def _options_words(self) -> str:
+        """What the player to move can do, in words: ``fire either gun again or move``."""
+        legal = self.legal_actions()
+        guns = [g for g, a in (("the Colt", COLT), ("the Winchester", WINCHESTER)) if a in legal]
+        fire = "fire either gun" if len(guns) == 2 else f"fire {guns[0]}" if guns else ""
+        if self.phase == Phase.AFTER_HIT:
+            return f"{fire} again or move" if fire else "move"
+        parts = ["retreat", "move", *([fire] if fire else [])]
+        return ", ".join(parts[:-1]) + " or " + parts[-1]
 
     def describe_action(self, action: Action) -> str:
         t = self.turn
@@ -520,8 +639,26 @@ class ShootOutState(State):
                 else f"move to space {here - 1}"
             )
         if isinstance(action, Retreat):
-            return f"retreat (give up the card {self.card})"
+            o = self.options
+            gain = min(o.black, self.black[t] + o.reload) - self.black[t]
+            if o.reload <= 0 or gain <= 0:
+                reload = ""
+            elif self.pos[1 - t] >= o.reload_from:
+                reload = f", reload {_count(gain, 'black bullet')}"
+            else:
+                reload = f", no reload (Player {2 - t} is nearer than space {o.reload_from})"
+            return f"retreat: give up the card {self.card}{reload}"
         return str(action)
+
+
+def _count(n: int, word: str) -> str:
+    """``1 black bullet``, ``2 black bullets``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _points(n: int) -> str:
+    """``1 point``, ``14 points``."""
+    return _count(n, "point")
 
 
 def max_length(o: ShootOutOptions) -> int:

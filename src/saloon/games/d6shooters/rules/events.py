@@ -31,7 +31,7 @@ from saloon.games.d6shooters.rules.nodes import (
     PASS,
 )
 from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_AWAITED
-from saloon.games.d6shooters.rules.text import change, count, dice
+from saloon.games.d6shooters.rules.text import capital, change, count, dice, verb
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -80,7 +80,8 @@ def drawn(st: D6State, outcome: Action) -> None:
         roll = f"the Event die shows {outcome.n}"
     e = spec(st)
     authored = " (reconstructed)" if e.reconstructed else ""
-    st.say("event", f"Event: {roll}: {e.name}{authored}. {e.text}")
+    stop = "" if not authored and e.name.endswith(("!", "?", ".")) else "."
+    st.say("event", f"Event: {roll}: {e.name}{authored}{stop} {e.text}")
     run_event(st, e)
 
 
@@ -121,7 +122,7 @@ def run_event(st: D6State, e: EventSpec) -> None:
         behind = max(t for t in st.map.towns if t <= j.space)
         ahead = min(t for t in st.map.towns if t > j.space)
         if ahead - j.space < j.space - behind:
-            st.say("event", f"The nearest Town lies ahead: {e.p('ahead')} spaces on.")
+            st.say("event", f"The nearest Town lies ahead: {count(e.p('ahead'), 'space')} on.")
             res.movement_left += e.p("ahead")
         harm.add_days(st, e.p("days"), "Billy Escapes")
     elif k == "gold_hills":
@@ -130,23 +131,26 @@ def run_event(st: D6State, e: EventSpec) -> None:
         if choices(st):
             st.phase = P_EVENT_CHOICE
         else:
-            st.say("event", "You cannot pay any of what is demanded.")
-            st.end("event")
+            held = f"{j.gold} Gold, {j.food} Food and {j.ammo} Ammo"
+            name = e.name.rstrip("!?")
+            st.end("event", f"the {name} Event asks for more than the posse has ({held})")
     elif k == "slow_train":
         if res.movement_left:
-            st.say("event", f"{res.movement_left} more spaces of movement are lost.")
+            left = res.movement_left
+            lost = f"{count(left, 'more space')} of movement {verb(left, 'is', 'are')} lost"
+            st.say("event", capital(lost) + ".")
         res.movement_left = 0
         res.no_movement = True
     elif k == "downhill":
         fx.until_town_or_event |= FX_DOWNHILL
     elif k == "shortcut":
-        st.say("event", f"{e.p('spaces')} spaces more to move.")
+        st.say("event", capital(f"{count(e.p('spaces'), 'more space')} to move."))
         res.movement_left += e.p("spaces")
     elif k == "lost":
         # Lost: lose the Food, then the Day; no Food loses the game (D6-V2).
         if j.food < e.p("food"):
-            st.say("event", f"Lost with {j.food} Food, less than the {e.p('food')} it costs.")
-            st.end("event")
+            cost = e.p("food")
+            st.end("event", f"the {e.name} Event costs {cost} Food and the posse has only {j.food}")
             return
         before = j.food
         j.food -= e.p("food")
@@ -162,7 +166,12 @@ def run_event(st: D6State, e: EventSpec) -> None:
         harm.add_days(st, e.p("days"), "Lost Family")
     elif k == "deserters":
         fx.deserters = max(fx.deserters, e.p("men"))
-        st.say("event", f"{count(fx.deserters, 'Army Deserter')} ride with the Posse.")
+        men = fx.deserters
+        st.say(
+            "event",
+            capital(f"{count(men, 'Army Deserter')} {verb(men, 'rides', 'ride')}")
+            + " with the Posse.",
+        )
     elif k == "indian_guide":
         fx.until_town_or_event |= FX_GUIDE
     elif k == "traitor":
@@ -244,7 +253,7 @@ def choose(st: D6State, action: Action) -> None:
             st.say("event", "You pay: " + ", ".join(paid) + ".")
         if action.posse:
             # Posse given up by choice: not a loss Medicine prevents (RULINGS d6).
-            harm.lose_posse(st, action.posse)
+            harm.lose_posse(st, action.posse, f"the {e.name}")
         return
     if isinstance(action, Trade):
         rate = e.p("rate")
@@ -326,7 +335,7 @@ def die_rolled(st: D6State, label: str, faces: tuple[int, ...]) -> None:
     elif label == "shortcut":
         # Shortcut? (RULINGS d6, 3-3): a die minus 3.
         if n > 3:
-            st.say("event", f"Shortcut die: {n} - 3 = {n - 3} spaces on.")
+            st.say("event", f"Shortcut die: {n} - 3 = {n - 3}: {count(n - 3, 'space')} on.")
             st.resolution.movement_left += n - 3
         elif n < 3:
             st.say("event", f"Shortcut die: {n} - 3 = {n - 3}: it costs a Day.")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Outcome
 from saloon.games.d6shooters.actions import Roll
 from saloon.games.d6shooters.dice import volley
+from saloon.games.d6shooters.rules import ending
 from saloon.games.d6shooters.rules.nodes import (
     C_CHECK,
     C_GANG_VOLLEY,
@@ -30,7 +31,7 @@ from saloon.games.d6shooters.rules.nodes import (
     S_TOWN,
 )
 from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_HELD
-from saloon.games.d6shooters.rules.text import change, count, dice, faces_of
+from saloon.games.d6shooters.rules.text import change, count, dice, faces_of, possessive, verb
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -50,8 +51,8 @@ CHECK_FACES = {
 CHECK_NAMES = {
     "heat": "The Heat",
     "gang": "The Gang",
-    "fish": "Fishing Hole",
-    "snakes": "Rattlesnakes",
+    "fish": "The Fishing Hole",
+    "snakes": "The Rattlesnakes",
 }
 
 
@@ -80,8 +81,9 @@ def add_days(st: D6State, n: int, why: str) -> None:
         if not st.quiet:
             st.say("day", f"{why}: Day {j.day} of {st.limit} is marked off.")
         if j.day >= st.limit:
-            st.say("late", f"The {st.limit} Days are over before {st.destination_name}.")
-            st.end("late")
+            away = count(st.destination - j.space, "space")
+            why = f"the {st.limit} Days ran out with {st.destination_name} still {away} away"
+            st.end("late", why, day=j.day)
             return
         if j.day % 5 == 0:
             rations(st)
@@ -93,14 +95,14 @@ def rations(st: D6State) -> None:
     (D6-T2)."""
     j = st.journey
     if j.food == 0:
-        st.say("rations", f"Day {j.day} is a Rations Day and there is no Food left.")
-        st.end("starved")
+        st.end("starved", "it is a Rations Day and there is no Food left", day=j.day)
         return
     short = j.posse - j.food
     before = j.food
     j.food = max(0, j.food - j.posse)
     fed = before - j.food
-    text = f"Day {j.day} is a Rations Day: {count(j.posse, 'Posse member')} eat {fed} Food"
+    eat = verb(j.posse, "eats", "eat")
+    text = f"Day {j.day} is a Rations Day: {count(j.posse, 'Posse member')} {eat} {fed} Food"
     text += f" ({before} → {j.food})"
     if short > 0:
         text += f"; {count(short, 'goes', 'go')} unfed"
@@ -190,7 +192,9 @@ def settle_loss(st: D6State, medicine: bool, absorbed: int) -> None:
 
 
 def lose_posse(st: D6State, n: int, source: str = "") -> None:
-    """Ep.1/Ep.2 "Your Posse": Posse 0 loses the game. The Hunter is lost when
+    """Ep.1/Ep.2 "Your Posse": Posse 0 loses the game. ``source`` is one of
+    :data:`LOSS_SOURCES`, or what the Posse was given up to (an Event's
+    demand: "the Posse Demands"). The Hunter is lost when
     the Posse falls to 1 in episode 1 (Ep.1 "Special Items"; episode 2's
     Hunter has no such clause: RULINGS d6)."""
     if n <= 0:
@@ -198,15 +202,19 @@ def lose_posse(st: D6State, n: int, source: str = "") -> None:
     j = st.journey
     before = j.posse
     j.posse = max(0, j.posse - n)
-    why = f" to {LOSS_SOURCES[source]}" if source in LOSS_SOURCES else ""
-    st.say(
-        "loss", f"You lose {count(before - j.posse, 'Posse member')}{why} ({before} → {j.posse})."
-    )
+    lost = count(before - j.posse, "Posse member")
+    if source in LOSS_SOURCES:
+        text = f"You lose {lost} to {LOSS_SOURCES[source]}"
+    else:
+        text = f"You give up {lost} to {source}" if source else f"You lose {lost}"
+    st.say("loss", f"{text} ({before} → {j.posse}).")
     if st.episode == 1 and j.posse <= 1 and j.items & HUNTER:
         j.items &= ~HUNTER
         st.say("item", "The Hunter leaves: the Posse is down to one.")
     if j.posse == 0:
-        st.end("showdown" if st.mode == "showdown" else "posse")
+        why = ending.posse_gone(st, before, source)
+        day = j.day if source == "rations" else None
+        st.end("showdown" if st.mode == "showdown" else "posse", why, day)
 
 
 # -- the Heat and the Gang (the 5s and 6s) ---------------------------------------------------
@@ -272,7 +280,7 @@ def checked(st: D6State, check: str, faces: Sequence[int]) -> int:
         )
         st.say(
             check,
-            f"{CHECK_NAMES[check]}'s dice: {dice(faces)}: {count(n, what, plural)}"
+            f"{possessive(CHECK_NAMES[check])} dice: {dice(faces)}: {count(n, what, plural)}"
             f" ({check_words(st, check)}).",
         )
     return n

@@ -25,7 +25,7 @@ from saloon.games.d6shooters.rules.nodes import (
     S_FOURS,
     S_THREES,
 )
-from saloon.games.d6shooters.rules.text import change, count, faces_of
+from saloon.games.d6shooters.rules.text import change, count, faces_of, number
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -150,7 +150,9 @@ def prospect(st: D6State) -> None:
         j.gold += threes // per
         if not st.quiet:
             what = (
-                change("Gold", before, j.gold) if j.gold > before else f"no Gold ({per} find one)"
+                change("Gold", before, j.gold)
+                if j.gold > before
+                else f"no Gold ({number(per)} find one)"
             )
             st.say("gold", f"3s: {faces_of(threes, 3)}: {what}.")
         return

@@ -28,7 +28,7 @@ from saloon.games.d6shooters.rules.nodes import (
     RUN,
     TACTICS,
 )
-from saloon.games.d6shooters.rules.text import count, dice
+from saloon.games.d6shooters.rules.text import capital, count, dice, number, verb
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -43,10 +43,12 @@ def begin(st: D6State) -> None:
     sd.round = 0
     sd.tactics_used = 0
     st.mode = "showdown"
+    members = st.journey.crowes
+    gang = f"{members} Gang member{'s' if members != 1 else ''}, " if members else ""
     st.say(
         "showdown",
-        f"The Ghost Town Showdown: your {sd.posse} Posse dice against {sd.crowes} Crowe dice "
-        f"({st.journey.crowes} Gang members, Russell and Sheryl).",
+        f"The Ghost Town Showdown: your {count(sd.posse, 'Posse die', 'Posse dice')} against "
+        f"{count(sd.crowes, 'Crowe die', 'Crowe dice')} ({gang}Russell and Sheryl).",
     )
     st.phase = P_TACTIC
 
@@ -127,7 +129,7 @@ def decide(st: D6State, ph: int, action: Action) -> None:
             st.journey.ammo -= 1
             parts = [
                 f"{side} {dice(f)}"
-                for side, f in (("posse", action.posse), ("crowe", action.crowe))
+                for side, f in (("Posse", action.posse), ("Crowe", action.crowe))
                 if f
             ]
             st.say(
@@ -265,22 +267,38 @@ TACTIC_WORDS = {
 def round_words(
     tactic: str, posse: Faces, crowe: Faces, kills: int, hits: int, removed: int
 ) -> str:
-    """A round's result with its dice, as the rulebook counts it."""
+    """A round's result with its dice, as the rulebook counts it.
+
+    >>> round_words("charge", (1, 3, 4), (2, 4, 6), 1, 2, 0)
+    'Two Posse successes (3-6) remove one Crowe die (1-3); two Crowe hits (4-6).'
+    >>> print(round_words("none", (4, 5), (1, 5), 1, 0, 1))
+    Two Posse successes (4-6): one removes a Crowe 1-2, one sets a Crowe 5-6 aside; \
+no Crowe hits (5-6 left).
+    """
     if tactic in ("defend", "charge"):
         s = sum(1 for f in posse if f >= 3)
         low = "1-2" if tactic == "defend" else "1-3"
         hit = "6" if tactic == "defend" else "4-6"
         successes = count(s, "Posse success", "Posse successes")
-        return (
-            f"{successes} (3-6) remove {count(kills, 'Crowe die', 'Crowe dice')} ({low}); "
+        return capital(
+            f"{successes} (3-6) {verb(s, 'removes', 'remove')} "
+            f"{count(kills, 'Crowe die', 'Crowe dice')} ({low}); "
             f"{count(hits, 'Crowe hit')} ({hit})."
         )
     s = sum(1 for f in posse if f >= 4)
     high = sum(1 for f in crowe if f >= 5)
     aside = min(s - removed, high)
-    return (
-        f"{count(s, 'Posse success', 'Posse successes')} (4-6): {removed} remove Crowe 1-2s, "
-        f"{aside} set Crowe 5-6s aside; {count(hits, 'Crowe hit')} (5-6 left)."
+    uses = []
+    if removed:
+        uses.append(
+            f"{number(removed)} {verb(removed, 'removes a Crowe 1-2', 'remove Crowe 1-2s')}"
+        )
+    if aside:
+        uses.append(f"{number(aside)} {verb(aside, 'sets a Crowe 5-6', 'set Crowe 5-6s')} aside")
+    used = ": " + ", ".join(uses) if uses else ""
+    return capital(
+        f"{count(s, 'Posse success', 'Posse successes')} (4-6){used}; "
+        f"{count(hits, 'Crowe hit')} (5-6 left)."
     )
 
 
@@ -291,10 +309,15 @@ def finish_round(st: D6State) -> None:
     sd.posse = st.journey.posse
     if sd.posse == 0:
         if not st.is_over:
-            st.end("showdown")
+            st.end("showdown", "the Posse is gone")
     elif sd.crowes <= 0:
         st.end("won")
     elif sd.round >= MAX_SHOWDOWN_ROUNDS:
-        st.end("showdown")
+        left = count(sd.crowes, "Crowe die", "Crowe dice")
+        st.end(
+            "showdown",
+            f"after {sd.round} rounds of the Showdown the Crowe Gang escapes with {left} still "
+            "standing (ruling D6-S6)",
+        )
     else:
         st.phase = P_TACTIC

@@ -59,7 +59,6 @@ from saloon.games.d6shooters.rules.nodes import (
     FX_NAMES,
     ITEM_BITS,
     ITEM_DIE,
-    ITEM_TITLES,
     MEDICINE,
     MEDICINE_WORD,
     OVER,
@@ -169,6 +168,8 @@ class D6State(State):
         self.showdown = ShowdownRound()
         #: Whose dice the next roll is: a ``turn``'s, ``poker``'s or the ``showdown``'s.
         self.mode = "turn"
+        #: The ending in a sentence, once the game is over (:meth:`end`).
+        self.ending = ""
         self.phase = P_FREE_ITEM if easier else RUN
         self.stage = S_START
         if self.phase == RUN:
@@ -246,8 +247,11 @@ class D6State(State):
 
     def apply(self, action: Action) -> None:
         """As :meth:`State.apply`, with a direct check of rolled dice (the
-        big roll nodes are not listed to check one outcome)."""
+        big roll nodes are not listed to check one outcome); once the game is
+        over, the refusal says how it ended."""
         ph = self.phase
+        if ph == OVER:
+            raise IllegalAction(self.explain_illegal(action))
         if ph in (C_ROLL, C_CHECK) and isinstance(action, Roll):
             group, n = self._rolling()
             faces = action.faces
@@ -382,7 +386,7 @@ class D6State(State):
             assert isinstance(action, Word)
             name = action.text.split()[1]
             towns.gain_item(self, name, FREE_GUNS)
-            self.say("item", f"You start with the {ITEM_TITLES[name]} (Easier Version).")
+            self.say("item", f"You start with {towns.item_named(name)} (Easier Version).")
         elif ph == P_GUIDE:
             assert isinstance(action, Amount)
             turn.set_guide(self, action.n)
@@ -426,17 +430,19 @@ class D6State(State):
 
     # -- results --------------------------------------------------------------------------------
 
-    def end(self, category: str) -> None:
+    def end(self, category: str, why: str = "", day: int | None = None) -> None:
         """The game ends: ``won``, or how the journey failed (Ep.1/Ep.2 "End
-        of the Game")."""
+        of the Game"), ``why`` in words and on which ``day`` (by default the
+        Day under way). The ending's sentence (:mod:`.ending`) is the log's
+        last line and the result's text."""
+        from saloon.games.d6shooters.rules import ending
+
         self.journey.ended = category
         self.phase = OVER
         self.resolution.movement_left = 0
         self.visit.pending = False
-        if category == "won":
-            self.say("end", f"You win with {self.score()} points.")
-        else:
-            self.say("end", f"The journey fails ({category}).")
+        self.ending = ending.won(self) if category == "won" else ending.failed(self, why, day)
+        self.say("end", self.ending)
 
     def score(self) -> int:
         """Ep.1/Ep.2 "Scoring": only when won (RULINGS d6: days early =
@@ -459,6 +465,7 @@ class D6State(State):
             scores=(float(self.score()),),
             winners=(0,) if j.ended == "won" else (),
             category=j.ended,
+            text=self.ending,
             details={
                 "day": j.day,
                 "arrival": j.arrival_day,
@@ -525,6 +532,13 @@ class D6State(State):
         """Add a sentence to the log (skipped when ``quiet``)."""
         if not self.quiet:
             self.log.append(Event(kind, text, 0))
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is refused here: the rule and what is asked for now
+        (:mod:`saloon.games.d6shooters.refusals`)."""
+        from saloon.games.d6shooters.refusals import explain
+
+        return explain(self, action)
 
     def describe_action(self, action: Action) -> str:
         from saloon.games.d6shooters.describe import describe

@@ -35,6 +35,43 @@ def count(n: int, word: str, plural: str | None = None) -> str:
     return f"{_NUMBERS[n] if 0 <= n < len(_NUMBERS) else n} {name}"
 
 
+def number(n: int) -> str:
+    """A small number in words, a big one in digits.
+
+    >>> number(3), number(12)
+    ('three', '12')
+    """
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def verb(n: int, one: str, many: str) -> str:
+    """The verb that agrees with ``n`` things: ``verb(1, "eats", "eat")``.
+
+    >>> count(1, "Posse member") + " " + verb(1, "eats", "eat")
+    'one Posse member eats'
+    """
+    return one if n == 1 else many
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital, for a sentence that starts
+    with a number in words.
+
+    >>> capital("two Army Deserters ride with the Posse.")
+    'Two Army Deserters ride with the Posse.'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: ``Calico's``, ``the Rattlesnakes'``.
+
+    >>> possessive("Calico"), possessive("The Rattlesnakes"), possessive("Dry Bones")
+    ("Calico's", "The Rattlesnakes'", "Dry Bones'")
+    """
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def faces_of(n: int, face: int) -> str:
     """``n`` dice showing ``face``: "one 2", "three 3s".
 

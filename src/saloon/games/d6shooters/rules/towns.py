@@ -28,7 +28,7 @@ from saloon.games.d6shooters.rules.nodes import (
     RUN,
 )
 from saloon.games.d6shooters.rules.sheet import NO_PRISONER, PRISONER_HELD
-from saloon.games.d6shooters.rules.text import change, dice, say_moved
+from saloon.games.d6shooters.rules.text import change, count, dice, possessive, say_moved, verb
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -54,7 +54,9 @@ def reach_town(st: D6State, space: int, name: str) -> None:
     res = st.resolution
     if st.episode == 1:
         if res.movement_left:
-            st.say("town", f"Movement stops at a Town: {res.movement_left} more spaces are wasted.")
+            left = res.movement_left
+            wasted = f"{count(left, 'more space')} {verb(left, 'is', 'are')} wasted"
+            st.say("town", f"Movement stops at a Town: {wasted}.")
         res.movement_left = 0
         res.town_stop = True
         return
@@ -90,6 +92,19 @@ def items_for_sale(st: D6State) -> list[int]:
     return [i + 1 for i, n in enumerate(names) if not owned & ITEM_BITS[n]]
 
 
+#: The Special Items named in the plural ("the Binoculars are for sale").
+PLURAL_ITEMS = frozenset(("binoculars", "guns"))
+
+
+def item_named(name: str) -> str:
+    """A Special Item with its article: ``the Compass``, ``Better Guns``.
+
+    >>> item_named("map"), item_named("guns")
+    ("the Prospector's Map", 'Better Guns')
+    """
+    return ITEM_TITLES[name] if name == "guns" else f"the {ITEM_TITLES[name]}"
+
+
 def price_words(st: D6State, name: str) -> str:
     """What a Special Item costs (Better Guns: any Gold, each one a point)."""
     if name == "guns":
@@ -102,8 +117,8 @@ def item_rolled(st: D6State, face: int) -> None:
     st.visit.item_offered = name
     st.say(
         "item",
-        f"{town_name(st)}'s Special Item die shows {face}: {ITEM_TITLES[name]} is for sale "
-        f"({price_words(st, name)}).",
+        f"The Special Item die in {town_name(st)} shows {face}: {item_named(name)} "
+        f"{'are' if name in PLURAL_ITEMS else 'is'} for sale ({price_words(st, name)}).",
     )
     st.phase = P_SHOP
 
@@ -190,14 +205,15 @@ def shop_action(st: D6State, action: Action) -> None:
         if what == "Posse":
             v.posse_bought += 1
         capped = " (the rest is lost: the cap)" if after - before < n else ""
+        bought = "a Posse member" if what == "Posse" else f"{n} {what}"
         st.say(
             "buy",
-            f"You buy {n} {what} for {price} Gold: {what} {before} → {after}{capped}, "
+            f"You buy {bought} for {price} Gold: {what} {before} → {after}{capped}, "
             f"Gold {g} → {j.gold}.",
         )
     elif t == "poker":
         v.poker_played = True
-        st.say("poker", f"You sit down to Poker in {town_name(st)}'s saloon.")
+        st.say("poker", f"You sit down to Poker in {possessive(town_name(st))} saloon.")
         st.phase = P_STAKE
     else:
         name = t.split()[1]

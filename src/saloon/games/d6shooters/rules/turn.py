@@ -56,7 +56,7 @@ from saloon.games.d6shooters.rules.nodes import (
     STOP,
 )
 from saloon.games.d6shooters.rules.sheet import PRISONER_AWAITED, PRISONER_HELD, TurnDice
-from saloon.games.d6shooters.rules.text import change, dice
+from saloon.games.d6shooters.rules.text import count, dice, verb
 
 if TYPE_CHECKING:
     from saloon.games.d6shooters.rules.state import D6State
@@ -151,12 +151,14 @@ def deserters_rolled(st: D6State, faces: Faces) -> None:
                 j.gold = max(0, j.gold - 1)
     gone = men - fx.deserters
     text = f"The Army Deserters' dice: {dice(faces)}: " + (
-        f"{gone} desert{'s' if gone == 1 else ''}" if gone else "they stay"
+        f"{count(gone, 'man', 'men')} {verb(gone, 'deserts', 'desert')}" if gone else "they stay"
     )
     taken = [
-        change(n, b, a) for n, b, a in (("Food", food, j.food), ("Gold", gold, j.gold)) if b != a
+        f"{b - a} {n} ({b} → {a})"
+        for n, b, a in (("Food", food, j.food), ("Gold", gold, j.gold))
+        if b != a
     ]
-    st.say("deserters", text + (" and take " + ", ".join(taken) if taken else "") + ".")
+    st.say("deserters", text + (", taking " + " and ".join(taken) if taken else "") + ".")
 
 
 def set_guide(st: D6State, face: int) -> None:
