@@ -5,16 +5,19 @@ The search is the generic :class:`~saloon.agents.advisor.SearchAdvisor`
 raced in playouts of the ``heuristic``, on the same luck). What it needs of
 Cowboys is here:
 
-* **its budget** (:func:`budget`): a playout is cut after :data:`DEPTH`
-  steps (about one round of thirteen figures at Coffeyville, half a duel)
-  and the race may spend :data:`WORK` steps over the scenario's figures
-  (a step of a big scenario costs its heuristic more: about 0.1 ms a
-  step in the duel, 1 ms at Coffeyville), so a decision takes about the
-  same time, under 2 s on one core, whatever the scenario;
+* **its budget** (:func:`budget`): the race spends :data:`WORK` units of
+  work (ten a step, one a choice the heuristic weighs: a step of a big
+  scenario costs its heuristic more, about 0.1 ms in the duel and 1 ms at
+  Coffeyville, so that a decision takes about the same time whatever the
+  scenario, 1 to 1.5 s on one core), each playout cut after
+  :data:`DEPTH` steps (about one round of thirteen figures at
+  Coffeyville, half a duel); every choice is screened on one redealt
+  world where there are more than the :data:`HEURISTIC_TOP` and
+  :data:`SCREEN_TOP` candidates;
 * **the chances where a playout stops** (:func:`chances`): the game's
   estimate (:mod:`.estimate`: the strength of each side's standing
   figures, the goals' chances) read as a chance to win by a logistic
-  model fitted on games between heuristics
+  model fitted on games between heuristics, for each built-in scenario
   (``benchmarks/advisor_fit.py``: the estimate alone is not a chance: at
   the O.K. Corral it gives the Earps 95% where the turn limit hands the
   Cowboys half the games), with the turn limit's winner and the turns
@@ -194,7 +197,7 @@ def note(state: State) -> str:
     assert me is not None and me >= 0
     n = st.num_players
     draw = "half" if n == 2 else f"1/{n}"
-    return f"each choice's chance to win for {st.side_name(me)} (a draw counts {draw})"
+    return f"each choice's chance to win for {st.side_name(me)}, a draw counting {draw}"
 
 
 def make_advisor(state: State, seed: int | None = 0, scale: float = 1.0) -> SearchAdvisor:

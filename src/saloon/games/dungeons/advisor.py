@@ -5,10 +5,12 @@ The search is the generic :class:`~saloon.agents.advisor.SearchAdvisor`
 then the best of them raced in playouts of the ``heuristic``, on the same
 luck). What it needs of D6 is here:
 
-* **its budget** (:func:`budget`): :data:`STEPS` steps of playouts a
-  decision (a step of the heuristic's play costs about 0.17 ms, so about
-  1.5 s on one core), each cut after :data:`DEPTH` steps (about three
-  turns, less than a round at four players);
+* **its budget** (:func:`budget`): the race spends :data:`WORK` units of
+  work a decision (ten a step, one a choice the heuristic weighs: about
+  1.2 s on one core), each playout cut after :data:`DEPTH` steps (about
+  three turns, less than a round at four players); every choice is
+  screened on two redealt worlds where there are more than the
+  :data:`HEURISTIC_TOP` and :data:`SCREEN_TOP` candidates;
 * **the chances where a playout stops** (:func:`chances`): the game's
   fitted estimate (:mod:`.estimate`: each hero's expected glory made
   chances to win by a softmax), before its scale; on games between
@@ -142,7 +144,7 @@ def note(state: State) -> str:
     st = _dungeons(state)
     me = st.to_move
     assert me is not None and me >= 0
-    return f"each choice's chance to win for {st.name(me)} (a shared win counts 1/k)"
+    return f"each choice's chance to win for {st.name(me)}, a shared win counting 1/k"
 
 
 def make_advisor(state: State, seed: int | None = 0, scale: float = 1.0) -> SearchAdvisor:
