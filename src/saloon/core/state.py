@@ -183,7 +183,7 @@ class State(ABC):
         """
         mover = self.to_move
         if mover is None:
-            raise IllegalAction(f"the game is over; {action} cannot be played")
+            raise IllegalAction(self.explain_illegal(action))
         if mover == CHANCE:
             allowed: Sequence[Action] = [o for o, _ in self.chance_outcomes()]
             if action not in allowed:
@@ -216,7 +216,9 @@ class State(ABC):
         'add 9 is not legal for player 1 now; legal: add 1, add 2, stop'
         """
         mover = self.to_move
-        who = "anyone" if mover is None or mover < 0 else f"player {mover + 1}"
+        if mover is None:
+            return f"the game is over; {action} cannot be played"
+        who = "anyone" if mover < 0 else f"player {mover + 1}"
         return f"{action} is not legal for {who} now; legal: {_listing(self.legal_actions())}"
 
     def is_legal(self, action: Action) -> bool:

@@ -20,7 +20,7 @@ action and each ending are collected over random games and checked:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,10 +72,12 @@ def read_games(
     seed: int = 0,
     max_steps: int = 3000,
     choices_per_step: int = 40,
+    choose: Callable[[State, np.random.Generator], Action] | None = None,
 ) -> Iterator[Finding]:
-    """Play ``games`` random games and yield each sentence that reads wrong:
-    the log, the choices (at most ``choices_per_step`` a decision), a few
-    refusals a decision, and the ending."""
+    """Play ``games`` games and yield each sentence that reads wrong: the
+    log, the choices (at most ``choices_per_step`` a decision), a few
+    refusals a decision, and the ending. Moves are random unless ``choose``
+    picks them (an agent that reaches further into a game, say)."""
     rng = np.random.default_rng(seed)
     options = game.options(options)
     for n in range(games):
@@ -97,7 +99,10 @@ def read_games(
             yield from _refusals(state, legal, seen, rng, where)
             seen.extend(legal[:choices_per_step])
             del seen[:-400]
-            state.apply(legal[int(rng.integers(len(legal)))])
+            if choose is not None:
+                state.apply(choose(state, rng))
+            else:
+                state.apply(legal[int(rng.integers(len(legal)))])
         if state.is_over:
             text = state.result().text
             if not text.strip():
