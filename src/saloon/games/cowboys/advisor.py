@@ -8,8 +8,10 @@ Cowboys is here:
 * **its budget** (:func:`budget`): the race spends :data:`WORK` units of
   work (ten a step, one a choice the heuristic weighs: a step of a big
   scenario costs its heuristic more, about 0.1 ms in the duel and 1 ms at
-  Coffeyville, so that a decision takes about the same time whatever the
-  scenario, 1 to 1.5 s on one core), each playout cut after
+  Coffeyville), less in proportion beyond :data:`FULL_WORK_FIGURES`
+  figures, where each choice is weighed against more enemies, so that a
+  decision takes about a second to a second and a half on one core in
+  every scenario (``benchmarks/hint_speed.py``), each playout cut after
   :data:`DEPTH` steps (about one round of thirteen figures at
   Coffeyville, half a duel); every choice is screened on one redealt
   world where there are more than the :data:`HEURISTIC_TOP` and
@@ -177,10 +179,27 @@ def settled(state: State, player: int) -> bool:
 # -- the advisor --------------------------------------------------------------------------------
 
 
-def budget(scale: float = 1.0) -> Budget:
-    """The default budget, times ``scale``."""
+#: Up to this many figures in the scenario the race spends all of
+#: :data:`WORK`; beyond, proportionally less (:func:`budget`).
+FULL_WORK_FIGURES = 8
+
+
+def budget(scale: float = 1.0, figures: int = 0) -> Budget:
+    """The default budget for a scenario of ``figures`` figures, times ``scale``.
+
+    Every choice the heuristic weighs is weighed against each enemy, so a
+    unit of work costs more where there are many figures: beyond
+    :data:`FULL_WORK_FIGURES` the work shrinks in proportion (Coffeyville's
+    thirteen get eight thirteenths), to keep a decision within about a
+    second and a half on one core in every scenario
+    (``benchmarks/hint_speed.py``).
+
+    >>> budget().work, budget(figures=13).work, budget(2, figures=13).work
+    (120000, 73846, 147692)
+    """
+    work = WORK if figures <= FULL_WORK_FIGURES else round(WORK * FULL_WORK_FIGURES / figures)
     base = Budget(
-        work=WORK,
+        work=work,
         depth=DEPTH,
         screen=1,
         settle=24,
@@ -209,7 +228,7 @@ def make_advisor(state: State, seed: int | None = 0, scale: float = 1.0) -> Sear
     return SearchAdvisor(
         rollout,
         chances,
-        budget(scale),
+        budget(scale, figures=len(_cowboys(state).figures)),
         seed=seed,
         canonical=canonical,
         settled=settled,
