@@ -66,12 +66,14 @@ def test_the_combat_steps_1_to_7() -> None:
     # Step 5: the hero's D8 and the GM's D4, together.
     assert s.chance_prompt().startswith("the hero's d8 vs the enemy's d4")
     do(s, "roll 3 vs 4")
-    assert "4 d4 + 1 hills + 1 buffs = 6" in log_text(s)
+    assert "hero's d8: 3 against the Goblin's d4: 4 +1 hills +1 buff = 6" in log_text(s)
     # Step 6: the hero improves: a buff, then a Dogmud reroll.
     assert "accept" in legal(s) and "play whetstone" in legal(s) and "dogmud" in legal(s)
     do(s, "play whetstone", "dogmud", "d8 7")
     assert hero(s, 0).coins == 3
-    assert "The hero's 3 is rolled again: 7. Hero 7 (+1) = 8 against" in log_text(s)
+    assert "The hero's d8 is rolled again: 3 becomes 7. Hero's d8: 7 +1 buff = 8 against" in (
+        log_text(s)
+    )
     # Step 7: 7 + 1 = 8 beats 6: the goblin dies; two coins.
     do(s, "accept")
     assert enemy_kinds(s, 6) == []
@@ -156,7 +158,8 @@ def test_plants_of_eden_rise_with_every_other_plant_on_the_board(plants: int, at
     do(s, "fight plant-of-eden", "wield natural")
     assert s.chance_prompt().endswith("(e.g. roll 3)")  # no enemy die
     do(s, "roll 6")
-    assert f"against {attack} attack = {attack}" in log_text(s)
+    extra = {3: "", 4: " +1 other Plant = 4", 5: " +2 other Plants = 5"}[attack]
+    assert f"against the Plant of Eden's attack: 3{extra}; the hero wins" in log_text(s)
 
 
 def test_a_slain_plant_goes_back_to_the_bag_and_a_dragon_is_a_trophy() -> None:
@@ -182,14 +185,14 @@ def test_no_buffs_no_environment_no_moon_for_guardians() -> None:
     do(s, "fight onyx-dragon")
     assert s.to_move == 0  # no window for the GM
     do(s, "wield natural", "roll 3 vs 5")
-    assert "against 5 d8 = 5" in log_text(s)
+    assert "against the Onyx Dragon's d8: 5;" in log_text(s)
 
 
 def test_the_hunters_moon_gives_monsters_2() -> None:
     s = fight_scene([("goblin", 6)])
     s.flags = frozenset({"hunters_moon"})
     do(s, "fight goblin", "wield natural", "roll 3 vs 2")
-    assert "2 d4 + 2 Hunters' Moon = 4" in log_text(s)
+    assert "the Goblin's d4: 2 +2 Hunters' Moon = 4" in log_text(s)
 
 
 def test_the_overzealous_moon_reaches_guardians_too() -> None:
@@ -202,7 +205,7 @@ def test_the_overzealous_moon_reaches_guardians_too() -> None:
     )
     s.flags = frozenset({"hunters_moon"})
     do(s, "fight onyx-dragon", "wield natural", "roll 3 vs 2")
-    assert "2 d8 + 2 Hunters' Moon = 4" in log_text(s)
+    assert "the Onyx Dragon's d8: 2 +2 Hunters' Moon = 4" in log_text(s)
 
 
 @pytest.mark.parametrize(("strength", "won"), [(6, True), (5, False)])
@@ -484,7 +487,7 @@ def test_a_transformed_monster_keeps_no_buff_environment_or_moon() -> None:
     s.flags = frozenset({"hunters_moon"})
     give_cards(s, 1, "intervention")
     do(s, "fight orc", "play intervention", "transform rogue", "wield natural", "roll 4 vs 4")
-    assert "against 4 d6 = 4" in log_text(s)
+    assert "against the Orc's bare d6 (now a rogue): 4;" in log_text(s)
 
 
 def test_no_moon_for_a_cash_cube_and_no_environment_for_poison() -> None:
@@ -493,11 +496,11 @@ def test_no_moon_for_a_cash_cube_and_no_environment_for_poison() -> None:
     s = fight_scene([("cube", 6, {"owner": 1})])
     s.flags = frozenset({"hunters_moon"})
     do(s, "fight cube", "wield natural", "roll 3 vs 5")
-    assert "against 5 d12 = 5" in log_text(s)
+    assert "against the Cash Cube's d12: 5;" in log_text(s)
     s = fight_scene([("mushroom", 6)])
     s.environments = tuple((6, p) for p in ("dungeon", "forest", "cemetery", "hills", "trails"))
     do(s, "fight mushroom", "wield natural", "roll 3 vs 2")
-    assert "against 2 d4 = 2" in log_text(s)
+    assert "against the Mushroom's d4: 2;" in log_text(s)
 
 
 def test_an_advantage_card_may_be_bought_after_a_losing_roll() -> None:

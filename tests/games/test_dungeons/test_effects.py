@@ -460,7 +460,7 @@ def test_choice_each_picks_an_option() -> None:
     )
     run(s, c, user=None)
     assert s.to_move == 0 and legal(s) == ["option 1", "option 2"]
-    assert s.describe_action(s.legal_actions()[0]) == "option 1: gain coins +2"
+    assert s.describe_action(s.legal_actions()[0]) == "option 1: gain 2 coins (up to 10)"
     do(s, "option 1", "option 2", "draw quest windfall")
     assert hero(s, 0).coins == 6 and hero(s, 1).quests == ("windfall",)
 

@@ -272,9 +272,12 @@ def test_menus_read_in_words_at_each_kind_of_decision() -> None:
         s.apply(s.chance_outcomes()[0][0] if s.to_move == CHANCE else s.legal_actions()[0])
     do(s, "d6 3")
     assert s.describe_action(Pick("stat", "skill")) == (
-        "put the 3 on skill: it becomes 4 with the class's +1"
+        "put the 3 on skill: it becomes 4 with the class's +1; it unlocks your skill markers: "
+        "one at 3, two at 4, three at 5, stacked at 6"
     )
-    assert s.describe_action(Pick("stat", "wits")) == "put the 3 on wits: it becomes 3"
+    assert s.describe_action(Pick("stat", "wits")) == (
+        "put the 3 on wits: it becomes 3; GM events check it"
+    )
 
     empty = {"advantage": (), "quests": ()}
     s = scene(setup_game(2), 0, heroes={0: {"space": 6, "coins": 4} | empty, 1: empty})
@@ -316,12 +319,14 @@ def test_a_referee_is_told_what_a_draw_may_be() -> None:
             s.apply(s.legal_actions()[0])
     assert helps["MapDie"].startswith("Roll the real dice") and "d10" in helps["MapDie"]
     assert helps["BagDraw"].startswith("Draw a token from the real bag")
-    assert "The bag holds 70: 5 bone-banshee, 1 crimson-dragon" in helps["BagDraw"]
-    assert "draw advantage CARD" in helps["DrawNode"] and "battle-fury, " in helps["DrawNode"]
-    assert "draw bounty CARD" in helps["TurnBounty"]
-    printed = {x.id for x in s.content.advantages}
+    assert "The bag holds 70: 5 Bone Banshee, 1 Crimson Dragon" in helps["BagDraw"]
+    assert "type what it prints: its name (e.g. Short Sword)" in helps["DrawNode"]
+    assert "Battle Fury (+2), " in helps["DrawNode"] and "Longbow (d8 ranged)" in helps["DrawNode"]
+    assert "its monster class, space and glory (e.g. beast 4 2)" in helps["TurnBounty"]
+    assert "beast 1 1, " in helps["TurnBounty"]
+    printed = {x.name for x in s.content.advantages}
     listed = helps["DrawNode"].split("The deck's cards: ")[1].rstrip(".").split(", ")
-    assert set(listed) == printed
+    assert {x.split(" (")[0] for x in listed} == printed
 
 
 def test_a_card_lost_at_random_is_asked_for_without_showing_the_hand() -> None:

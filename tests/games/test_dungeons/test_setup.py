@@ -28,7 +28,9 @@ def test_the_stat_roll_example_a_mesmerist_rolls_3_for_skill() -> None:
     m = hero(s, 0)
     assert m.stat("skill") == 4
     assert m.coins == 1
-    assert "Player 1 (Mesmerist) rolls 3 for a stat and earns a coin." in log_text(s)
+    assert "Player 1 (Mesmerist)'s stat roll: the d6 shows 3 (1 to 3: a 3, and a coin)." in (
+        log_text(s)
+    )
 
 
 def test_low_rolls_count_as_3_and_each_earns_a_coin() -> None:

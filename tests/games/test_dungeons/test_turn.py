@@ -37,7 +37,7 @@ def test_the_quick_start_guides_turn() -> None:
     coins = hero(s, 0).coins
     do(s, "spawn 7 gather 1")  # a D10 and a D4, rolled together
     do(s, "token orc")  # the current GM (player 2) draws the enemy for space 7
-    assert "Player 2 (Mesmerist) (the GM) draws Orc" in log_text(s)
+    assert "Player 2 (Mesmerist) (the GM) draws an Orc" in log_text(s)
     assert enemy_kinds(s, 7) == ["orc"]
     # The open gather: face 1 is two coins on the Ember Board (no question)
     # and an Advantage card on the Frost Board.
@@ -230,7 +230,7 @@ def test_coins_are_capped_at_10() -> None:
     s = scene(setup_game(2), 0, heroes={0: {"space": 0, "coins": 9}})
     do(s, "gather", "d4 1")  # the Ember Board's two coins
     assert hero(s, 0).coins == 10
-    assert "took 1" in log_text(s)
+    assert "gathers 1 of the 2 coins: 10 now, the most a hero may hold" in log_text(s)
 
 
 def test_the_hand_limit_counts_the_whole_hand_and_offers_a_discard() -> None:

@@ -149,7 +149,11 @@ _PASSAGES = {
 
 
 def rules_help(state: State | None) -> str:
-    """The whole summary, or what is decided now and the passages for it."""
+    """The whole summary, or what is decided now and the passages for it,
+    with what the decision needs explained: at a class choice each class's
+    +1, skills and chib; at a gather board's each board's rewards, hides and
+    potions; around a fight the numbers (each side's dice and bonuses, the
+    chance to win the round: :mod:`.odds`)."""
     if state is None:
         return SUMMARY
     agenda = getattr(state, "agenda", None)
@@ -162,7 +166,70 @@ def rules_help(state: State | None) -> str:
     if not passage:
         return SUMMARY
     now = f"Now: {prompt(state)}.\n" if callable(prompt) else ""
-    return now + passage
+    more = _explained(state, name)
+    return now + passage + (("\n" + more) if more else "")
+
+
+def _explained(state: State, name: str) -> str:
+    """What the decision at hand needs explained, beside its passages."""
+    from saloon.games.dungeons import words
+    from saloon.games.dungeons.rules.setup import boards_open, classes_open
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+    if not isinstance(state, DungeonsState):
+        return ""
+    s = state
+    if name == "PickClass":
+        lines = [f"- {words.class_words(s.index.classes[c])}" for c in classes_open(s)]
+        common = "; ".join(words.skill_words(sk) for sk in s.content.common_skills)
+        lines.append(f"Every class also has {common}.")
+        lines.append(
+            "Potions come with the gather board, chosen next: each board offers its own "
+            "(Part I, Place Your Potions)."
+        )
+        return "The classes:\n" + "\n".join(lines)
+    if name == "PickBoard":
+        lines = [f"- {words.board_words(s, b)}" for b in boards_open(s)]
+        return "The boards:\n" + "\n".join(lines)
+    if name in ("Act", "Window"):
+        return fight_numbers(s, you=name == "Act")
+    return ""
+
+
+def fight_numbers(s: object, you: bool = True) -> str:
+    """The numbers a player can act on around a fight (:mod:`.odds`): before
+    a round's roll, each side's dice and bonuses and the chance to win it
+    with the natural die and each weapon in hand; after it, the tally and
+    what accepting does; before a declaration, the odds against each enemy
+    the hero may fight. ``you``: said to the hero (else of him, to the
+    other players at their window)."""
+    from saloon.games.dungeons import odds
+    from saloon.games.dungeons.rules import cards, combat
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+    assert isinstance(s, DungeonsState)
+    seat = s.active
+    if seat is None or s.heroes[seat].space <= 0:
+        return ""
+    f = s.fight
+    if f is not None and f.dice:
+        tally = combat.tally_words(s, f, you=you)
+        if not you:
+            return f"The numbers: {tally}."
+        return f"The numbers: {tally}; accepting: {combat.outcome_words(s, f)}."
+    if f is not None:
+        lines = [odds.round_odds(s, seat).words(you)]
+        if you:
+            for cid in combat.weapon_cards(s, seat):
+                w = combat.weapon_of(s, seat, cid)
+                chance = odds.round_odds(s, seat, [w]).words()
+                lines.append(f"with {cards.card_name(s, cid)}: {chance}")
+        return "The numbers: " + "; ".join(lines) + "."
+    targets = combat.fight_targets(s, seat)
+    if not targets:
+        return ""
+    lines = [odds.round_odds(s, seat, uid=e.uid).words() for e in targets]
+    return "The numbers, with your natural die: " + "; ".join(lines) + "."
 
 
 def _moment(state: State) -> str:

@@ -205,6 +205,11 @@ def fight_line(state: DungeonsState) -> str | None:
         what += f", turned into a {f.transformed} rolling a d6"
     if f.dice:
         what += "; " + tally_words(state, f)
+    else:
+        from saloon.games.dungeons.odds import round_odds
+
+        # Before the roll, the numbers a player can act on (the natural die).
+        what += "; " + round_odds(state, t.seat).words(you=False)
     return what + f" ({STAGE_WORDS.get(f.stage, f.stage)})"
 
 

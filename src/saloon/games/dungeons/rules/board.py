@@ -289,12 +289,13 @@ class BagDraw(Chance):
         return Token(s.bag[int(rng.integers(len(s.bag)))])
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"the token drawn from the bag (e.g. token {s.bag[0]})"
+        return f"the token drawn from the bag, by its name (e.g. {kind_name(s, s.bag[0])})"
 
     def help(self, s: DungeonsState) -> str:
-        inside = ", ".join(f"{n} {kind}" for kind, n in sorted(bag_counts(s).items()))
+        inside = ", ".join(f"{n} {kind_name(s, kind)}" for kind, n in sorted(bag_counts(s).items()))
         return (
-            f"Draw a token from the real bag and type it: token KIND (e.g. token {s.bag[0]}). "
+            "Draw a token from the real bag and type the name it shows (e.g. "
+            f"{kind_name(s, s.bag[0])}), or token KIND with Saloon's id (e.g. token {s.bag[0]}). "
             f"The bag holds {len(s.bag)}: {inside}."
         )
 
@@ -306,11 +307,22 @@ class BagDraw(Chance):
             space = quota_space(s, space)
         e = add_enemy(s, outcome.kind, space)
         who = "" if self.gm < 0 else f"{s.name(self.gm)} (the GM) draws "
-        what = kind_name(s, e.kind)
+        what = _a(kind_name(s, e.kind))
         if who:
             s.say("spawn", f"{who}{what} from the bag: it goes to {space_words(s, space)}.")
         else:
-            s.say("spawn", f"{what} is drawn from the bag and goes to {space_words(s, space)}.")
+            s.say(
+                "spawn",
+                f"{upper_first(what)} is drawn from the bag and goes to {space_words(s, space)}.",
+            )
+
+
+def _a(name: str) -> str:
+    """A token's name with its article (``a Goblin``, ``an Owlbear``, ``the
+    Kraken``: there is one)."""
+    if name in ("Kraken",):
+        return "the " + name
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
 def quota_space(s: DungeonsState, space: int) -> int:

@@ -191,9 +191,7 @@ class DrawNode(Chance):
         return ("DrawNode", self.deck)
 
     def prompt(self, s: DungeonsState) -> str:
-        return (
-            f"the card {s.name(self.seat)} draws (e.g. draw {self.deck} {_example(s, self.deck)})"
-        )
+        return f"the card {s.name(self.seat)} draws, as printed (e.g. {_example_words(self.deck)})"
 
     def help(self, s: DungeonsState) -> str:
         return deck_help(s, self.deck)
@@ -246,14 +244,18 @@ def _example(s: DungeonsState, deck: str) -> str:
     return printed_cards(s, deck)[0]
 
 
+def _example_words(deck: str) -> str:
+    """How a card of ``deck`` is typed as printed (the prompt's example)."""
+    return {"advantage": "Short Sword, or d8 ranged", "quest": "Windfall"}.get(deck, "beast 4 2")
+
+
 def deck_help(s: DungeonsState, deck: str) -> str:
-    """How a referee types the card drawn from the real ``deck``, with the
-    cards the deck is printed with (:func:`printed_cards`)."""
-    ids = printed_cards(s, deck)
-    return (
-        f"Draw the top card of the real {deck} deck and type it: draw {deck} CARD "
-        f"(e.g. draw {deck} {ids[0]}). The deck's cards: {', '.join(ids)}."
-    )
+    """How a referee types the card drawn from the real ``deck``: by what
+    it prints (:mod:`saloon.games.dungeons.printed`), with the cards the
+    deck is printed with (:func:`printed_cards`), never those left in it."""
+    from saloon.games.dungeons.printed import deck_help as printed_help
+
+    return printed_help(s, deck)
 
 
 def deck_possible(s: DungeonsState, deck: str, outcome: Outcome) -> bool:
@@ -289,7 +291,8 @@ class TurnBounty(Chance):
         return deck_sample(s, "bounty", rng)
 
     def prompt(self, s: DungeonsState) -> str:
-        return f"the Bounty card turned up (e.g. draw bounty {_example(s, 'bounty')})"
+        example = _example_words("bounty")
+        return f"the Bounty card turned up: its class, space and glory (e.g. {example})"
 
     def help(self, s: DungeonsState) -> str:
         return deck_help(s, "bounty")

@@ -1,8 +1,11 @@
-"""What a person may type at a chance node besides the notation: the faces alone.
+"""What a person may type at a chance node besides the notation: faces, what a card prints.
 
 At a die's prompt ``4`` means ``d6 4`` (the die the node rolls); at the
 turn's roll ``7 3`` means ``spawn 7 gather 3``; in a fight ``5 vs 3``
-means ``roll 5 vs 3``.
+means ``roll 5 vs 3``. At a draw, what the real card or token prints
+(:mod:`saloon.games.dungeons.printed`): ``beast 4 2`` for a Bounty card,
+``d8 ranged`` or ``Short Sword`` for an Advantage card, ``bone banshee``
+for a token.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ def shorthand(s: DungeonsState, text: str) -> Action | None:
     top = s.agenda[-1] if s.agenda else None
     if not isinstance(top, Chance):
         return None
+    printed = _printed(s, top, text)
+    if printed is not None:
+        return printed
     words = text.strip().lower().split()
     if not words or not all(w.isascii() and (w.isdigit() or w == "vs") for w in words):
         return None
@@ -44,4 +50,20 @@ def shorthand(s: DungeonsState, text: str) -> Action | None:
                 return CombatRoll(tuple(mine), rest[0])
         elif first.enemy == 0 and nums:
             return CombatRoll(tuple(nums), 0)
+    return None
+
+
+def _printed(s: DungeonsState, top: Chance, text: str) -> Action | None:
+    """A draw typed by what the card or token prints (:mod:`..printed`)."""
+    from saloon.games.dungeons import printed
+    from saloon.games.dungeons.rules import board, cards
+
+    if isinstance(top, cards.DrawNode):
+        return printed.read_card(s, top.deck, text)
+    if isinstance(top, cards.TurnBounty):
+        return printed.read_card(s, "bounty", text)
+    if isinstance(top, board.BagDraw):
+        return printed.read_token(s, text)
+    if isinstance(top, cards.LoseRandom):
+        return printed.read_lost(s, top.seat, text)
     return None

@@ -112,23 +112,34 @@ def can_transform(s: DungeonsState, seat: int) -> bool:
 def transform_with_hides(s: DungeonsState, seat: int, cls: str) -> None:
     """The hides go back to the bag; the monster becomes ``cls``."""
     h = s.heroes[seat]
+    hides = [board.kind_name(s, k) for k in h.specialty if k]
     board.bag_add(s, *h.specialty)
     s.heroes[seat] = replace(h, specialty=("", "", ""))
-    s.say("transform", f"{s.name(seat)} turns in three specialty hides.", seat)
+    listed = ", ".join(hides[:-1]) + " and " + hides[-1] if len(hides) > 1 else "".join(hides)
+    s.say(
+        "transform",
+        f"{s.name(seat)} turns in three specialty hides ({listed}) to the bag.",
+        seat,
+    )
     transform(s, cls)
 
 
-def transform(s: DungeonsState, cls: str) -> None:
+def transform(s: DungeonsState, cls: str, source: str = "") -> None:
     """Ruling DG-R20 (Part II, Specialty Hides): the monster is a ``cls``
     with a bare D6 for this roll, no bonus of any kind (environment, buffs,
     extra HP, the Moon); if it wins the round it is itself again with every
-    bonus; if it loses it dies as a ``cls``."""
+    bonus; if it loses it dies as a ``cls``. ``source``: the card or skill
+    that does it (Glamour), when no hides are turned in."""
     f = s.fight
     assert f is not None
     s.fight = replace(f, transformed=cls)
     e = s.enemy(f.enemy)
-    name = common.upper_first(board.enemy_name(s, e))
-    s.say("transform", f"{name} becomes {common.article(cls)} with a bare D6.")
+    name = board.enemy_name(s, e)
+    what = f"becomes {common.article(cls)} with a bare D6 and no bonus for this roll"
+    if source:
+        s.say("transform", f"{source}: {name} {what} (no hides are spent).")
+    else:
+        s.say("transform", f"{common.upper_first(name)} {what}.")
 
 
 # -- step 4: the weapon ------------------------------------------------------------------------
@@ -197,6 +208,19 @@ def wield_options(s: DungeonsState, seat: int) -> list[Action]:
     return out
 
 
+#: The weapons' keywords as the cards print them (Part II, Advantage Cards).
+KEYWORDS = {"dual_wield": "Dual Wield", "ranged": "Ranged", "critical": "Critical"}
+
+
+def keyword_words(flags: frozenset[str]) -> str:
+    """A weapon's keywords as printed: ``Dual Wield, Ranged``.
+
+    >>> keyword_words(frozenset({"ranged", "dual_wield"}))
+    'Dual Wield, Ranged'
+    """
+    return ", ".join(KEYWORDS.get(f, f) for f in sorted(flags))
+
+
 def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
     """The weapons are played (a card is spent, even if the round is later
     escaped: Part II, Advantage Cards); Holy Water is paid; then the roll."""
@@ -216,7 +240,7 @@ def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
         else:
             c = cards.card(s, w.source)
             cards.spend(s, seat, w.source)
-            flags = ", ".join(sorted(w.flags))
+            flags = keyword_words(w.flags)
             words.append(f"{c.name} ({dice}{', ' + flags if flags else ''})")
             rest = tuple(e for e in c.effects if e.kind != "weapon")
             if rest:
@@ -323,14 +347,15 @@ def hero_total(f: Fight) -> int:
 
 
 def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
-    """The enemy's combat total in parts (label, value). Transformed: the
-    bare D6 (ruling DG-R20). A monster: its die, +1 when its environment is in
-    its space (Poison monsters have none), +2 under the Hunters' Moon, +1
-    under bloodlust, a GM event's bonus for the round, the collective GM's
-    buffs. A Guardian: its die (a Plant's attack), +1 when the Guardians
-    stir; no environment, no Moon, no buffs (Part I, Know Thine Enemy). A
-    Cash Cube: its D12 alone. The Overzealous Hunters' Moon gives every
-    enemy the Moon's +2 (Part IV, Suggestions)."""
+    """The enemy's combat total in parts (label, value), its roll first.
+    Transformed: the bare D6 (ruling DG-R20). A monster: its die, +1 when
+    its environment is in its space (Poison monsters have none), +2 under
+    the Hunters' Moon, +1 under bloodlust, a GM event's bonus for the round,
+    the collective GM's buffs. A Guardian: its die (a Plant's attack of 3,
+    +1 for every other Plant on the board), +1 when the Guardians stir; no
+    environment, no Moon, no buffs (Part I, Know Thine Enemy). A Cash Cube:
+    its D12 alone. The Overzealous Hunters' Moon gives every enemy the
+    Moon's +2 (Part IV, Suggestions)."""
     e = s.enemy(f.enemy)
     if f.transformed:
         return [("d6", f.enemy_roll)]
@@ -346,9 +371,9 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
         if "bloodlust" in s.flags:
             parts.append(("bloodlust", 1))
         if s.monster_bonus:
-            parts.append(("the round's event", s.monster_bonus))
+            parts.append(("event", s.monster_bonus))
         if e.buffs:
-            parts.append(("buffs", e.buffs))
+            parts.append(("buff" if e.buffs == 1 else "buffs", e.buffs))
         return parts
     if e.is_cube:
         parts = [(f"d{s.content.prices.cash_cube_die}", f.enemy_roll)]
@@ -356,11 +381,14 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
         g = s.guardian(e.kind)
         assert g is not None
         if g.kind == "plant":
-            parts = [("attack", g.attack + board.plants_on_board(s) - 1)]
+            parts = [("attack", g.attack)]
+            others = board.plants_on_board(s) - 1
+            if others > 0:
+                parts.append(("other Plant" if others == 1 else "other Plants", others))
         else:
             parts = [(f"d{g.die}", f.enemy_roll)]
         if "guardians_stir" in s.flags:
-            parts.append(("the Guardians stir", 1))
+            parts.append(("Guardians stir", 1))
     if zealous:
         parts.append(("Hunters' Moon", 2))
     return parts
@@ -370,19 +398,94 @@ def enemy_total(s: DungeonsState, f: Fight) -> int:
     return sum(v for _, v in enemy_parts(s, f))
 
 
-def tally_words(s: DungeonsState, f: Fight) -> str:
-    dice = "+".join(map(str, f.dice))
-    extra = []
-    if any("critical" in w.flags for w in f.weapons):
-        extra.append("critical")
+# -- the round in words ------------------------------------------------------------------------
+
+
+def short_name(s: DungeonsState, e: Enemy) -> str:
+    """The enemy as a fight names it: ``the Goblin``, ``the Cash Cube``."""
+    return "the Cash Cube" if e.is_cube else board.enemy_name(s, e)
+
+
+def enemy_lead(s: DungeonsState, f: Fight) -> str:
+    """What the enemy rolls: ``the Goblin's d4``, ``the Goblin's bare d6
+    (now a bandit)``, ``the Plant of Eden's attack``."""
+    name = short_name(s, s.enemy(f.enemy))
+    label = enemy_parts(s, f)[0][0]
+    if f.transformed:
+        return f"{name}'s bare d6 (now {common.article(f.transformed)})"
+    return f"{name}'s {label}"
+
+
+def hero_lead(f: Fight, you: bool = False) -> str:
+    """What the hero rolls: ``hero's d6``, ``your d8 (Critical) and d6``."""
+    from saloon.games.dungeons.odds import hero_words
+
+    return hero_words(f.weapons, you=you)
+
+
+def hero_expr(f: Fight) -> str:
+    """The hero's faces and what is done to them: ``4``, ``7 + 3 = 10``,
+    ``5 x 2 +2 buffs = 12`` (a Critical weapon's dice doubled)."""
+    terms = []
+    i = 0
+    for w in f.weapons:
+        faces = f.dice[i : i + w.dice]
+        i += w.dice
+        term = " + ".join(map(str, faces))
+        if "critical" in w.flags:
+            term = f"({term}) x 2" if len(faces) > 1 else f"{term} x 2"
+        terms.append(term)
+    expr = " + ".join(terms)
     if f.doubled:
-        extra.append("doubled")
+        expr = f"({expr}) x 2" if " " in expr else f"{expr} x 2"
     if f.hero_bonus:
-        extra.append(f"+{f.hero_bonus}")
-    mine = f"{dice}{' (' + ', '.join(extra) + ')' if extra else ''} = {hero_total(f)}"
+        expr += f" +{f.hero_bonus} {'buff' if f.hero_bonus == 1 else 'buffs'}"
+    total = hero_total(f)
+    return expr if expr == str(total) else f"{expr} = {total}"
+
+
+def enemy_expr(s: DungeonsState, f: Fight) -> str:
+    """The enemy's roll and what is added: ``3 +1 hills = 4``, ``7``."""
     parts = enemy_parts(s, f)
-    theirs = " + ".join(f"{v} {label}" for label, v in parts)
-    return f"hero {mine} against {theirs} = {enemy_total(s, f)}"
+    expr = str(parts[0][1]) + "".join(f" {v:+d} {label}" for label, v in parts[1:])
+    total = enemy_total(s, f)
+    return expr if expr == str(total) else f"{expr} = {total}"
+
+
+def tie_words(s: DungeonsState, f: Fight, you: bool = False) -> str:
+    """Who wins a tie in this round and why (Part I, Enemy Engagement: the
+    hero's strength of 6, or a card or skill that wins ties)."""
+    seat = s.active
+    assert seat is not None
+    hero = "you" if you else "the hero"
+    his = "your" if you else "the hero's"
+    if f.win_ties:
+        return f"a tie, and {hero} {'win' if you else 'wins'} it: ties are {his} in this fight"
+    strength = s.heroes[seat].stat("strength")
+    if strength == 6:
+        return f"a tie, and {hero} {'win' if you else 'wins'} it with strength 6"
+    foe = short_name(s, s.enemy(f.enemy))
+    return f"a tie, and {foe} wins it: {his} strength is {strength}, only 6 wins ties"
+
+
+def verdict(s: DungeonsState, f: Fight, you: bool = False) -> str:
+    """Who the round goes to as it stands: ``the hero wins``, a tie's words."""
+    mine, theirs = hero_total(f), enemy_total(s, f)
+    if mine == theirs:
+        return tie_words(s, f, you)
+    if mine > theirs:
+        return "you win" if you else "the hero wins"
+    return f"{short_name(s, s.enemy(f.enemy))} wins"
+
+
+def tally_words(s: DungeonsState, f: Fight, you: bool = False) -> str:
+    """The round as rolled, so that a die is never read as a count:
+    ``hero's d6: 4 against the Goblin's d8: 3 +1 dungeon = 4; a tie, and
+    the hero wins it with strength 6``."""
+    return (
+        f"{hero_lead(f, you)}: {hero_expr(f)} against {enemy_lead(s, f)}: {enemy_expr(s, f)}; "
+        + verdict(s, f, you)
+    )
 
 
 def hero_wins(s: DungeonsState, f: Fight) -> bool:
@@ -394,6 +497,37 @@ def hero_wins(s: DungeonsState, f: Fight) -> bool:
     if mine != theirs:
         return mine > theirs
     return f.win_ties or s.heroes[seat].stat("strength") == 6
+
+
+def outcome_words(s: DungeonsState, f: Fight) -> str:
+    """What accepting the roll as it stands does, to the hero in the second
+    person (step 7, :class:`Resolve`): the kill or the HP the enemy loses;
+    the HP or the stat the hero loses, or why he loses nothing (a Ranged
+    weapon, a ward)."""
+    seat = s.active
+    assert seat is not None
+    e = s.enemy(f.enemy)
+    foe = short_name(s, e)
+    if hero_wins(s, f):
+        if f.transformed:
+            return f"you win the round: {foe} dies as {common.article(f.transformed)}"
+        if e.hp > 1:
+            return f"you win the round: {foe} loses an HP ({e.hp - 1} left)"
+        return f"you win the round and slay {foe}"
+    again = f" ({foe} is itself again)" if f.transformed else ""
+    if any("ranged" in w.flags for w in f.weapons):
+        return f"you lose the round{again}, but your Ranged weapon keeps you out of reach: no harm"
+    if f.ward:
+        return f"you lose the round{again}, but the blow is warded off: no harm"
+    h = s.heroes[seat]
+    m = s.monster(e.kind)
+    if m is not None and m.monster_class == "poison":
+        if all(v <= common.STAT_MIN for v in h.stats):
+            return f"you lose the round{again} and die of its poison: every stat of yours is 3"
+        return f"you lose the round{again}: its poison drops a stat of your choice by 1"
+    if h.hp <= 1:
+        return f"you lose the round{again} and your last HP: you go to the Styx"
+    return f"you lose the round{again} and 1 HP ({h.hp - 1} left)"
 
 
 # -- step 6: rerolls ---------------------------------------------------------------------------
@@ -463,7 +597,8 @@ class HeroReroll(DieRoll):
         dice[self.index] = outcome.face
         s.fight = f = replace(f, dice=tuple(dice))
         tally = common.upper_first(tally_words(s, f))
-        s.say("reroll", f"The hero's {old} is rolled again: {outcome.face}. {tally}.")
+        d = outcome.sides
+        s.say("reroll", f"The hero's d{d} is rolled again: {old} becomes {outcome.face}. {tally}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,9 +619,14 @@ class EnemyReroll(DieRoll):
         assert isinstance(outcome, Roll)
         f = s.fight
         assert f is not None
+        old = f.enemy_roll
         s.fight = f = replace(f, enemy_roll=outcome.face)
         tally = common.upper_first(tally_words(s, f))
-        s.say("reroll", f"The enemy's die is rolled again: {outcome.face}. {tally}.")
+        name = common.upper_first(short_name(s, s.enemy(f.enemy)))
+        s.say(
+            "reroll",
+            f"{name}'s d{outcome.sides} is rolled again: {old} becomes {outcome.face}. {tally}.",
+        )
 
 
 def dogmud(s: DungeonsState, seat: int, die: int) -> None:

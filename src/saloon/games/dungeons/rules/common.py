@@ -100,8 +100,59 @@ def unlocked_count(skill_stat: int) -> int:
     return UNLOCKED.get(skill_stat, 0)
 
 
+def count(n: int, noun: str) -> str:
+    """``n`` of ``noun`` with its plural right (``no`` for zero).
+
+    >>> count(1, "coin"), count(2, "skill marker"), count(0, "bounty card")
+    ('1 coin', '2 skill markers', 'no bounty cards')
+    """
+    from saloon.games.dungeons.words import count as _count
+
+    return _count(n, noun)
+
+
+def gain_words(
+    s: DungeonsState, seat: int, took: int, asked: int, verb: str = "gains", why: str = ""
+) -> str:
+    """``gains 2 coins``; at the cap (ruling DG-R3: no more than 10 coins),
+    what was kept and why: ``collects no coins for the kill: 10 already, the
+    most a hero may hold``."""
+    if took == asked:
+        return f"{verb} {count(took, 'coin')}{why}"
+    held = s.heroes[seat].coins
+    if took == 0:
+        return f"{verb} no coins{why}: {held} already, the most a hero may hold"
+    return f"{verb} {took} of the {asked} coins{why}: {held} now, the most a hero may hold"
+
+
+def pay_words(paid: int, asked: int) -> str:
+    """``pays 2 coins``; ``has no coins to pay``; ``pays the 1 coin he has``."""
+    if paid == asked:
+        return f"pays {count(paid, 'coin')}"
+    if paid == 0:
+        return "has no coins to pay"
+    return f"pays {count(paid, 'coin')}, all that is left of {asked}"
+
+
+def flag_words(flag: str) -> str:
+    """A round rule as what it does (``every Guardian gets +1 to its combat
+    rolls``)."""
+    from saloon.games.dungeons.words import flag_words as _flag_words
+
+    return _flag_words(flag)
+
+
 #: A round rule's name where its flag's words are not enough.
-FLAG_NAMES = {"hunters_moon": "Hunters' Moon", "guardians_stir": "the Guardians stir"}
+FLAG_NAMES = {
+    "hunters_moon": "Hunters' Moon",
+    "guardians_stir": "the Guardians stir",
+    "fog": "fog",
+    "clear_night": "a clear night",
+    "quiet": "quiet roads",
+    "bloodlust": "bloodlust",
+    "market_day": "market day",
+    "no_horses": "no horses",
+}
 
 
 def flag_name(flag: str) -> str:

@@ -19,6 +19,7 @@ him out of it (``send``). Inside a check's, a roll's or a choice's branch,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -401,14 +402,17 @@ def _transform(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     f = _fight(s)
     if f is None or f.stage != "arm" or f.transformed or ctx.user is None:
         return
-    push(s, ChooseClass(ctx.user))
+    push(s, ChooseClass(ctx.user, ctx.source))
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseClass(Decision):
-    """A card's transformation: the class the engaged monster becomes."""
+    """A card's or a skill's transformation (Glamour): the class the engaged
+    monster becomes; ``source`` names the card or skill (no hides are turned
+    in)."""
 
     seat: int
+    source: str = ""
 
     def legal(self, s: DungeonsState) -> list[Action]:
         return [Transform(c) for c in MONSTER_CLASSES]
@@ -420,7 +424,7 @@ class ChooseClass(Decision):
         from saloon.games.dungeons.rules import combat
 
         assert isinstance(action, Transform)
-        combat.transform(s, action.monster_class)
+        combat.transform(s, action.monster_class, self.source)
 
 
 def _monster_buff(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
@@ -470,13 +474,19 @@ def _extra_action(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     if t is None or t.seat != ctx.user:
         return
     s.turn = replace(t, actions=t.actions + e.amount)
-    s.say("action", f"{ctx.source}: {e.amount} more action(s) this turn.", ctx.user)
+    more = common.count(e.amount, "more action")
+    s.say(
+        "action",
+        f"{ctx.source}: {more} this turn ({common.count(t.actions + e.amount, 'action')} left).",
+        ctx.user,
+    )
 
 
 def _lose_action(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
     h = s.heroes[seat]
     s.heroes[seat] = replace(h, lost_actions=h.lost_actions + e.amount)
-    s.say("action", f"{ctx.source}: {s.name(seat)} will have {e.amount} action(s) fewer next turn.")
+    fewer = common.count(e.amount, "action")
+    s.say("action", f"{ctx.source}: {s.name(seat)} will have {fewer} fewer next turn.")
 
 
 def _stealth_bonus(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
@@ -484,7 +494,7 @@ def _stealth_bonus(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
         return
     h = s.heroes[ctx.user]
     s.heroes[ctx.user] = replace(h, stealth_bonus=h.stealth_bonus + e.amount)
-    s.say("stealth", f"{ctx.source}: -{e.amount} on {s.name(ctx.user)}'s next stealth roll.")
+    s.say("stealth", f"{ctx.source}: {e.amount} off {s.name(ctx.user)}'s next stealth roll.")
 
 
 def _auto_stealth(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
@@ -527,12 +537,12 @@ def _chib(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
 
 def _gain_coins(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
     took = common.gain(s, seat, e.amount)
-    s.say("coins", f"{ctx.source}: {s.name(seat)} gains {took} coin(s).")
+    s.say("coins", f"{ctx.source}: {s.name(seat)} {common.gain_words(s, seat, took, e.amount)}.")
 
 
 def _lose_coins(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
     paid = common.pay(s, seat, e.amount)
-    s.say("coins", f"{ctx.source}: {s.name(seat)} pays {paid} coin(s).")
+    s.say("coins", f"{ctx.source}: {s.name(seat)} {common.pay_words(paid, e.amount)}.")
 
 
 def _steal_coins(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
@@ -541,10 +551,14 @@ def _steal_coins(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
         return
     took = common.pay(s, seat, e.amount)
     kept = common.gain(s, ctx.user, took)
+    if not took:
+        s.say("coins", f"{ctx.source}: {s.name(seat)} has no coins to take.")
+        return
+    cap = s.content.prices.coin_cap
     s.say(
         "coins",
-        f"{ctx.source}: {s.name(ctx.user)} takes {took} coin(s) from {s.name(seat)}"
-        + (f" (keeps {kept}: the cap is 10)." if kept < took else "."),
+        f"{ctx.source}: {s.name(ctx.user)} takes {common.count(took, 'coin')} from {s.name(seat)}"
+        + (f" and keeps {kept}: no one holds more than {cap}." if kept < took else "."),
     )
 
 
@@ -554,7 +568,10 @@ def _heal(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
         return
     hp = min(s.content.prices.hp, h.hp + e.amount)
     s.heroes[seat] = replace(h, hp=hp)
-    s.say("heal", f"{ctx.source}: {s.name(seat)} has {hp} HP.")
+    if hp == h.hp:
+        s.say("heal", f"{ctx.source}: {s.name(seat)} is already at full health ({hp} HP).")
+        return
+    s.say("heal", f"{ctx.source}: {s.name(seat)} regains {hp - h.hp} HP ({hp} now).")
 
 
 def _lose_hp(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
@@ -591,7 +608,11 @@ def change_stat(s: DungeonsState, seat: int, stat: str, amount: int, ctx: Ctx) -
     before = s.heroes[seat].stat(stat)
     common.set_stat(s, seat, stat, before + amount)
     after = s.heroes[seat].stat(stat)
-    s.say("stat", f"{ctx.source}: {s.name(seat)}'s {stat} {before} -> {after}.")
+    if before == after:
+        edge = "already 6, the highest" if amount > 0 else "already 3, the lowest"
+        s.say("stat", f"{ctx.source}: {s.name(seat)}'s {stat} stays {after} ({edge}).")
+        return
+    s.say("stat", f"{ctx.source}: {s.name(seat)}'s {stat} goes from {before} to {after}.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -872,7 +893,8 @@ def _new_bounties(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
 def _round_rule(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     """A rule for the next round only (a GM event, between rounds)."""
     s.next_flags = s.next_flags | e.flags
-    s.say("event", f"{ctx.source}: next round, {', '.join(sorted(e.flags))}.")
+    rules = "; ".join(common.flag_words(f) for f in sorted(e.flags))
+    s.say("event", f"{ctx.source}: next round, {rules}.")
 
 
 # -- composites --------------------------------------------------------------------------------
@@ -902,10 +924,11 @@ class CheckRoll(DieRoll):
         assert isinstance(outcome, Roll)
         need = s.heroes[self.seat].stat(self.effect.stat)
         ok = outcome.face < need
+        verdict = "under it: success" if ok else "not under it: failure"
         s.say(
             "check",
-            f"{s.name(self.seat)} rolls {outcome.face} against {self.effect.stat} {need}: "
-            + ("success." if ok else "failure."),
+            f"{s.name(self.seat)}'s {self.effect.stat} check: a d{outcome.sides} rolls "
+            f"{outcome.face} against {self.effect.stat} {need}, {verdict}.",
         )
         branch = self.effect.then if ok else self.effect.otherwise
         run(s, branch, self.ctx.of(self.seat))
@@ -957,7 +980,13 @@ class ChooseOption(Decision):
     def answer(self, s: DungeonsState, action: Action) -> None:
         assert isinstance(action, Pick)
         k = int(action.value) - 1
-        s.say("choose", f"{s.name(self.seat)} chooses option {k + 1}.", self.seat)
+        branch = self.effect.options[k]
+        if all(e.kind == "nothing" for e in branch):
+            s.say("choose", f"{s.name(self.seat)} chooses to do nothing.", self.seat)
+        else:
+            # The branch is in the chooser's words ("your purse"); the log speaks of him.
+            what = re.sub(r"\byour\b", "their", words_of(branch))
+            s.say("choose", f"{s.name(self.seat)} chooses to {what}.", self.seat)
         run(s, self.effect.options[k], self.ctx.of(self.seat))
 
 
@@ -966,7 +995,14 @@ def _nothing(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
 
 
 def option_words(s: DungeonsState, branch: tuple[Effect, ...]) -> str:
-    return ", ".join(str(e) for e in branch)
+    return words_of(branch)
+
+
+def words_of(branch: tuple[Effect, ...]) -> str:
+    """A choice's branch in words (``pay 2 coins and regain 3 HP``)."""
+    from saloon.games.dungeons.words import branch_words
+
+    return branch_words(branch)
 
 
 def where_words(space: int) -> str:

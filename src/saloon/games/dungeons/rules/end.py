@@ -74,6 +74,59 @@ def result(s: DungeonsState) -> Result:
         winners=won,
         category=category,
         details={"round": s.round, "coins": [h.coins for h in s.heroes]},
+        text=ending_words(s) if over else "",
+    )
+
+
+def _names(s: DungeonsState, seats: list[int] | tuple[int, ...]) -> str:
+    names = [s.name(p) for p in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ending_words(s: DungeonsState) -> str:
+    """The ending in one sentence (Part I, The End of the Game): who wins
+    with what glory, and the tie-break that settled it, if any (the most
+    coins, then the highest stat total; still tied, a shared win: ruling
+    DG-R25).
+
+    ``Player 2 (Slayer) wins the hunting season with 5 glory points, ahead
+    of Player 1 (Explorer) with 3``; ``Player 1 (Explorer) and Player 2
+    (Slayer) tie with 3 glory points; Player 2 (Slayer) wins the hunting
+    season on coins, 7 to 4, the first tie-break``."""
+    n = s.num_players
+    ranks = {p: standing(s, p) for p in range(n)}
+    won = winners(s)
+    best = ranks[won[0]]
+    rest = sorted((p for p in range(n) if p not in won), key=lambda p: ranks[p], reverse=True)
+    tail = ""
+    if rest:
+        behind = [f"{s.name(p)} with {ranks[p][0]}" for p in rest]
+        listed = behind[0] if len(behind) == 1 else ", ".join(behind[:-1]) + " and " + behind[-1]
+        tail = ", ahead of " + listed
+    glory = common.count(best[0], "glory point")
+    if len(won) > 1:
+        return (
+            f"{_names(s, won)} share the win of the hunting season: {glory}, "
+            f"{common.count(best[1], 'coin')} and a stat total of {best[2]} each, "
+            f"tied on every tie-break{tail}"
+        )
+    me = won[0]
+    on_glory = [p for p in range(n) if ranks[p][0] == best[0]]
+    if len(on_glory) == 1:
+        return f"{s.name(me)} wins the hunting season with {glory}{tail}"
+    tied = _names(s, on_glory)
+    on_coins = [p for p in on_glory if ranks[p][1] == best[1]]
+    if len(on_coins) == 1:
+        second = max(ranks[p][1] for p in on_glory if p != me)
+        return (
+            f"{tied} tie with {glory}; {s.name(me)} wins the hunting season on coins, "
+            f"{best[1]} to {second}, the first tie-break"
+        )
+    second = max(ranks[p][2] for p in on_coins if p != me)
+    coins = common.count(best[1], "coin")
+    return (
+        f"{tied} tie with {glory}; {_names(s, on_coins)} tie on coins too, with {coins}; "
+        f"{s.name(me)} wins the hunting season on the stat total, {best[2]} to {second}"
     )
 
 
@@ -84,7 +137,9 @@ class GameEnd(Step):
     def run(self, s: DungeonsState) -> None:
         for p in range(s.num_players):
             g, coins, total = standing(s, p)
-            s.say("end", f"{s.name(p)}: {g} glory, {coins} coins, stats {total}.")
-        won = winners(s)
-        names = " and ".join(s.name(p) for p in won)
-        s.say("end", f"{names} {'win' if len(won) > 1 else 'wins'} the hunting season.")
+            s.say(
+                "end",
+                f"{s.name(p)}: {common.count(g, 'glory point')}, {common.count(coins, 'coin')}, "
+                f"a stat total of {total}.",
+            )
+        s.say("end", ending_words(s) + ".")

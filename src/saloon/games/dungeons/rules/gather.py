@@ -46,8 +46,8 @@ def collect(s: DungeonsState, seat: int, reward: str) -> None:
     who = s.name(seat)
     if reward == "coins":
         took = common.gain(s, seat, common.GATHER_COINS)
-        capped = "" if took == common.GATHER_COINS else f" (took {took}: the cap is 10)"
-        s.say("gather", f"{who} gathers two coins{capped}.", seat)
+        got = common.gain_words(s, seat, took, common.GATHER_COINS, verb="gathers")
+        s.say("gather", f"{who} {got}.", seat)
     elif reward == "advantage":
         s.say("gather", f"{who} gathers an Advantage card.", seat)
         push(s, cards.DrawCard(seat, "advantage"))

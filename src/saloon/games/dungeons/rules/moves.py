@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from saloon.games.dungeons.content import STYX, VILLAGE
-from saloon.games.dungeons.rules import board, stealth
+from saloon.games.dungeons.rules import board, common, stealth
 from saloon.games.dungeons.rules.agenda import Step, push
 
 if TYPE_CHECKING:
@@ -94,7 +94,8 @@ def enter_village(s: DungeonsState, seat: int) -> None:
     if h.backpack:
         s.say(
             "drop-off",
-            f"{s.name(seat)} drops off {len(h.backpack)} bounty card(s) in the Village.",
+            f"{s.name(seat)} drops off {common.count(len(h.backpack), 'bounty card')} "
+            "in the Village.",
             seat,
         )
     if h.hp < top:

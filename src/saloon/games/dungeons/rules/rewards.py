@@ -33,17 +33,24 @@ def kill(s: DungeonsState, seat: int, e: Enemy, as_class: str | None) -> None:
         owner = e.owner if e.owner is not None else seat
         s.say("cube", f"The Cash Cube goes back to {s.name(owner)} (no coins for it).")
         return
-    took = common.gain(s, seat, s.content.prices.kill_coins)
-    s.say("coins", f"{s.name(seat)} collects {took} coin(s) for the kill.", seat)
+    asked = s.content.prices.kill_coins
+    took = common.gain(s, seat, asked)
+    got = common.gain_words(s, seat, took, asked, verb="collects", why=" for the kill")
+    s.say("coins", f"{s.name(seat)} {got}.", seat)
     g = s.guardian(e.kind)
     if g is not None:
         if g.glory:
             h = s.heroes[seat]
             s.heroes[seat] = replace(h, trophies=(*h.trophies, e.kind))
-            s.say("trophy", f"{s.name(seat)} takes {g.name} as a trophy: {g.glory} glory.", seat)
+            s.say(
+                "trophy",
+                f"{s.name(seat)} takes the {g.name} as a trophy: "
+                f"{common.count(g.glory, 'glory point')}.",
+                seat,
+            )
         else:
             board.bag_add(s, e.kind)
-            s.say("guardian", f"{g.name} goes back into the bag.")
+            s.say("guardian", f"The {g.name} goes back into the bag (no trophy, no glory).")
         return
     m = s.monster(e.kind)
     assert m is not None
@@ -74,7 +81,13 @@ def collect_bounty(s: DungeonsState, seat: int, token: str, bid: str) -> None:
     s.bounties = tuple(bounties)
     board.bag_add(s, token)
     b = s.index.bounties[bid]
-    s.say("bounty", f"{s.name(seat)} collects the bounty: {b.story} ({b.glory} glory).", seat)
+    where = board.space_words(s, b.space)
+    s.say(
+        "bounty",
+        f"{s.name(seat)} collects the bounty on {common.article(b.monster_class)} in {where}, "
+        f"{common.count(b.glory, 'glory point')}: {b.story}",
+        seat,
+    )
     push(s, cards.TurnBounties(), board.Spawn(gm=s.gm_of(seat)))
 
 
@@ -220,7 +233,9 @@ def poisoned(s: DungeonsState, seat: int) -> None:
 def drop_stat(s: DungeonsState, seat: int, stat: str) -> None:
     before = s.heroes[seat].stat(stat)
     common.set_stat(s, seat, stat, before - 1)
-    s.say("poison", f"{s.name(seat)}'s {stat} drops from {before} to {before - 1}.", seat)
+    s.say(
+        "poison", f"The poison drops {s.name(seat)}'s {stat} from {before} to {before - 1}.", seat
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,8 +264,12 @@ class StatRoll(DieRoll):
         coin = ""
         if outcome.face <= 3:
             common.gain(s, self.seat, 1)
-            coin = " and earns a coin"
-        s.say("stats", f"{s.name(self.seat)} rolls {outcome.face} for a stat{coin}.", self.seat)
+            coin = " (1 to 3: a 3, and a coin)"
+        s.say(
+            "stats",
+            f"{s.name(self.seat)}'s stat roll: the d6 shows {outcome.face}{coin}.",
+            self.seat,
+        )
         free = empty_stats(s, self.seat)
         if len(free) == 1:
             assign(s, self.seat, free[0], outcome.face)
@@ -306,5 +310,8 @@ class Markers(Step):
 
     def run(self, s: DungeonsState) -> None:
         for seat in range(s.num_players):
-            k = common.unlocked_count(s.heroes[seat].stat("skill"))
-            s.say("setup", f"{s.name(seat)} unlocks {k} skill marker(s).", seat)
+            skill = s.heroes[seat].stat("skill")
+            k = common.unlocked_count(skill)
+            stack = "; a skill may hold two" if skill == 6 else ""
+            markers = common.count(k, "skill marker")
+            s.say("setup", f"{s.name(seat)} unlocks {markers} (skill {skill}{stack}).", seat)

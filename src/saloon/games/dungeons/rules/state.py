@@ -327,6 +327,13 @@ class DungeonsState(State):
             w not in ("natural", "holy-water") for w in action.weapons
         )
 
+    def explain_illegal(self, action: Action) -> str:
+        """Why the player to move cannot take ``action`` now: the rule that
+        forbids it and what would make it legal (:mod:`..refusals`)."""
+        from saloon.games.dungeons.refusals import explain
+
+        return explain(self, action)
+
     def describe_action(self, action: Action) -> str:
         from saloon.games.dungeons.describe import describe
 

@@ -108,12 +108,15 @@ class StealthRoll(DieRoll):
             mods.append(f"-{h.stealth_bonus} card")
             s.heroes[self.seat] = h = replace(h, stealth_bonus=0)
         need = h.stat("stealth")
-        how = f" ({', '.join(mods)}: {total})" if mods else ""
+        how = f" {' '.join(mods)} = {total}" if mods else ""
         ok = total < need
+        verdict = "under it: unseen." if ok else "not under it (a tie fails): spotted!"
+        if not ok and total > need:
+            verdict = "not under it: spotted!"
         s.say(
             "stealth",
-            f"{s.name(self.seat)} rolls {outcome.face} for stealth{how} against {need}: "
-            + ("unseen." if ok else "spotted!"),
+            f"{s.name(self.seat)}'s stealth check: d{outcome.sides}: {outcome.face}{how} "
+            f"against stealth {need}, {verdict}",
             self.seat,
         )
         if ok:

@@ -195,12 +195,12 @@ class TurnRollNode(Chance):
         if outcome.space:
             s.say(
                 "roll",
-                f"{s.name(self.seat)} rolls {outcome.space} to spawn and {outcome.face} "
-                "for the open gather.",
+                f"{s.name(self.seat)} rolls the spawn d{s.map.die}: {outcome.space}, and the "
+                f"open gather's d4: {outcome.face}.",
             )
             push(s, board.BagDraw(space=outcome.space, gm=gm), OpenGather(outcome.face, self.seat))
         else:
-            s.say("roll", f"{s.name(self.seat)} rolls {outcome.face} for the open gather.")
+            s.say("roll", f"{s.name(self.seat)} rolls the open gather's d4: {outcome.face}.")
             push(s, OpenGather(outcome.face, self.seat))
 
 

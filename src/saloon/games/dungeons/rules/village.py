@@ -57,12 +57,21 @@ def train(s: DungeonsState, seat: int, stat: str) -> None:
     cost = pay_for(s, seat, "training")
     before = s.heroes[seat].stat(stat)
     common.set_stat(s, seat, stat, before + 1)
-    s.say("train", f"{s.name(seat)} trains ({cost} coins): {stat} {before} -> {before + 1}.", seat)
+    s.say(
+        "train",
+        f"{s.name(seat)} trains at the Training Camp ({common.count(cost, 'coin')}): "
+        f"{stat} from {before} to {before + 1}.",
+        seat,
+    )
 
 
 def fountain(s: DungeonsState, seat: int) -> None:
     cost = pay_for(s, seat, "fountain")
-    s.say("fountain", f"{s.name(seat)} drinks from the Fountain of You ({cost} coin).", seat)
+    s.say(
+        "fountain",
+        f"{s.name(seat)} drinks from the Fountain of You ({common.count(cost, 'coin')}).",
+        seat,
+    )
     push(s, FountainRoll(seat))
 
 
@@ -105,12 +114,18 @@ class FountainRaise(Decision):
         if isinstance(action, Pick):
             before = s.heroes[self.seat].stat(action.value)
             common.set_stat(s, self.seat, action.value, self.face)
-            s.say("fountain", f"{s.name(self.seat)}'s {action.value} {before} -> {self.face}.")
+            s.say(
+                "fountain",
+                f"The Fountain raises {s.name(self.seat)}'s {action.value} from {before} to "
+                f"{self.face}.",
+            )
 
 
 def refresh(s: DungeonsState, seat: int) -> None:
     cost = pay_for(s, seat, "refresh")
-    s.say("refresh", f"{s.name(seat)} refreshes a skill marker ({cost} coin).", seat)
+    s.say(
+        "refresh", f"{s.name(seat)} refreshes a skill marker ({common.count(cost, 'coin')}).", seat
+    )
     push(s, RefreshOne(seat))
 
 
@@ -176,7 +191,8 @@ def hire(s: DungeonsState, seat: int, space: int) -> None:
         verb = "rehires"
     s.say(
         "cube",
-        f"{s.name(seat)} {verb} the Cash Cube ({cost} coins) to {board.space_words(s, space)}.",
+        f"{s.name(seat)} {verb} the Cash Cube ({common.count(cost, 'coin')}) to "
+        f"{board.space_words(s, space)}.",
         seat,
     )
 
@@ -190,5 +206,5 @@ def can_buy(s: DungeonsState, seat: int) -> bool:
 def buy(s: DungeonsState, seat: int) -> None:
     cost = s.content.prices.advantage_card
     common.pay(s, seat, cost)
-    s.say("buy", f"{s.name(seat)} buys an Advantage card ({cost} coins).", seat)
+    s.say("buy", f"{s.name(seat)} buys an Advantage card ({common.count(cost, 'coin')}).", seat)
     push(s, cards.DrawCard(seat, "advantage", must=True))
