@@ -188,8 +188,9 @@ def test_each_bad_input_gives_one_line_and_the_game_goes_on(saloon: Run) -> None
     typed = "first p1\ncard 3\nd20 5\n7\n3x\nfrobnicate\nmove\n"
     out = saloon(*MANUAL, stdin=typed).stdout
     after = answers_after(out, "Player 1 > ")
-    assert after[0].strip() == (
-        "d20 5 is not legal now; choose 1-4 or type retreat, move, colt, winchester (or help)"
+    assert after[0].strip() == (  # the game's reason, as the browser gives it
+        "d20 5 is not legal for player 1 now: a roll is not a choice: the d20 is rolled when "
+        "a gun is fired (Shooting); legal: retreat, move, colt, winchester; choose 1-4 (or help)"
     )
     assert after[1].strip().startswith("there is no choice 7; choose 1-4")
     assert after[2].strip() == "'3x' is not a whole number from 1 to 4"

@@ -334,7 +334,10 @@ class GameTable:
             if state.is_legal(action):
                 self.session.act(player, action)
                 return
-            self.say(f"{action} is not legal now; {self.legal_text()}")
+            # The game's reason (the rule that forbids it, what would make it
+            # legal), as the browser gives it: State.explain_illegal.
+            n = len(self.menu_actions)
+            self.say(f"{state.explain_illegal(action)}; choose 1-{n} (or help)")
 
     def paginate(self, groups: Sequence[ActionGroup]) -> list[list[MenuRow]]:
         """The menu's rows, in pages that fit under the board on the screen
