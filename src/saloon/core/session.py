@@ -13,6 +13,19 @@ show), whoever sits at the seats. Random dice come from one seeded
 state before every step, as plain JSON-able dicts, so an interface that
 stores them with the game continues it identically after a restart.
 
+**A bot's cards are never shown to the referee.** With manual dice, a
+card dealt face down to a bot (or taken from its hidden hand at random:
+:meth:`State.dealt_unseen`) is drawn by Saloon from its own deck, and the
+referee deals the bot a real card face down, unseen, as its stand-in. The
+real deck and Saloon's then hold the same cards between them and the
+stand-ins, and the log tells the referee how to keep it so: when the bot
+shows a card, the real one is taken from its stand-ins or else from the
+deck (a stand-in going back into the deck); when a real card turned up is
+one Saloon dealt a bot (:meth:`State.held_unseen`), it joins the bot's
+stand-ins, one of them is shuffled back into the deck, and the referee
+draws again. A bot's card is thereby named only when it would be shown
+anyway, or in that rare clash.
+
 **Undo cannot peek.** A person may take back his own decisions, one at a
 time, only back to the last point at which anything new was revealed (a
 die rolled, a card drawn, a hidden card played) or another seat decided,
@@ -256,8 +269,15 @@ class Session:
         if mover is None:
             return "over"
         if mover == CHANCE:
-            return "dice" if self.manual_dice else "chance"
+            return "dice" if self.manual_dice and not self.stand_in_now() else "chance"
         return "person" if self.is_human(mover) else "bot"
+
+    def stand_in_now(self) -> bool:
+        """Whether this chance node deals a card unseen to a bot (or takes
+        one from a bot's hidden hand): with manual dice Saloon draws it
+        itself, the real card being a stand-in (see the module doc)."""
+        seat = self.state.dealt_unseen()
+        return seat is not None and 0 <= seat < len(self.seats) and not self.is_human(seat)
 
     def is_human(self, player: int) -> bool:
         return self.seats[player] == HUMAN
@@ -283,9 +303,31 @@ class Session:
         """Roll the random dice at a chance node; returns the outcome."""
         if self.pending != "chance":
             raise IllegalAction(f"no random roll now: the game waits for {self._waiting()}")
+        seat = self.state.dealt_unseen() if self.manual_dice else None
         outcome = self.state.sample_chance(self.rng)
+        shows = seat is not None and self.state.reveals(outcome)
         self._apply(outcome, "chance")
+        if shows:
+            assert seat is not None
+            self._shown_by_bot(seat)
+        elif seat is not None:
+            self._tell_referee(
+                f"Saloon draws for Player {seat + 1} (a bot) unseen: referee, deal Player "
+                f"{seat + 1} a real card face down, unlooked at, to stand in for it."
+            )
         return outcome
+
+    def _tell_referee(self, text: str) -> None:
+        """A line in the log for the referee of manual dice (and everyone)."""
+        self.state.log.append(Event("referee", text))
+
+    def _shown_by_bot(self, seat: int) -> None:
+        n = seat + 1
+        self._tell_referee(
+            f"Player {n} (a bot) shows a card Saloon dealt it: referee, take that real card "
+            f"from among Player {n}'s stand-ins, or else from the deck, shuffling one of "
+            f"Player {n}'s stand-ins into the deck in its place."
+        )
 
     def agent_seed(self, player: int, step: int) -> int:
         """The seed of the bot at seat ``player`` deciding at ``step``."""
@@ -311,7 +353,10 @@ class Session:
         """Apply a bot's choice for ``turn``, if the game still stands there."""
         if turn.step != self.step or self.state.to_move != turn.player:
             raise IllegalAction(f"the game moved on since step {turn.step}")
+        shows = self.manual_dice and self.state.reveals(action)
         self._apply(action, "bot")
+        if shows:
+            self._shown_by_bot(turn.player)
 
     def only_choice(self) -> Action | None:
         """The one legal action of the person to move, when there is just one:
@@ -391,6 +436,14 @@ class Session:
                 parsed = None
         possible = [o for o, _ in self.state.chance_outcomes()]
         if not isinstance(parsed, Outcome) or parsed not in possible:
+            holder = self.state.held_unseen(parsed) if isinstance(parsed, Outcome) else None
+            if holder is not None and not self.is_human(holder):
+                n = holder + 1
+                raise IllegalAction(
+                    f"{shown(text)} is a card Saloon dealt Player {n} (a bot), whose real card "
+                    f"is a stand-in: put this one face down among Player {n}'s stand-ins, "
+                    f"shuffle one of them into the deck, and draw again"
+                )
             raise IllegalAction(f"{shown(text)} cannot happen here; expected {prompt}")
         self._apply(parsed, "chance")
         return parsed

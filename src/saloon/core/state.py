@@ -249,9 +249,31 @@ class State(ABC):
     def reveals(self, action: Action) -> bool:
         """Whether the decision ``action``, taken here, shows the other
         players something hidden (a card played from a hand): a point undo
-        never goes back past (:mod:`saloon.core.session`). None by default;
-        games with hidden hands say which of their actions do."""
+        never goes back past (:mod:`saloon.core.session`); at a chance node
+        of :meth:`dealt_unseen`, whether the outcome is shown to all (a card
+        lost from a hand at random, named). None by default; games with
+        hidden hands say which of their actions do."""
         return False
+
+    def dealt_unseen(self) -> int | None:
+        """At a chance node whose outcome only one seat will see (a card
+        dealt face down into its hand, or one taken from its hidden hand at
+        random), that seat; ``None`` otherwise (a die, a card turned face up).
+
+        With manual dice a referee types what the real dice and cards show;
+        where this seat is a bot, Saloon draws the card itself instead, so
+        that no referee ever turns a bot's card face up: the real card dealt
+        to the bot is a face-down stand-in (:mod:`saloon.core.session`). None
+        by default; games with hidden hands say which of their draws are so.
+        """
+        return None
+
+    def held_unseen(self, outcome: Outcome) -> int | None:
+        """The seat whose hidden hand holds the card ``outcome`` would draw,
+        if that is why ``outcome`` cannot happen here (a referee turned up a
+        real card that Saloon dealt a bot, its stand-in being another);
+        ``None`` otherwise (and by default)."""
+        return None
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> State:
         """A state that ``player`` cannot tell from this one, with what is

@@ -94,6 +94,9 @@ def read_card(s: DungeonsState, deck: str, text: str) -> Outcome | None:
     for cid in sorted(fits):
         if _possible(s, deck, cid):
             return Draw(deck, cid)
+    for cid in sorted(fits):  # in a hand: with manual dice, a bot's stand-in (DG-R38)
+        if s.held_unseen(Draw(deck, cid)) is not None:
+            return Draw(deck, cid)
     what = describe_printed(s, deck, fits[0])
     raise NotationError(
         f"no card printed {what} is left in the {deck} deck (every copy is out of it)"

@@ -316,16 +316,43 @@ class DungeonsState(State):
     # -- words ------------------------------------------------------------------------------
 
     def reveals(self, action: Action) -> bool:
-        """A card played from the hand, or an Advantage weapon card wielded
-        (Part II, step 4), shows the table a hidden card: undo never takes
-        it back (``saloon.core.session``)."""
-        from saloon.games.dungeons.actions import Play, Wield
+        """A card played from the hand, an Advantage weapon card wielded
+        (Part II, step 4), a card discarded at the hand limit (named to all)
+        or one lost at random (Lost: named to all) shows the table a hidden
+        card: undo never takes it back (``saloon.core.session``), and with
+        manual dice a bot's stand-in is exchanged for it (ruling DG-R38)."""
+        from saloon.games.dungeons.actions import Lost, Pick, Play, Wield
+        from saloon.games.dungeons.rules.cards import hand
 
-        if isinstance(action, Play):
+        if isinstance(action, (Play, Lost)):
             return True
+        if isinstance(action, Pick) and action.word == "discard":
+            mover = self.to_move
+            return mover is not None and mover >= 0 and action.value in hand(self, mover)
         return isinstance(action, Wield) and any(
             w not in ("natural", "holy-water") for w in action.weapons
         )
+
+    def dealt_unseen(self) -> int | None:
+        """The seat a card is drawn for face down (a draw into a hand), or
+        loses one from its hidden hand at random (ruling DG-R38)."""
+        from saloon.games.dungeons.rules.cards import DrawNode, LoseRandom
+
+        top = self._top()
+        return top.seat if isinstance(top, (DrawNode, LoseRandom)) else None
+
+    def held_unseen(self, outcome: Outcome) -> int | None:
+        """The seat holding the card ``outcome`` would draw, where no copy
+        of it is left in the deck (ruling DG-R38)."""
+        from saloon.games.dungeons.actions import Draw
+        from saloon.games.dungeons.rules.cards import DrawNode, deck_possible, hand
+
+        top = self._top()
+        if not isinstance(top, DrawNode) or not isinstance(outcome, Draw):
+            return None
+        if outcome.deck != top.deck or deck_possible(self, top.deck, outcome):
+            return None
+        return next((h.seat for h in self.heroes if outcome.card in hand(self, h.seat)), None)
 
     def explain_illegal(self, action: Action) -> str:
         """Why the player to move cannot take ``action`` now: the rule that
