@@ -184,7 +184,7 @@ def test_a_drawn_cowboy_of_the_other_side_makes_it_active() -> None:
     assert s.active == 1 and s.to_move == 1 and "C2 shoot C1" in legal(s)
     act(s, "C2 wait")
     assert s.phase == Phase.SELECT and s.drawn == "C1" and s.active == 0 and s.cup == ()
-    assert "Turn 2: Cowboy 1 is drawn from the cup (0 markers left)." in log_text(s)
+    assert "Turn 2: Cowboy 1 is drawn from the cup (no markers left)." in log_text(s)
 
 
 def test_a_town_folk_marker_moves_all_the_sides_town_folk() -> None:
@@ -203,10 +203,11 @@ def test_a_town_folk_marker_moves_all_the_sides_town_folk() -> None:
     act(s, "T1 wait")
     assert {"T3 wait", "end"} <= legal(s)
     assert (
-        s.describe_action(END) == "end the activation of Side 1's town folk: Town folk 3 do nothing"
+        s.describe_action(END)
+        == "end the activation of Side 1's town folk: Town folk 3 does nothing"
     )
     act(s, "end")
-    assert "Side 1 ends its town folk's activation in turn 2." in log_text(s)
+    assert "The activation of Side 1's town folk in turn 2 ends." in log_text(s)
     assert s.phase == Phase.CUP and s.cup == ("C1", "C2")
 
 
@@ -260,7 +261,7 @@ def test_a_fallen_figures_marker_is_taken_out_not_drawn() -> None:
     act(s, "C3 shoot T2")
     rolls(s, "6 6")
     assert s.cup == () and s.drawn == "C4"  # the last marker left
-    assert "Side 2 has no town folk left in the town: its town-folk marker comes out" in (
+    assert "Side 2 has no town folk left in the town: the side's town-folk marker comes out" in (
         log_text(s)
     )
 

@@ -82,13 +82,13 @@ def test_ranges_and_sight_of_the_example() -> None:
     assert "C4 shoot C7" in legal and "C4 shoot C7 x2" not in legal  # one round left
     assert "C4 shoot C8" in legal and "C4 shoot C9" in legal  # range 5 to E and F
     words = s.describe_action(Shoot("C1", "C5", 2))
-    assert "range 2, hits on 6+" in words and "no modifiers" in words
-    assert "range 3, hits on 8+" in s.describe_action(Shoot("C1", "C6", 1))
+    assert "range 2, needs 6, no modifiers: 6+ on 2d6, 72% to hit" in words
+    assert "range 3, needs 8, no modifiers: 8+ on 2d6" in s.describe_action(Shoot("C1", "C6", 1))
     e = s.describe_action(Shoot("C2", "C8", 2))
-    assert "range 3, hits on 7+, +2 cowboy, -1 red line" in e
+    assert "range 3, needs 7, +2 cowboy, -1 red line: 6+ on 2d6, 72% to hit" in e
     assert "range 2" in s.describe_action(Shoot("C2", "C7", 1))
     d = s.describe_action(Shoot("C4", "C7", 1))
-    assert "range 3, hits on 7+, +2 back shot" in d
+    assert "range 3, needs 7, +2 back shot: 5+ on 2d6, 83% to hit" in d
     assert "range 5" in s.describe_action(Shoot("C4", "C9", 1))
 
 
@@ -111,8 +111,8 @@ def test_the_four_shooters() -> None:
     roll(s, dice)
     assert health(s, "C5") == 3
     log = log_text(s)
-    assert "range 2, needs 6: 2+3 = 5, a miss" in log
-    assert "range 2, needs 6: 1+3+2 = 6, a hit" in log
+    assert "range 2: 2+3 = 5 against 6: a miss" in log
+    assert "range 2: 1+3 +2 Dead Eye = 6 against 6: a hit" in log
     assert "pistol 6 → 4 rounds" in log
     assert "Cowboy 5: 4 → 3 health" in log
 
@@ -122,8 +122,8 @@ def test_the_four_shooters() -> None:
     roll(s, dice)
     assert ammo(s, "C2", "rifle") == 14 and health(s, "C8") == 3
     log = log_text(s)
-    assert "range 3, needs 7: 2+2+2-1 = 5, a miss" in log
-    assert "range 3, needs 7: 3+3+2-1 = 7, a hit" in log
+    assert "range 3: 2+2 +2 cowboy -1 red line = 5 against 7: a miss" in log
+    assert "range 3: 3+3 +2 cowboy -1 red line = 7 against 7: a hit" in log
     assert "rifle 16 → 14 rounds" in log
 
     # Cowboy #3 (+1): two shotgun shots at E, each two rolls, 8+.
@@ -135,10 +135,10 @@ def test_the_four_shooters() -> None:
     roll(s, dice)  # shot 2: a hit and a natural 12 (two hits)
     assert health(s, "C8") == 0 and not figure(s, "C8").standing
     log = log_text(s)
-    assert "range 3, needs 8: 5+6+1-1 = 11, a hit" in log
-    assert "range 3, needs 8: 3+4+1-1 = 7, a miss" in log
-    assert "range 3, needs 8: 4+5+1-1 = 9, a hit" in log
-    assert "6+6+1-1 = 12, a natural 12, two hits" in log
+    assert "range 3: 5+6 +1 cowboy -1 red line = 11 against 8: a hit" in log
+    assert "range 3: 3+4 +1 cowboy -1 red line = 7 against 8: a miss" in log
+    assert "range 3: 4+5 +1 cowboy -1 red line = 9 against 8: a hit" in log
+    assert "6+6 +1 cowboy -1 red line = 12 against 8: a natural 12, two hits" in log
     assert "shotgun 2 → 0 rounds" in log
     assert "Cowboy 8: 2 → 0 health, he is down" in log
 
@@ -148,6 +148,6 @@ def test_the_four_shooters() -> None:
     roll(s, dice)
     assert ammo(s, "C4", "rifle") == 0 and health(s, "C7") == 3
     log = log_text(s)
-    assert "range 3, needs 7: 2+3+2 = 7, a hit" in log
+    assert "range 3: 2+3 +2 back shot = 7 against 7: a hit" in log
     assert "rifle 1 → 0 rounds" in log
     assert dice.remaining == 0

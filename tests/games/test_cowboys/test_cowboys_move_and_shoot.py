@@ -107,7 +107,7 @@ def test_move_and_shoot_the_rulebook_example() -> None:
         "-2 on the move; pistol 6 → 5 rounds." in text
     )
     rolls(s, "roll 4 4")  # 8 - 2 = 6: a hit
-    assert "4+4-2 = 6, a hit" in log_text(s)
+    assert "4+4 -2 on the move = 6 against 6: a hit" in log_text(s)
     assert figure(s, "C2").health == 3
     c4 = figure(s, "C4")
     assert c4.square == STREET.square("T:c1") and c4.held().ammo == 5  # type: ignore[union-attr]
@@ -331,11 +331,11 @@ def test_describe_move_and_shoot() -> None:
     s = street_game([C("C1", "a1", "E")], [C("C2", "e3", "N")], rules=MS)
     assert s.describe_action(parse_action("C1 move T:b2 E shoot C2")) == (
         "Cowboy 1 moves to T:b2 facing E (2 squares), then fires one pistol shot at "
-        "Cowboy 2: range 3, hits on 8+, -2 on the move (6 → 5 rounds)"
+        "Cowboy 2: range 3, needs 8, -2 on the move: 10+ on 2d6, 17% to hit (6 → 5 rounds)"
     )
     assert s.describe_action(parse_action("C1 shoot C2 move")) == (
-        "Cowboy 1 fires one pistol shot at Cowboy 2: range 4, hits on 9+, no modifiers "
-        "(6 → 5 rounds), then may move up to 2 squares"
+        "Cowboy 1 fires one pistol shot at Cowboy 2: range 4, needs 9, no modifiers: "
+        "9+ on 2d6, 28% to hit (6 → 5 rounds), then may move up to 2 squares"
     )
 
 

@@ -68,7 +68,7 @@ def test_a_reaction_at_a_square_one_shot_one_round_minus_two() -> None:
     ) in log_text(s)
     assert s.to_move == CHANCE
     act(s, "roll 4 4")  # 8 + 1 - 2 = 7: a miss
-    assert "4+4+1-2 = 7, a miss" in log_text(s)
+    assert "4+4 +1 cowboy -2 reaction fire = 7 against 8: a miss" in log_text(s)
     # C2 has reacted: nobody else can, and the move runs on to its end.
     assert s.phase == Phase.SELECT and at(s, "C1") == "T:a4"
     assert figure(s, "C1").facing == "S"
@@ -145,7 +145,7 @@ def test_the_windows_of_a_whole_move() -> None:
     act(s, "C1 move T:a4 S")
     assert run_move(s) == [(1, "T:a2"), (1, "T:a3"), (1, "T:a4")]
     assert at(s, "C1") == "T:a4" and s.phase == Phase.SELECT
-    assert log_text(s).count("Side 2 holds its fire as Cowboy 1 moves through") == 3
+    assert log_text(s).count("Side 2 holds fire as Cowboy 1 moves through") == 3
 
 
 @pytest.mark.parametrize(
@@ -288,8 +288,8 @@ def test_notation_round_trip_and_words() -> None:
     for a in s.legal_actions():
         assert s.parse(str(a)) == a
     assert s.describe_action(s.parse("C2 react C1")) == (
-        "Cowboy 2 takes a reaction shot at Cowboy 1 on T:a2: one pistol shot, range 3, hits on 8+, "
-        "-2 reaction fire (6 → 5 rounds); it is his action this turn"
+        "Cowboy 2 takes a reaction shot at Cowboy 1 on T:a2: one pistol shot, range 3, needs 8, "
+        "-2 reaction fire: 10+ on 2d6, 17% to hit (6 → 5 rounds); it is his action this turn"
     )
     assert s.describe_action(s.parse("pass")) == "take no reaction shot at Cowboy 1 on T:a2"
     v = s.view(1)["reaction"]

@@ -94,7 +94,7 @@ def test_text_shows_every_figure_square_and_ammunition() -> None:
     for face in s.hands[1]:
         assert re.search(rf"\b{face}\b", text) is None
     assert "Law  4 cards" in text
-    assert "Turn 1 of 8: Law's part." in text
+    assert "Turn 1 of 8: the Law's part." in text
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
@@ -276,5 +276,6 @@ def test_cards_shown_by_a_card_are_drawn_face_up() -> None:
     root = svg_root(s, 1)
     faces = [e.get("data-face") for e in of_class(root, "card")]
     assert sorted(faces) == sorted([*s.hands[1], *shown])
-    assert f"seen: {shown[0]}" in text_of(s, 1)
+    text = text_of(s, 1)
+    assert "seen with a card:" in text and shown[0] in text.split("seen with a card:")[1]
     assert not of_class(svg_root(s, None), "card")

@@ -293,7 +293,8 @@ def test_naturals() -> None:
     act(s, "C1 shoot C2 x2")
     rolls(s, "roll 1 1", "roll 6 6")
     assert figure(s, "C2").health == 2
-    assert "1+1+2+2 = 6, a natural 2, a miss" in log_text(s)
+    assert "1+1 +2 cowboy +2 back shot = 6 against 5: a natural 2, a miss" in log_text(s)
+    assert "6+6 +2 cowboy +2 back shot = 16 against 5: a natural 12, two hits" in log_text(s)
 
 
 def test_mounted_and_spin_modifiers() -> None:
@@ -422,7 +423,7 @@ def test_not_so_fast_cancels_a_card() -> None:
     act(s, "play 10D")
     rolls(s, "roll 2 3")  # 5 with no Dead Eye: a miss at range 2 (6)
     assert figure(s, "C2").health == 4
-    assert "2+3 = 5, a miss" in log_text(s)
+    assert "2+3 = 5 against 6: a miss" in log_text(s)
 
 
 def test_critical_hit_and_one_card_per_part() -> None:
@@ -571,7 +572,7 @@ def test_groups_and_words() -> None:
     groups = s.action_groups(s.legal_actions())
     assert groups[0].title.startswith("Cowboy 1") and str(groups[0].actions[0]) == "C1 shoot C2"
     assert str(groups[-1].actions[-1]) == "end"
-    assert "fires one pistol shot at Cowboy 2: range 2, hits on 6+" in s.describe_action(
+    assert "fires one pistol shot at Cowboy 2: range 2, needs 6" in s.describe_action(
         Shoot("C1", "C2")
     )
     assert s.describe_action(END).startswith("end Side 1's part")

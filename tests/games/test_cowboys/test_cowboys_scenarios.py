@@ -726,7 +726,7 @@ def test_special_rule_defaults() -> None:
     assert surprise.sides == (0,) and surprise.turns == 1
     assert locked.squares == {s.town.square("A:g7")}
     assert all(r.text for r in s.special)
-    for line in ("Special (duel_start)", "Special (locked_up)"):
+    for line in ("Special rule (duel start)", "Special rule (locked up)"):
         assert line in s.describe()
     assert neutral.rule == "town_folk_neutral"
 

@@ -358,6 +358,199 @@ def parse_card(text: str, deck: Deck | None = None) -> Card:
     return (deck or load_deck()).by_face[Card(*face)]
 
 
+#: When a card may be played, in a few words (the hand, the choices).
+WINDOW_WORDS: Mapping[Window, str] = MappingProxyType(
+    {
+        Window.OWN_ACTION_START: "as your figure starts an action",
+        Window.OWN_MOVE_START: "as your figure starts a move",
+        Window.OWN_SHOOT_START: "as your figure starts to shoot",
+        Window.OWN_BEFORE_SHOT: "before your shot is rolled",
+        Window.OWN_AFTER_HIT: "after your shot hits",
+        Window.OPPONENT_ANNOUNCED: "answers the opponent",
+        Window.NEVER: "never played",
+    }
+)
+
+_TIMES = {2: "double", 3: "triple", 4: "four times the"}
+
+
+def effect_words(card: Card) -> str:
+    """What ``card`` does, in a short clause read beside its name (the
+    hand, the log of a card played); the card's :attr:`~Card.text` says it
+    in full, with when it is played (ruling CW-C12).
+
+    >>> deck = load_deck()
+    >>> for face in ("2S", "6S", "QS", "5C", "10D"):
+    ...     print(face, effect_words(deck.card(face)))
+    2S +2 on one shot
+    6S +1 on every shot of the action
+    QS the shot does double damage
+    5C the announced shot is lost and the weapon jams until reloaded
+    10D cancels the announced action or the card just played
+    """
+    e = card.effect
+    if e is Effect.LASTING_BONUS:
+        top = card.number("max_modifier")
+        return (
+            f"+{card.number('bonus')} on every shot of one of your figures (a cowboy of "
+            f"+{top} or less) for the rest of the scenario"
+        )
+    if e is Effect.DOUBLE_ACTION:
+        return "the figure may follow its move with another move or a shoot action"
+    if e is Effect.SHOT_BONUS:
+        return f"+{card.number('bonus')} on one shot"
+    if e is Effect.ACTION_BONUS:
+        return f"+{card.number('bonus')} on every shot of the action"
+    if e is Effect.DAMAGE_MULTIPLIER:
+        factor = card.number("factor")
+        return f"the shot does {_TIMES.get(factor, f'{factor} times the')} damage"
+    if e is Effect.KNOCK_DOWN:
+        return "the target, if still standing, is knocked down: he may not move next turn"
+    if e is Effect.JAM:
+        if card.flag("until_reload"):
+            return "the announced shot is lost and the weapon jams until reloaded"
+        return "the announced shot is lost"
+    if e is Effect.NEGATE:
+        return {
+            "action": "cancels the announced action",
+            "card": "cancels the card just played",
+            "any": "cancels the announced action or the card just played",
+        }[card.word("answers")]
+    if e is Effect.LOOK_HAND:
+        return "look at an opposing side's hand"
+    if e is Effect.SPEED_LOAD:
+        if card.flag("all_weapons"):
+            return "every weapon of the figure fully loaded at once"
+        return "one weapon of the figure fully loaded at once"
+    if e is Effect.RUN:
+        return f"{card.number('squares')} more movement points for the move"
+    if e is Effect.HEAL:
+        return f"a wounded cowboy of yours gets back {card.number('health')} health"
+    if e is Effect.ALLY:
+        return "a town folk not on your side takes one action you direct"
+    return "a blank in this scenario, with no effect"
+
+
+def card_words(card: Card) -> str:
+    """A card as the hand and the choices show it: ``QS Critical Hit: the
+    shot does double damage (after your shot hits)``.
+
+    >>> card_words(load_deck().card("2S"))
+    'Dead Eye: +2 on one shot (before your shot is rolled)'
+    """
+    return f"{card.name}: {effect_words(card)} ({WINDOW_WORDS[card.window]})"
+
+
+# --- what a referee types: a card as printed ---------------------------------
+
+_RANK_WORDS = {
+    **{str(r): r for r in range(2, 11)},
+    "T": 10,
+    "J": 11,
+    "Q": 12,
+    "K": 13,
+    "A": 14,
+    "TWO": 2,
+    "THREE": 3,
+    "FOUR": 4,
+    "FIVE": 5,
+    "SIX": 6,
+    "SEVEN": 7,
+    "EIGHT": 8,
+    "NINE": 9,
+    "TEN": 10,
+    "JACK": 11,
+    "QUEEN": 12,
+    "KING": 13,
+    "ACE": 14,
+}
+_SUIT_WORDS = {
+    "C": "C",
+    "D": "D",
+    "H": "H",
+    "S": "S",
+    "CLUB": "C",
+    "CLUBS": "C",
+    "DIAMOND": "D",
+    "DIAMONDS": "D",
+    "HEART": "H",
+    "HEARTS": "H",
+    "SPADE": "S",
+    "SPADES": "S",
+    "\u2663": "C",
+    "\u2667": "C",
+    "\u2666": "D",
+    "\u2662": "D",
+    "\u2665": "H",
+    "\u2661": "H",
+    "\u2660": "S",
+    "\u2664": "S",
+}
+_SUIT_SYMBOLS = "\u2663\u2667\u2666\u2662\u2665\u2661\u2660\u2664"
+
+#: How a referee may type a card, for the prompts.
+CARD_TYPING = (
+    "rank and suit as printed (QH, 10S, 7 of clubs, Q\u2665), or a joker by its "
+    "number or name (joker 1, JK2, Lady Luck)"
+)
+
+
+def read_card(text: str, deck: Deck | None = None) -> Card:
+    """The card a referee typed as he reads it off the real card: the
+    notation (``QH``, ``10s``, ``jk1``), a rank and suit in any order and
+    case, words or suit symbols (``10 S``, ``queen of hearts``, ``Q\u2665``,
+    ``T\u2660``), or a joker: ``joker 1``, ``joker2``, or by its name in
+    ``deck`` (``Lady Luck``); ``joker`` alone when the deck has one joker.
+    :class:`NotationError` says what was not understood; a deck with two
+    jokers asks which one was meant (their names say), so a referee never
+    has to know the engine's numbering.
+
+    >>> [str(read_card(t)) for t in ("qh", "10S", "10 of spades", "Q\u2665", "t s", "Ace Clubs")]
+    ['QH', '10S', '10S', 'QH', '10S', 'AC']
+    >>> [str(read_card(t)) for t in ("joker 2", "JK1", "lady luck")]
+    ['JK2', 'JK1', 'JK1']
+    >>> read_card("joker")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.NotationError: 'joker': which joker? joker 1 (Lady Luck) or joker 2 ...
+    """
+    deck = deck or load_deck()
+    if not isinstance(text, str) or len(text) > 40:
+        raise NotationError(f"{shown(text)} is not a card: {CARD_TYPING}")
+    face = _face(text)
+    if face is not None:
+        return deck.by_face[Card(*face)]
+    t = " ".join(text.strip().split())
+    jokers = [c for c in deck if c.is_joker]
+    for c in jokers:
+        if c.name and t.casefold() == c.name.casefold():
+            return c
+    low = t.casefold().replace(" ", "")
+    if low.startswith("joker"):
+        rest = low[len("joker") :]
+        if rest in ("1", "2"):
+            return deck.by_face[Card(0, "", int(rest))]
+        if not rest and len(jokers) == 1:
+            return jokers[0]
+        if not rest:
+            which = " or ".join(f"joker {c.joker} ({c.name})" for c in jokers)
+            raise NotationError(f"{shown(text)}: which joker? {which}")
+    # Rank and suit, as words, letters or symbols, with "of" between.
+    spaced = t.upper()
+    for sym in _SUIT_SYMBOLS:
+        spaced = spaced.replace(sym, f" {sym} ")
+    words = [w for w in spaced.split() if w != "OF"]
+    if len(words) == 1 and len(words[0]) >= 2:
+        w = words[0]
+        words = [w[:-1], w[-1]]
+    if len(words) == 2:
+        for rank_w, suit_w in (words, words[::-1]):
+            rank, suit = _RANK_WORDS.get(rank_w), _SUIT_WORDS.get(suit_w)
+            if rank is not None and suit is not None:
+                return deck.by_face[Card(rank, suit)]
+    raise NotationError(f"{shown(text)} is not a card: {CARD_TYPING}")
+
+
 @dataclass(frozen=True)
 class Damage:
     """A Variable Damage card's result (Cowboys rulebook, Advanced Rules,

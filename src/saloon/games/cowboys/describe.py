@@ -47,15 +47,18 @@ from saloon.games.cowboys.actions import (
     Stay,
     Wait,
 )
+from saloon.games.cowboys.cards import effect_words
 from saloon.games.cowboys.geometry import HORSE_POINTS, Reach
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.card_windows import target_words
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.fists import fist_mods, mods_words
 from saloon.games.cowboys.rules.moves import horse_path
+from saloon.games.cowboys.rules.odds import of_state, volley_words
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.shot_horses import SLOWED_POINTS, ridden_points, slowed_squares
-from saloon.games.cowboys.rules.shots import shot_info, volley
+from saloon.games.cowboys.rules.shots import Volley, shot_info, volley
+from saloon.games.cowboys.words import listing, number_word
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -74,10 +77,11 @@ def describe(state: CowboysState, action: Action) -> str:
             for f in state.figures
             if f.side == state.active and f.standing and f.actions > 0
         ]
-        rest = f": {', '.join(left)} do nothing" if left else ""
+        do = "does" if len(left) == 1 else "do"
+        rest = f": {listing(left)} {do} nothing" if left else ""
         if state.drawn is not None and state.turn > 1:
-            return f"end the activation of {state.side_name(state.active)}'s town folk{rest}"
-        return f"end {state.side_name(state.active)}'s part of the turn{rest}"
+            return f"end the activation of {state.owner(state.active)} town folk{rest}"
+        return f"end {state.owner(state.active)} part of the turn{rest}"
     if isinstance(action, Pass):
         if state.phase == Phase.REACT:
             return _hold_fire(state)
@@ -90,7 +94,7 @@ def describe(state: CowboysState, action: Action) -> str:
         except KeyError:
             return str(action)
         on = f" on {target_words(state, action.target)}" if action.target else ""
-        return f"play {action.card} ({card.name}){on}: {card.text}"
+        return f"play {action.card} ({card.name}){on}: {effect_words(card)}"
     if isinstance(action, Roll):
         return f"the dice show {action.a} and {action.b} ({action.total})"
     if isinstance(action, Fists):
@@ -184,32 +188,58 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
             "does one damage to the other"
         )
     if isinstance(act, (Shoot, Draw, Spin)):
-        verb = "draw" if isinstance(act, Draw) else "spin" if isinstance(act, Spin) else "shoot"
-        shots = act.shots if isinstance(act, Shoot) else 1
-        facing = act.facing if isinstance(act, Spin) else None
-        if isinstance(act, Spin):
-            spun = volley(state, i, act)  # two shots with the Advanced Rules
-            shots = len(spun) if spun is not None else 1
-        info = shot_info(state, i, act.target, verb=verb, facing=facing, shots=shots)
         target = state.name_of(act.target)
-        count = "two" if shots == 2 else "one"
-        lead = {
-            "shoot": f"{who} fires {count} ",
-            "draw": f"{who} draws and fires one ",
-            "spin": f"{who} spins to face {facing} and fires {count} ",
-        }[verb]
-        if info is None:
-            return f"{lead}shot at {target}"
-        plural = "shots" if shots == 2 else "shot"
-        text = (
-            f"{lead}{info.weapon} {plural} at {target}: range {info.range}, "
-            f"hits on {info.needed}+, {info.mods_text()}"
-        )
-        held = f.weapon(info.slot)
-        if f.cowboy and held is not None:
-            text += f" ({held.ammo} → {held.ammo - shots} rounds)"
-        return text
+        shots = volley(state, i, act)
+        n = len(shots) if shots is not None else act.shots if isinstance(act, Shoot) else 1
+        count = number_word(n)
+        if isinstance(act, Draw):
+            lead = f"{who} draws and fires {count} "
+        elif isinstance(act, Spin):
+            lead = f"{who} spins to face {act.facing} and fires {count} "
+        else:
+            lead = f"{who} fires {count} "
+        if shots is None:
+            return f"{lead}shot{'s' if n != 1 else ''} at {target}"
+        info = shots[0][1]
+        text = f"{lead}{info.weapon} shot{'s' if n != 1 else ''} at {target}: "
+        text += shots_words(state, shots)
+        return text + _rounds(f, shots)
     return str(act)
+
+
+def shots_words(state: CowboysState, shots: Volley) -> str:
+    """The numbers of an action's shots, for the player choosing it: the
+    range, each modifier by name, the number needed on 2d6, the chance to
+    hit and, for more than one roll, the chance of each number of hits
+    (:mod:`.rules.odds`)."""
+    odds = [(t, of_state(state, info)) for t, info in shots]
+    names = {t: state.name_of(t) for t, _ in shots}
+    return volley_words(odds, names)
+
+
+def _rounds(f: Figure, shots: Volley) -> str:
+    """`` (6 → 4 rounds)``: a cowboy's rounds the action spends (town folk
+    spend none, CW-T13); both pistols' with two pistols."""
+    if not f.cowboy:
+        return ""
+    spent: dict[str, int] = {}
+    for _, info in shots:
+        spent[info.slot] = spent.get(info.slot, 0) + 1
+    parts = []
+    for slot, k in spent.items():
+        held = f.weapon(slot)
+        if held is not None:
+            left = held.ammo - k
+            parts.append(f"{held.ammo} → {left} round{'' if left == 1 else 's'}")
+    if len(parts) > 1:
+        return (
+            " ("
+            + "; ".join(
+                f"{'first' if k == 0 else 'second'} pistol {t}" for k, t in enumerate(parts)
+            )
+            + ")"
+        )
+    return f" ({parts[0]})" if parts else ""
 
 
 def _react(state: CowboysState, i: int, act: React) -> str:
@@ -226,13 +256,8 @@ def _react(state: CowboysState, i: int, act: React) -> str:
     lead = f"{f.short} takes a reaction shot at {target}{where}"
     if info is None:
         return lead
-    text = (
-        f"{lead}: one {info.weapon} shot, range {info.range}, hits on {info.needed}+, "
-        f"{info.mods_text()}"
-    )
-    held = f.weapon(info.slot)
-    if f.cowboy and held is not None:
-        text += f" ({held.ammo} → {held.ammo - 1} rounds)"
+    shots = ((act.target, info),)
+    text = f"{lead}: one {info.weapon} shot, {shots_words(state, shots)}{_rounds(f, shots)}"
     return text + "; it is his action this turn"
 
 
@@ -265,13 +290,8 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split | Spi
         lead = f"{who} fires one shot at {target}, then one at {state.name_of(act.second)}"
     if shots is None:
         return lead
-    info = shots[0][1]
-    text = f"{lead}: {len(shots)} shots, range {info.range}, hits on {info.needed}+, "
-    text += info.mods_text()
-    if isinstance(act, (Split, SpinSplit)):
-        two = shots[1][1]
-        text += f"; then range {two.range}, hits on {two.needed}+, {two.mods_text()}"
-    return text
+    text = f"{lead}: {number_word(len(shots))} shots, {shots_words(state, shots)}"
+    return text + _rounds(f, shots)
 
 
 def _move_shoot(state: CowboysState, i: int, act: MoveShoot | ShootMove) -> str:
@@ -297,13 +317,8 @@ def _move_shoot(state: CowboysState, i: int, act: MoveShoot | ShootMove) -> str:
         tail = f", then may move up to {SHOOT_MOVE_SQUARES} squares"
     if info is None:
         return f"{lead}shot at {target}{tail}"
-    text = (
-        f"{lead}{info.weapon} shot at {target}: range {info.range}, hits on "
-        f"{info.needed}+, {info.mods_text()}"
-    )
-    held = f.weapon(info.slot)
-    if held is not None:
-        text += f" ({held.ammo} → {held.ammo - 1} rounds)"
+    shots = ((act.target, info),)
+    text = f"{lead}{info.weapon} shot at {target}: {shots_words(state, shots)}{_rounds(f, shots)}"
     return text + tail
 
 

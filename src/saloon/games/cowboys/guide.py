@@ -13,9 +13,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
+from saloon.games.cowboys.actions import Draw, Shoot
 from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.shotchart import ShotChart, Weapon
+from saloon.games.cowboys.words import percent
+
+if TYPE_CHECKING:
+    from saloon.games.cowboys.rules.state import CowboysState
 
 
 @dataclass(frozen=True)
@@ -191,16 +200,193 @@ def scenario_list() -> str:
     return "\n".join(lines)
 
 
+#: Padding in the chart's columns: a figure space and a figure dash are as
+#: wide as a digit, so the numbers line up in the browser's type (where
+#: digits are all one width, letters not) as in the terminal's; the row's
+#: name comes after its numbers for the same reason.
+_PAD = "\u2007"
+_NONE = "\u2012"
+
+
+def chart_table(chart: ShotChart, weapons: Sequence[Weapon] | None = None) -> str:
+    """The shot chart as a table (Cowboys rulebook, "Game Chart", "Shoot"):
+    for each weapon, the modified 2d6 total needed at each range, then the
+    weapon's name; a dash past its longest range. ``weapons`` picks the
+    rows (all by default).
+
+    >>> from saloon.games.cowboys.shotchart import load_shot_chart
+    >>> table = chart_table(load_shot_chart(), [Weapon.SHOTGUN])
+    >>> print(table.replace(_PAD, " ").replace(_NONE, "-"))
+      1  2  3  4  5  range
+      4  6  8 10 12  shotgun
+    """
+    rows = list(weapons) if weapons is not None else list(Weapon)
+    width = max(chart.max_range(w) for w in rows)
+
+    def cells(values: Sequence[str]) -> str:
+        return "".join(v.rjust(3, _PAD) for v in values)
+
+    lines = [f"{cells([str(r) for r in range(1, width + 1)])}  range"]
+    for w in rows:
+        row = chart.rows[w]
+        values = [str(row[r - 1]) if r <= len(row) else _NONE for r in range(1, width + 1)]
+        lines.append(f"{cells(values)}  {w.value}")
+    return "\n".join(lines)
+
+
+def dice_chances() -> str:
+    """The chance of at least each total on 2d6 (a natural 2 always misses,
+    a natural 12 always hits).
+
+    >>> dice_chances()  # doctest: +ELLIPSIS
+    'On 2d6: 3+ 97%, 4+ 92%, 5+ 83%, 6+ 72%, 7+ 58%, ... 11+ 8%, 12 3%.'
+    """
+    ways = {t: 6 - abs(t - 7) for t in range(2, 13)}
+    parts = []
+    for n in range(3, 13):
+        p = Fraction(sum(v for t, v in ways.items() if t >= n), 36)
+        parts.append(f"{n}{'+' if n < 12 else ''} {percent(p)}")
+    return "On 2d6: " + ", ".join(parts) + "."
+
+
+def chart_passage(chart: ShotChart, weapons: Sequence[Weapon] | None = None) -> str:
+    """The shot chart with how to read it, and whose entries it holds."""
+    printed = [
+        f"{w.value} at {' and '.join(str(r) for r in sorted(chart.printed[w]))}"
+        for w in Weapon
+        if chart.printed[w]
+    ]
+    head = (
+        "Shot Chart: the modified 2d6 total each weapon needs at each range "
+        "(squares, diagonals counting one), the weapon named after its row; where a row "
+        "has a dash the weapon cannot reach. "
+        "A natural 12 is always two hits, a natural 2 always a miss."
+    )
+    source = ""
+    if chart.reconstructed:
+        source = (
+            f"\nThe rulebook prints the entries {', '.join(printed)}; the others are "
+            "Saloon's (ruling CW-R1), and `-o chart=FILE` loads your own."
+        )
+    return f"{head}\n{chart_table(chart, weapons)}\n{dice_chances()}{source}"
+
+
+def cards_passage(options: CowboysOptions) -> str:
+    """The deck's cards in brief, each with its faces, what it does and when
+    it is played (Game Cards; the deck Saloon reconstructs, ruling CW-R2,
+    or the player's own, ``-o cards=FILE``)."""
+    from saloon.games.cowboys.cards import WINDOW_WORDS, effect_words, load_deck
+
+    deck = load_deck(options.cards)
+    by_name: dict[str, list[str]] = {}
+    for card in deck:
+        by_name.setdefault(card.name, []).append(str(card))
+    lines = [
+        "The Cards: each is played once, in its window; a side plays one card in its "
+        "own actions and one in the others' each turn."
+    ]
+    for name, faces in by_name.items():
+        card = deck.card(faces[0])
+        lines.append(
+            f"  {name} ({' '.join(faces)}): {effect_words(card)} ({WINDOW_WORDS[card.window]})"
+        )
+    return "\n".join(lines)
+
+
+def shot_passages(state: CowboysState) -> list[str]:
+    """At a decision with a shot in it, the shot's numbers and the chart's
+    rows that matter: the shots the side may choose now (each figure's
+    best-placed shot at each target), the shot announced or under way with
+    the cards on it, or the reaction shots on offer."""
+    from saloon.games.cowboys.describe import shots_words
+    from saloon.games.cowboys.render import pending_shot
+    from saloon.games.cowboys.rules.odds import of_state
+    from saloon.games.cowboys.rules.phase import Phase
+    from saloon.games.cowboys.rules.reaction import reactors
+    from saloon.games.cowboys.rules.shots import shot_info, volley
+
+    lines: list[str] = []
+    weapons: list[Weapon] = []
+    ph = state.phase
+    if ph == Phase.SELECT and not state.is_over:
+        seen: set[tuple[str, str]] = set()
+        for a in state.legal_actions():
+            if not isinstance(a, (Shoot, Draw)) or (a.fig, a.target) in seen:
+                continue
+            seen.add((a.fig, a.target))
+            i = state.index[a.fig]
+            verb = "draw" if isinstance(a, Draw) else "shoot"
+            info = shot_info(state, i, a.target, verb=verb)
+            if info is None:
+                continue
+            weapons.append(info.weapon)
+            who = state.figures[i].short
+            shots = ((a.target, info),)
+            lines.append(
+                f"{who}'s {info.weapon} at {state.name_of(a.target)}: {shots_words(state, shots)}"
+            )
+        if lines:
+            lines.insert(0, "The shots you have now (one shot each; two shots hit more often):")
+    elif ph == Phase.REACT:
+        p = state.pending
+        if p is not None and p.walk is not None:
+            for j, t, info in reactors(state, p, p.walk.asking[0]):
+                weapons.append(info.weapon)
+                who = state.figures[j].short
+                lines.append(
+                    f"{who}'s reaction shot at {state.name_of(t)}: "
+                    f"{shots_words(state, ((t, info),))}"
+                )
+    else:
+        shot = pending_shot(state)
+        p = state.resume if state.ally is not None else state.pending
+        if shot is not None and p is not None:
+            weapons.append(shot.info.weapon)
+            who = state.name_of(shot.shooter)
+            planned = volley(state, state.index[p.act.fig], p.act) if p.info is None else None
+            if planned is not None:
+                # Announced, not yet fired: every shot of the action.
+                lines.append(
+                    f"The action: {who}'s {shot.info.weapon} at "
+                    f"{state.name_of(shot.target)}, {shots_words(state, planned)}."
+                )
+            else:
+                odds = of_state(state, shot.info, p.action_cards + p.shot_cards)
+                which = f" ({shot.shot + 1} of {shot.shots})" if shot.shots > 1 else ""
+                lines.append(
+                    f"The shot{which}: {who}'s {shot.info.weapon} at "
+                    f"{state.name_of(shot.target)}, {odds.words()}."
+                )
+    if not lines:
+        return []
+    rows = list(dict.fromkeys(weapons))
+    return ["\n".join(lines), chart_passage(state.chart, rows)]
+
+
 def rules_help(state: object | None, options: CowboysOptions) -> str:
-    """The whole summary with the scenario and the list of scenarios when
-    ``state`` is ``None``; otherwise the passages for the decision at hand."""
+    """The whole summary with the shot chart, the scenario and the list of
+    scenarios when ``state`` is ``None``; otherwise the passages for the
+    decision at hand, with the shot's numbers and the chart's rows that
+    matter at a shot."""
     if state is None:
+        from saloon.games.cowboys.shotchart import load_shot_chart
+
         body = [f"{p.heading}: {p.text}" for p in PASSAGES]
+        # The chart right after the passage on shooting.
+        at = next(k for k, p in enumerate(PASSAGES) if p.heading == "Shoot Actions") + 1
+        body.insert(at, chart_passage(load_shot_chart(options.chart)))
+        body.append(cards_passage(options))
         return "\n\n".join((INTRO, *body, overview(options), scenario_list()))
     phase = getattr(state, "phase", None)
     name = phase.name.lower() if phase is not None else ""
     parts = [f"{p.heading}: {p.text}" for p in PASSAGES if name in p.phases]
     if name in _WINDOWS:
         parts.insert(0, _WINDOWS[name])
+    from saloon.games.cowboys.rules.state import CowboysState
+
+    if isinstance(state, CowboysState):
+        # At a shot, its numbers and the chart's rows it reads; at any other
+        # decision, the whole chart (a move is chosen for the shots after it).
+        parts.extend(shot_passages(state) or [chart_passage(state.chart)])
     parts.append(overview(options))
     return "\n\n".join(parts)

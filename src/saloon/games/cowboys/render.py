@@ -53,10 +53,11 @@ from saloon.core.svg import attrs, fit, num, text_width, wrap
 from saloon.core.svg import text as svg_text
 from saloon.games.cowboys.actions import FIRING, Draw, MoveShoot, React, Shoot, ShootMove
 from saloon.games.cowboys.board import XY, EdgeKind, Placement, Town, column_letter
-from saloon.games.cowboys.cards import Window
+from saloon.games.cowboys.cards import WINDOW_WORDS, effect_words
 from saloon.games.cowboys.geometry import STEPS
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, TOWNFOLK_HEALTH, Figure
 from saloon.games.cowboys.rules.shots import ShotInfo, shot_info, volley
+from saloon.games.cowboys.words import count as count_of
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -70,16 +71,6 @@ SIDE_STYLES: Final = ("bold bright_blue", "bold red", "bold green", "bold magent
 BYSTANDER_STYLE: Final = "bold white"
 SIDE_FILLS: Final = ("#1f4fbf", "#c0262d", "#1d7f3c", "#7e2fb8")
 BYSTANDER_FILL: Final = "#6b6b6b"
-#: When a card may be played, in a few words.
-WINDOW_WORDS: Final = {
-    Window.OWN_ACTION_START: "as your figure starts an action",
-    Window.OWN_MOVE_START: "as your figure starts a move",
-    Window.OWN_SHOOT_START: "as your figure starts to shoot",
-    Window.OWN_BEFORE_SHOT: "before your shot is rolled",
-    Window.OWN_AFTER_HIT: "after your shot hits",
-    Window.OPPONENT_ANNOUNCED: "answers the opponent",
-    Window.NEVER: "blank: no effect",
-}
 #: The dropped items' letters (text) and the loot.
 ITEM_MARKS: Final = {"pistol": "p", "rifle": "r", "shotgun": "s", "loot": "$"}
 #: How many log sentences the text shows.
@@ -323,39 +314,42 @@ def react_line(state: CowboysState) -> str:
     )
     return (
         f"{p.act.fig} moves through {state.ref(p.walk.square)}: "
-        f"{state.side_name(side)} may react with {shots}, or pass."
+        f"{state.the(side)} may react with {shots}, or pass."
     )
 
 
 def status_lines(state: CowboysState) -> list[str]:
-    """The turn and what is being decided, in sentences (public facts only)."""
+    """The turn and what is being decided, in sentences (public facts only;
+    the sides named as sentences name them, ruling CW-W1)."""
     from saloon.games.cowboys.rules.state import Phase
 
-    side = state.side_name(state.active)
-    head = f"Turn {state.turn} of {state.setup.turns}: {possessive(side)} part."
+    active = state.active
+    side = state.the(active)
+    lead = state.the(active, True)
+
+    def agree(singular: str, plural: str, s: int = active) -> str:
+        return state.agree(s, singular, plural)
+
+    head = f"Turn {state.turn} of {state.setup.turns}: {state.owner(active)} part."
     ph = state.phase
     if ph == Phase.OVER:
-        if state.winner is None:
-            return [
-                f"Turn {state.turn} of {state.setup.turns}. Game over: a draw ({state.category})."
-            ]
-        return [
-            f"Turn {state.turn} of {state.setup.turns}. Game over: "
-            f"{state.side_name(state.winner)} wins ({state.category})."
-        ]
+        return [f"Turn {state.turn} of {state.setup.turns}. Game over: {state.ending}"]
     if ph == Phase.MODIFIER:
         who = state.name_of(state.modifier_queue[0])
         return [f"Before turn 1: rolling each cowboy's modifier; {who} is next."]
     if ph == Phase.POKER:
-        who = state.side_name(state.poker_queue[0])
+        who = state.the(state.poker_queue[0])
         return [f"Before turn 1: dealing the poker hand; the next card goes to {who}."]
     if ph == Phase.DRAW:
-        return [f"Before turn 1: the poker hand; {side} makes its draw."]
+        return [f"Before turn 1: the poker hand; {side} {agree('draws', 'draw')}."]
     if ph == Phase.FLIP:
-        who = state.side_name(state.flip_queue[0])
-        return [f"Before turn 1: flipping cards for the order of play; {who} flips next."]
+        s = state.flip_queue[0]
+        flips = agree("flips", "flip", s)
+        return [
+            f"Before turn 1: flipping cards for the order of play; {state.the(s)} {flips} next."
+        ]
     if ph == Phase.DEAL:
-        who = state.side_name(state.deal_queue[0]) if state.deal_queue else side
+        who = state.the(state.deal_queue[0]) if state.deal_queue else side
         return [f"Before turn 1: dealing the cards; the next one goes to {who}."]
     p = state.pending
     lines = [head]
@@ -365,26 +359,38 @@ def status_lines(state: CowboysState) -> list[str]:
         pass
     elif ph == Phase.SELECT and state.drawn is not None and state.drawn[0] == "C":
         who = state.name_of(state.drawn)
-        lines.append(f"{side} picks {who}'s action, or has him wait ({state.drawn} wait).")
+        lines.append(
+            f"{lead} {agree('picks', 'pick')} {who}'s action, or {agree('has', 'have')} him "
+            f"wait ({state.drawn} wait)."
+        )
     elif ph == Phase.SELECT and state.drawn is not None:
-        lines.append(f"{side} picks an action for each of its town folk, or ends (end).")
+        lines.append(
+            f"{lead} {agree('picks', 'pick')} an action for each town folk of the side, or "
+            f"{agree('ends', 'end')} the activation (end)."
+        )
     elif ph == Phase.SELECT:
-        lines.append(f"{side} picks a figure's action, or ends its part (end).")
+        lines.append(
+            f"{lead} {agree('picks', 'pick')} a figure's action, or {agree('ends', 'end')} "
+            "this part of the turn (end)."
+        )
     elif ph == Phase.ANSWER:
-        who = state.side_name(state.answer_queue[0])
+        who = state.the(state.answer_queue[0], True)
+        owner = state.owner(active)
         if state.answering == "card" and p is not None and p.card is not None:
-            what = f"{possessive(side)} card {p.card} ({state.card(p.card).name})"
+            what = f"{owner} card {p.card} ({state.card(p.card).name})"
         elif p is not None:
-            what = f"{possessive(side)} announced action: {p.act}"
+            what = f"{owner} announced action ({p.act})"
         else:
-            what = f"{possessive(side)} announcement"
+            what = f"{owner} announcement"
         lines.append(f"{who} may answer {what} with a card, or pass.")
     elif ph == Phase.START and p is not None:
-        lines.append(f"{side} may play a card as {p.act} starts, or pass.")
+        lines.append(f"{lead} may play a card as {p.act} starts, or pass.")
     elif ph == Phase.ALLY:
-        lines.append(f"{side} directs the town folk {state.ally} (Friend in Town).")
+        lines.append(
+            f"{lead} {agree('directs', 'direct')} the town folk {state.ally} (Friend in Town)."
+        )
     elif ph == Phase.BEFORE_SHOT:
-        lines.append(f"{side} may play a card before the shot is rolled, or pass.")
+        lines.append(f"{lead} may play a card before the shot is rolled, or pass.")
     elif ph == Phase.ROLL:
         lines.append("Roll two dice for the shot.")
     elif ph == Phase.FIST and p is not None:
@@ -425,7 +431,8 @@ def cup_lines(state: CowboysState) -> list[str]:
         return [f"{turn}: the next marker is drawn from the cup (in it: {left})."]
     return [
         f"{turn}: {marker_name(state, state.drawn)} drawn from the cup; "
-        f"{side_title(state, state.active)} acts (left in the cup: {left})."
+        f"{state.the(state.active)} {state.agree(state.active, 'acts', 'act')} "
+        f"(left in the cup: {left})."
     ]
 
 
@@ -787,26 +794,35 @@ def hand_lines(state: CowboysState, view: dict[str, Any], player: int | None) ->
         faces, count, seen = hand_of(view, side)
         if side == player:
             t = Text("Your hand", style="bold")
-            t.append(f" ({state.side_name(side)}, {count}): ", style="")
+            t.append(f" ({state.side_name(side)}, {count_of(count, 'card')})", style="")
             if not faces:
-                t.append("no cards", style="dim")
-            for k, face in enumerate(faces):
-                card = state.card(face)
-                if k:
-                    t.append(" · ")
-                t.append(face, style="bold " + _suit_style(face))
-                t.append(f" {card.name}", style="bold")
-                t.append(f" ({WINDOW_WORDS.get(card.window, card.window.value)})", style="dim")
+                t.append(": no cards", style="dim")
             out.append(t)
+            for face in faces:
+                out.append(card_line(state, face))
         elif seen:
-            t = Text(f"{state.side_name(side)}: {count} cards, seen: ")
-            t.append(", ".join(f"{c} {state.card(c).name}" for c in seen))
-            out.append(t)
+            out.append(
+                Text(f"{state.side_name(side)}: {count_of(count, 'card')}; seen with a card:")
+            )
+            for face in seen:
+                out.append(card_line(state, face))
     deck = view["deck"]
     under = view.get("under", 0)
     besides = f", {under} of them under it (Variable Damage)" if under else ""
     out.append(Text(f"Deck: {deck} card{'s' if deck != 1 else ''} left{besides}.", style="dim"))
     return out
+
+
+def card_line(state: CowboysState, face: str) -> Text:
+    """One card of a hand, explained: ``  QS Critical Hit: the shot does
+    double damage (after your shot hits)``."""
+    card = state.card(face)
+    t = Text("  ")
+    t.append(face, style="bold " + _suit_style(face))
+    t.append(f" {card.name}", style="bold")
+    t.append(f": {effect_words(card)}")
+    t.append(f" ({WINDOW_WORDS.get(card.window, card.window.value)})", style="dim")
+    return t
 
 
 def _suit_style(face: str) -> str:
@@ -836,11 +852,6 @@ def player_for(state: CowboysState) -> int | None:
     node or once the game is over."""
     mover = state.to_move
     return mover if mover is not None and mover >= 0 else None
-
-
-def possessive(name: str) -> str:
-    """``Gang's``, ``Daltons'``."""
-    return name + ("'" if name.endswith("s") else "'s")
 
 
 def render_rich(state: CowboysState, player: int | None = None) -> Panel:
@@ -1808,7 +1819,7 @@ class SvgDrawing:
         out = ['<g id="hands">']
         x, y = x0, y0
         row_h = 0.0
-        cw, ch = 64.0, 92.0
+        cw, ch = 78.0, 124.0
         order = sorted(range(s.num_players), key=lambda q: q != self.player)
         for side in order:
             faces, count, seen = hand_of(self.view, side)
@@ -1883,14 +1894,18 @@ class SvgDrawing:
             x + w - 6, y + 16, symbol, font_size=18, text_anchor="end", fill=ink, fill_opacity="0.3"
         )
         yy = y + 30
-        for line in wrap(card.name, 12)[:3]:
+        for line in wrap(card.name, 14)[:2]:
             yield fit(
                 x + w / 2, yy, line, w - 6, 9, font_weight="bold", text_anchor="middle", fill=_INK
             )
             yy += 10.5
+        # What it does, then when it is played (the whole text on hover).
+        for line in wrap(effect_words(card), 19)[:5]:
+            yield fit(x + w / 2, yy, line, w - 6, 7.5, text_anchor="middle", fill=_INK)
+            yy += 8.5
         yy += 2
         words = WINDOW_WORDS.get(card.window, card.window.value)
-        for line in wrap(words, 15)[:3]:
+        for line in wrap(words, 19)[:2]:
             yield fit(
                 x + w / 2,
                 yy,

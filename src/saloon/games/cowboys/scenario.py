@@ -27,6 +27,7 @@ A scenario file is TOML::
 
     [[sides]]
     name = "Hickok"
+    # article = "the"               # sentences say "the Law" (optional)
 
     [[sides.figures]]
     kind = "cowboy"                 # or "townfolk"
@@ -416,11 +417,14 @@ class ObjectSetup:
 
 @dataclass(frozen=True)
 class Side:
-    """A side: its name, its figures, and the cards dealt to it (Game Set Up)."""
+    """A side: its name, its figures, and the cards dealt to it (Game Set
+    Up); ``article`` is ``"the"`` when sentences name it with one (``the
+    Law``), as a plural name (``Earps``) always is (ruling CW-W1)."""
 
     name: str
     figures: tuple[FigureSetup, ...]
     cards: int
+    article: str = ""
 
 
 @dataclass(frozen=True)
@@ -627,7 +631,7 @@ class Scenario:
         Side 2, Tutt (3 cards): Davis Tutt, cowboy 2 (+1) at B:b8 facing N, pistol.
         Bystanders: ...
         To win: each side, once every cowboy of the other sides is down or gone. ...
-        Special (duel_start): ...
+        Special rule (duel start): ...
         """
         lines = [f"{self.title} ({self.id}{'; reconstructed' if self.reconstructed else ''})"]
         if story and self.story:
@@ -652,12 +656,13 @@ class Scenario:
                 "On the board: " + ", ".join(f"{o.kind} at {o.at}" for o in self.objects) + "."
             )
         if self.forbidden:
-            lines.append(f"Forbidden cards (blanks): {', '.join(self.forbidden)}.")
+            blanks = ", ".join(_words(f, "cards") if "_" in f else f for f in self.forbidden)
+            lines.append(f"Forbidden cards (blanks): {blanks}.")
         lines.append("To win: " + " ".join(self._goal_words()))
         for sp in self.special:
-            lines.append(f"Special ({sp.rule}): {sp.text}")
+            lines.append(f"Special rule ({_words(sp.rule)}): {sp.text}")
         if self.options:
-            lines.append(f"Rules in play: {', '.join(self.options)}.")
+            lines.append(f"Rules in play: {', '.join(_words(o) for o in self.options)}.")
         if self.solo is not None:
             lines.append(
                 f"Solitaire: Saloon's solo bot plays {self.sides[self.solo.side].name}, "
@@ -715,6 +720,13 @@ class Scenario:
             yield (f"Loot ({names[loot.side]}): picked up by ending a move on {loot.target.words}.")
         limit = self.victory.at_limit
         yield f"At the turn limit: {'a draw' if limit is None else names[limit]}."
+
+
+def _words(name: str, noun: str = "") -> str:
+    """An internal name as words: ``duel_start`` reads ``duel start``;
+    with ``noun``, ``speed load cards``."""
+    text = name.replace("_", " ")
+    return f"{text} {noun}" if noun else text
 
 
 def _figure_words(f: FigureSetup) -> str:
@@ -1042,15 +1054,22 @@ class _Reader:
             self.side_names.append(name)
         cards = self.cards(data.get("cards"), len(raw_sides))
         side_figures: list[tuple[FigureSetup, ...]] = []
+        articles: list[str] = []
         for i, raw in enumerate(raw_sides):
-            self.keys(f"sides[{i}]", raw, ("name", "figures"), "a side")
+            self.keys(f"sides[{i}]", raw, ("name", "article", "figures"), "a side")
+            article = raw.get("article", "")
+            if article not in ("", "the"):
+                raise self.fail(
+                    f'sides[{i}].article must be "the" or "" (none), not {shown(article)}'
+                )
+            articles.append(article)
             items = self.items(f"sides[{i}].figures", raw.get("figures"), "figures", empty=False)
             side_figures.append(
                 tuple(self.figure(f"sides[{i}].figures[{j}]", f, i) for j, f in enumerate(items))
             )
         sides = tuple(
-            Side(n, figs, c)
-            for n, figs, c in zip(self.side_names, side_figures, cards, strict=True)
+            Side(n, figs, c, a)
+            for n, figs, c, a in zip(self.side_names, side_figures, cards, articles, strict=True)
         )
         raw_by = self.items("bystanders", data.get("bystanders", []), "town folk")
         bystanders = tuple(self.figure(f"bystanders[{j}]", f, None) for j, f in enumerate(raw_by))

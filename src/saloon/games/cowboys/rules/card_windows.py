@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from saloon.core.action import Action
 from saloon.games.cowboys.actions import Act, Draw, Move, Play, Wait
-from saloon.games.cowboys.cards import Effect
+from saloon.games.cowboys.cards import Effect, effect_words
 from saloon.games.cowboys.rules import damage_cards
 from saloon.games.cowboys.rules.cards_play import asked_to_answer, runs_for
 from saloon.games.cowboys.rules.execute import finish
@@ -49,7 +49,8 @@ def announce(state: CowboysState, act: Act) -> None:
     state.pending = Pending(act, need_run=need_run)
     state.say(
         "announce",
-        f"{state.side_name(state.active)} announces: {state.describe_action(act)}.",
+        f"{state.the(state.active, True)} {state.agree(state.active, 'announces', 'announce')}: "
+        f"{state.describe_action(act)}.",
         state.active,
     )
     _open_answers(state, act.kind)
@@ -113,11 +114,11 @@ def answer(state: CowboysState, action: Action) -> None:
     card = state.card(action.card)
     p = state.pending
     assert p is not None
-    who = state.side_name(side)
+    who = f"{state.the(side, True)} {state.agree(side, 'plays', 'play')}"
     if state.answering == "card":
         state.say(
             "card",
-            f"{who} plays {action.card} ({card.name}): {p.card} "
+            f"{who} {action.card} ({card.name}): {p.card} "
             f"({state.card(p.card or '').name}) "
             "has no effect.",
             side,
@@ -127,7 +128,7 @@ def answer(state: CowboysState, action: Action) -> None:
     i = state.index[p.act.fig]
     f = state.figures[i]
     if card.effect is Effect.JAM:
-        text = f"{who} plays {action.card} ({card.name}): {f.short}'s shot is lost, no round spent"
+        text = f"{who} {action.card} ({card.name}): {f.short}'s shot is lost, no round spent"
         if card.flag("until_reload"):
             held = firing_weapon(f, "draw" if isinstance(p.act, Draw) else "shoot")
             if held is not None:
@@ -137,7 +138,7 @@ def answer(state: CowboysState, action: Action) -> None:
     else:
         state.say(
             "card",
-            f"{who} plays {action.card} ({card.name}): {f.short}'s action is cancelled.",
+            f"{who} {action.card} ({card.name}): {f.short}'s action is cancelled.",
             side,
         )
     finish(state, p)
@@ -152,7 +153,12 @@ def play_own(state: CowboysState, play: Play, p: Pending) -> None:
     _spend(state, side, play.card)
     card = state.card(play.card)
     aim = f" on {target_words(state, play.target)}" if play.target else ""
-    state.say("card", f"{state.side_name(side)} plays {play.card} ({card.name}){aim}.", side)
+    plays = f"{state.the(side, True)} {state.agree(side, 'plays', 'play')}"
+    state.say(
+        "card",
+        f"{plays} {play.card} ({card.name}: {effect_words(card)}){aim}.",
+        side,
+    )
     state.pending = replace(p, card=play.card, card_target=play.target)
     _open_answers(state, "card")
 
@@ -163,7 +169,7 @@ def target_words(state: CowboysState, target: str) -> str:
     if target[0] in "CTH" and target[1:].isdigit():
         return state.name_of(target)
     if target[0] == "s" and target[1:].isdigit():
-        return state.side_name(int(target[1:]) - 1)
+        return state.the(int(target[1:]) - 1)
     return f"the {target}"
 
 
@@ -191,9 +197,19 @@ def card_effect(state: CowboysState, p: Pending) -> None:
         state.figures[i] = replace(f, actions=f.actions + 1)
         state.say("card", f"{f.short} may take another move or shoot action this turn.", side)
     elif e is Effect.SHOT_BONUS:
-        state.pending = replace(p, shot_bonus=p.shot_bonus + card.number("bonus"))
+        bonus = card.number("bonus")
+        state.pending = replace(
+            p,
+            shot_bonus=p.shot_bonus + bonus,
+            shot_cards=(*p.shot_cards, (card.name or str(card), bonus)),
+        )
     elif e is Effect.ACTION_BONUS:
-        state.pending = replace(p, action_bonus=p.action_bonus + card.number("bonus"))
+        bonus = card.number("bonus")
+        state.pending = replace(
+            p,
+            action_bonus=p.action_bonus + bonus,
+            action_cards=(*p.action_cards, (card.name or str(card), bonus)),
+        )
     elif e is Effect.DAMAGE_MULTIPLIER:
         state.pending = replace(p, factor=p.factor * card.number("factor"))
     elif e is Effect.KNOCK_DOWN:
@@ -210,10 +226,9 @@ def card_effect(state: CowboysState, p: Pending) -> None:
         other = int(t[1:]) - 1 if t else next(s for s in range(state.num_players) if s != side)
         state.known[side] = state.known[side] | frozenset(state.hands[other])
         cards = ", ".join(f"{c} ({state.card(c).name})" for c in state.hands[other]) or "no cards"
-        state.say("card", f"{state.side_name(other)}'s hand: {cards}.", side, (side,))
-        state.say(
-            "card", f"{state.side_name(side)} looks at {state.side_name(other)}'s hand.", side
-        )
+        state.say("card", f"{state.owner(other, True)} hand: {cards}.", side, (side,))
+        looks = state.agree(side, "looks", "look")
+        state.say("card", f"{state.the(side, True)} {looks} at {state.owner(other)} hand.", side)
     elif e is Effect.SPEED_LOAD:
         f = state.figures[i]
         for h in f.weapons:

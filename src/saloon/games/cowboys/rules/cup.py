@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from saloon.games.cowboys.actions import Marker, Wait
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.phase import Phase
+from saloon.games.cowboys.words import count
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -66,7 +67,7 @@ def marker_name(state: CowboysState, marker: str) -> str:
 
     A cowboy's marker is named with his modifier, as its counter shows it."""
     if marker[0] == "s":
-        return f"{_possessive(state.side_name(side_of(state, marker)))} town folk"
+        return f"{state.owner(side_of(state, marker))} town folk"
     return state.figures[state.index[marker]].label
 
 
@@ -103,8 +104,13 @@ def purge(state: CowboysState) -> None:
             continue
         if m[0] == "s":
             why = "has no town folk left in the town"
-            who = state.side_name(side_of(state, m))
-            state.say("cup", f"{who} {why}: its town-folk marker comes out of the cup.")
+            side = side_of(state, m)
+            has = state.agree(side, "has", "have")
+            state.say(
+                "cup",
+                f"{state.the(side, True)} {has} no town folk left in the town: "
+                "the side's town-folk marker comes out of the cup.",
+            )
         else:
             f = state.figures[state.index[m]]
             why = "has left the town" if f.gone else "is down"
@@ -154,7 +160,7 @@ def draw(state: CowboysState, marker: str) -> None:
         "cup",
         f"Turn {state.turn}: {marker_name(state, marker)} "
         f"{'are' if marker[0] == 's' else 'is'} drawn from the cup "
-        f"({n} marker{'' if n == 1 else 's'} left).",
+        f"({count(n, 'marker')} left).",
         side,
     )
     for i in marker_figures(state, marker):
@@ -218,8 +224,4 @@ def withdraw(state: CowboysState, fig: str) -> None:
 
 def end_words(state: CowboysState) -> str:
     """The log's sentence for ``end`` in an activation (the town folk's)."""
-    return f"{state.side_name(state.active)} ends its town folk's activation in turn {state.turn}."
-
-
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return f"The activation of {state.owner(state.active)} town folk in turn {state.turn} ends."

@@ -96,7 +96,8 @@ def flip(state: CowboysState, face: str) -> None:
     side = state.active if p.ally else state.figures[state.index[p.act.fig]].side
     state.say(
         "damage",
-        f"{state.side_name(side)} flips {face} ({card.name}) for a hit on {target}: {what}.{more}",
+        f"{state.the(side, True)} {state.agree(side, 'flips', 'flip')} {face} ({card.name}) "
+        f"for a hit on {target}: {what}.{more}",
         state.active,
     )
     state.pending = replace(p, to_flip=p.to_flip - 1, hits=p.hits + got.hits)

@@ -40,8 +40,9 @@ from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.figures import Dropped
 from saloon.games.cowboys.rules.fists import die_text, fist_mods, fist_targets, loser, mods_words
 from saloon.games.cowboys.rules.legal import room_for
+from saloon.games.cowboys.rules.odds import of_state, roll_words
 from saloon.games.cowboys.rules.phase import Pending
-from saloon.games.cowboys.rules.shots import dice_text, volley
+from saloon.games.cowboys.rules.shots import volley
 from saloon.games.cowboys.rules.victory import check_winner
 from saloon.games.cowboys.shotchart import roll_hits
 
@@ -290,26 +291,19 @@ def roll(state: CowboysState, r: Roll) -> None:
     assert p is not None and p.info is not None and p.target_id is not None
     info = p.info
     f = state.figures[state.index[p.act.fig]]
-    mods = tuple(v for _, v in info.mods)
-    if p.action_bonus:
-        mods += (p.action_bonus,)
-    if p.shot_bonus:
-        mods += (p.shot_bonus,)
-    # Advanced Optional Rule 4, Deadly Shots: a modified 12 or more is two
-    # hits (CW-S6), when the rule is in play.
-    hits = roll_hits(r.total, sum(mods), info.needed, deadly=state.rule("deadly_shots"))
-    word = "a miss" if hits == 0 else "a hit" if hits == 1 else "two hits, a deadly shot"
-    if r.total == 12:
-        word = "a natural 12, two hits"
-    elif r.total == 2:
-        word = "a natural 2, a miss"
-    where = f"shot {p.shot + 1} of {p.shots}" if p.shots > 1 else "the shot"
+    # The shot's modifiers and the cards' bonuses, each by name; Advanced
+    # Optional Rule 4, Deadly Shots: a modified 12 or more is two hits
+    # (CW-S6), when the rule is in play.
+    odds = of_state(state, info, p.action_cards + p.shot_cards)
+    hits = roll_hits(r.total, odds.modifier, info.needed, deadly=odds.deadly)
+    parts = [f"shot {p.shot + 1} of {p.shots}"] if p.shots > 1 else []
     if info.weapon.rolls_per_shot > 1:
-        where += f", roll {p.roll + 1} of {info.weapon.rolls_per_shot}"
+        parts.append(f"roll {p.roll + 1} of {info.weapon.rolls_per_shot}")
+    where = f" ({', '.join(parts)})" if parts else ""
     state.say(
         "roll",
-        f"{f.label} fires the {info.weapon} at {state.name_of(p.target_id)} ({where}), "
-        f"range {info.range}, needs {info.needed}: {dice_text(r.a, r.b, mods)}, {word}.",
+        f"{f.label} fires the {info.weapon} at {state.name_of(p.target_id)}{where}, "
+        f"range {info.range}: {roll_words(r.a, r.b, odds)}.",
         state.active,
     )
     p = replace(p, hits=p.hits + hits, roll=p.roll + 1)
@@ -338,6 +332,7 @@ def next_shot(state: CowboysState, p: Pending) -> None:
             roll=0,
             hits=0,
             shot_bonus=0,
+            shot_cards=(),
             factor=1,
             knock=False,
         )

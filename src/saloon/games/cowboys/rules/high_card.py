@@ -96,7 +96,8 @@ def flip(state: CowboysState, face: str) -> None:
     )
     state.say(
         "flip",
-        f"{state.side_name(side)} flips {face} (worth {_value(state, face)}).",
+        f"{state.the(side, True)} {state.agree(side, 'flips', 'flip')} {face} "
+        f"(worth {_value(state, face)}).",
         side,
     )
     if not state.flip_queue:
@@ -126,7 +127,7 @@ def _settle(state: CowboysState) -> None:
         state.say(
             "flip",
             "Each keeps its highest: "
-            + ", ".join(f"{state.side_name(s)} {kept[s]}" for s in group)
+            + ", ".join(f"{state.the(s)} {kept[s]}" for s in group)
             + ".",
         )
         values = {s: _value(state, kept[s]) for s in group}

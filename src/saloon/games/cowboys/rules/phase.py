@@ -78,6 +78,10 @@ class Pending:
     :mod:`.walk`).
     ``need_run``: the fewest points a Run card must add for the move
     (CW-T6; 0 when his own points make it).
+    ``action_cards`` and ``shot_cards``: the cards' bonuses on every shot
+    of the action (Steady Aim) and on the shot under way (Dead Eye), each
+    by the card's name, as the roll's line names them; ``action_bonus`` and
+    ``shot_bonus`` are their sums.
     """
 
     act: Act
@@ -96,6 +100,8 @@ class Pending:
     shot_bonus: int = 0
     action_bonus: int = 0
     factor: int = 1
+    action_cards: tuple[tuple[str, int], ...] = ()
+    shot_cards: tuple[tuple[str, int], ...] = ()
     knock: bool = False
     plan: tuple[tuple[str, ShotInfo], ...] = ()
     to_flip: int = 0

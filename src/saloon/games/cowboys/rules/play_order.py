@@ -42,7 +42,7 @@ def settle(state: CowboysState, kind: str, under: str) -> None:
     state.say(
         kind,
         "Order of play for the scenario: "
-        + ", then ".join(state.side_name(s) for s in state.order)
+        + ", then ".join(state.the(s) for s in state.order)
         + f". {under}",
     )
     state.deal_queue = deal_order(state)
@@ -51,5 +51,6 @@ def settle(state: CowboysState, kind: str, under: str) -> None:
 
 def side_names(state: CowboysState, sides: tuple[int, ...]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
-    names = [state.side_name(s) for s in sides]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    from saloon.games.cowboys.words import cap, listing
+
+    return cap(listing([state.the(s) for s in sides]))

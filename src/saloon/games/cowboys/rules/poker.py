@@ -80,9 +80,9 @@ def deal(state: CowboysState, face: str) -> None:
     state.poker_cards = tuple(
         (*cards, face) if s == side else cards for s, cards in enumerate(state.poker_cards)
     )
-    name = state.side_name(side)
-    state.say("poker", f"{name} is dealt a poker card.", side, besides=(side,))
-    state.say("poker", f"{name} is dealt {face} for the poker hand.", side, (side,))
+    name = f"{state.the(side, True)} {state.agree(side, 'is', 'are')}"
+    state.say("poker", f"{name} dealt a poker card.", side, besides=(side,))
+    state.say("poker", f"{name} dealt {face} for the poker hand.", side, (side,))
     if not state.poker_queue:
         _after_cards(state)
 
@@ -100,20 +100,25 @@ def draw(state: CowboysState, cards: tuple[str, ...]) -> None:
     the faces its own) and is dealt as many."""
     side = state.drawing[0]
     state.drawing = state.drawing[1:]
-    name = state.side_name(side)
+    name = state.the(side, True)
     state.poker = tuple(
         tuple(c for c in hand if c not in cards) if s == side else hand
         for s, hand in enumerate(state.poker)
     )
     if cards:
-        state.say("poker", f"{name} draws {len(cards)}.", side, besides=(side,))
+        draws = state.agree(side, "draws", "draw")
+        throws = state.agree(side, "throws", "throw")
+        state.say("poker", f"{name} {draws} {len(cards)}.", side, besides=(side,))
         state.say(
-            "poker", f"{name} throws away {' '.join(cards)} and draws {len(cards)}.", side, (side,)
+            "poker",
+            f"{name} {throws} away {' '.join(cards)} and {draws} {len(cards)}.",
+            side,
+            (side,),
         )
         state.poker_queue = (side,) * len(cards)
         state.phase = Phase.POKER
     else:
-        state.say("poker", f"{name} stands pat.", side)
+        state.say("poker", f"{name} {state.agree(side, 'stands', 'stand')} pat.", side)
         _after_cards(state)
 
 
@@ -136,7 +141,8 @@ def _showdown(state: CowboysState) -> None:
             state.shown = (*state.shown, *state.poker[s])
             state.say(
                 "poker",
-                f"{state.side_name(s)} shows {' '.join(state.poker[s])}: {hands[s]}.",
+                f"{state.the(s, True)} {state.agree(s, 'shows', 'show')} "
+                f"{' '.join(state.poker[s])}: {hands[s]}.",
                 s,
             )
         for sub in split(group, hands.__getitem__):

@@ -144,7 +144,8 @@ def choose(state: CowboysState, action: Action) -> None:
     if isinstance(action, Pass):
         state.say(
             "react",
-            f"{state.side_name(side)} holds its fire as {mover.short} moves through "
+            f"{state.the(side, True)} {state.agree(side, 'holds', 'hold')} "
+            f"fire as {mover.short} moves through "
             f"{state.ref(w.square)}.",
             side,
         )

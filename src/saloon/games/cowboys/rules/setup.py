@@ -65,10 +65,14 @@ class Goal:
 
 @dataclass(frozen=True)
 class SideSetup:
+    """A side: its name (``article``: ``"the"`` when sentences say "the
+    Law", ruling CW-W1), its figures, its cards and its goals."""
+
     name: str
     figures: tuple[FigureSetup, ...]
     cards: int = 0
     goals: tuple[Goal, ...] = (Goal("eliminate"),)
+    article: str = ""
 
 
 @dataclass(frozen=True)
@@ -167,8 +171,8 @@ def brawl(town: Town | None = None) -> Setup:
         name="brawl",
         town=town,
         sides=(
-            SideSetup("Gang", gang, 4, (Goal("eliminate"), Goal("escape", loot=True))),
-            SideSetup("Law", law, 4, (Goal("eliminate"),)),
+            SideSetup("Gang", gang, 4, (Goal("eliminate"), Goal("escape", loot=True)), "the"),
+            SideSetup("Law", law, 4, (Goal("eliminate"),), "the"),
         ),
         turns=8,
         first=1,
@@ -223,7 +227,9 @@ def from_scenario(sc: Any) -> Setup:
         name=sc.id,
         town=sc.town,
         sides=tuple(
-            SideSetup(side.name, tuple(figure(f) for f in side.figures), side.cards, ())
+            SideSetup(
+                side.name, tuple(figure(f) for f in side.figures), side.cards, (), side.article
+            )
             for side in sc.sides
         ),
         turns=sc.turns,

@@ -68,6 +68,7 @@ import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.state import CHANCE, ActionGroup, Result, State
+from saloon.games.cowboys import words
 from saloon.games.cowboys.actions import (
     DICE,
     DIE_OUTCOMES,
@@ -88,7 +89,6 @@ from saloon.games.cowboys.actions import (
     PokerCard,
     Roll,
     Wait,
-    card_face,
     parse_dice,
     parse_fists,
 )
@@ -238,6 +238,8 @@ class CowboysState(State):
         self.leavers = {k: v for k, v in setup.leavers}
         self.winner: int | None = None
         self.category = ""
+        #: The ending in a sentence, once the game is over (Result.text).
+        self.ending = ""
         self._cache: dict[Any, Any] = {}
         self.phase = Phase.DEAL
         if self.rule("random_modifiers"):
@@ -260,7 +262,22 @@ class CowboysState(State):
         return _faces(self.deckdef)[face]
 
     def side_name(self, side: int) -> str:
+        """The side's name as the scenario gives it (a label: ``Earps``)."""
         return self.setup.sides[side].name or f"Side {side + 1}"
+
+    def the(self, side: int, start: bool = False) -> str:
+        """The side's name in a sentence: ``the Earps``, ``Hickok``, ``the
+        Law`` (``start``: at a sentence's start, ``The Earps``; CW-W1)."""
+        name = words.the(self.side_name(side), self.setup.sides[side].article)
+        return words.cap(name) if start else name
+
+    def owner(self, side: int, start: bool = False) -> str:
+        """The side's name owning: ``the Earps'``, ``Hickok's``."""
+        return words.possessive(self.the(side, start))
+
+    def agree(self, side: int, singular: str, plural: str) -> str:
+        """The verb (or ``its``/``their``) agreeing with the side's name."""
+        return words.verb(self.side_name(side), singular, plural)
 
     def ref(self, xy: XY | None) -> str:
         return "off the town" if xy is None else _refs(self.town)[0][xy]
@@ -366,6 +383,15 @@ class CowboysState(State):
     def is_legal(self, action: Action) -> bool:
         return legal.is_legal(self, action)
 
+    def explain_illegal(self, action: Action) -> str:
+        """Why the side to move cannot play ``action`` now: the rule that
+        forbids it (a figure blocking the line of sight, the movement
+        points, a card's window...) and what would make it legal, or what
+        the figure or the side may do instead (:mod:`.refusals`)."""
+        from saloon.games.cowboys.rules.refusals import explain
+
+        return explain(self, action)
+
     def figure_actions(self, i: int, ally: bool = False) -> tuple[Act, ...]:
         """Every action figure ``i`` may take now: shots first, then
         reloads, moves, weapon changes and pick-ups, then ``wait``."""
@@ -432,6 +458,9 @@ class CowboysState(State):
         return super().sample_chance(rng)
 
     def chance_prompt(self) -> str:
+        """What the referee types at this chance node (manual dice): two
+        dice for a shot, a die, a marker, or a card as it is printed (the
+        card's rank and suit, or a joker by its number or name; never "dice")."""
         if self.phase == Phase.ROLL:
             p = self.pending
             what = ""
@@ -449,20 +478,26 @@ class CowboysState(State):
                 f = self.figures[self.index[p.act.fig]]
                 what = f" ({f.short}'s fists against {self.name_of(p.target_id)})"
             return f"one die each, the attacker's first, e.g. 5 3{what}"
-        if self.phase == Phase.DEAL:
-            side = self.side_name(self.deal_queue[0])
-            return f"the card dealt to {side}, by its face, e.g. {EXAMPLE_FACE}"
-        if self.phase == Phase.POKER:
-            side = self.side_name(self.poker_queue[0])
-            return f"the poker card dealt to {side}, by its face, e.g. {EXAMPLE_FACE}"
-        if self.phase == Phase.FLIP:
-            side = self.side_name(self.flip_queue[0])
-            return f"the card {side} flips for the order of play, by its face, e.g. {EXAMPLE_FACE}"
         if self.phase == Phase.MODIFIER:
             who = self.name_of(self.modifier_queue[0])
             return f"one die for {who}'s modifier (1-3: 0, 4-5: +1, 6: +2), e.g. 4"
         if self.phase == Phase.CUP:
             return cup.prompt(self)
+        what = self._card_wanted()
+        if what:
+            return f"{what}, a card as printed, e.g. {EXAMPLE_FACE}, 10S or joker 1"
+        return super().chance_prompt()
+
+    def _card_wanted(self) -> str:
+        """Which card the referee turns up now, in words ("" if none)."""
+        if self.phase == Phase.DEAL:
+            return f"the card dealt to {self.the(self.deal_queue[0])}"
+        if self.phase == Phase.POKER:
+            return f"the poker card dealt to {self.the(self.poker_queue[0])}"
+        if self.phase == Phase.FLIP:
+            side = self.flip_queue[0]
+            flips = self.agree(side, "flips", "flip")
+            return f"the card {self.the(side)} {flips} for the order of play"
         if self.phase == Phase.DAMAGE:
             p = self.pending
             what = ""
@@ -471,12 +506,30 @@ class CowboysState(State):
                 what = f" for {f.short}'s hit on {self.name_of(p.target_id)}"
             return (
                 f"the top card of the unused deck, flipped{what} (joker a miss, 2 a graze, "
-                f"3-10 one hit, J-Q two, K three, A four), by its face, "
-                f"e.g. {EXAMPLE_FACE}"
+                "3-10 one hit, J-Q two, K three, A four)"
             )
-        return super().chance_prompt()
+        return ""
+
+    def chance_help(self) -> str:
+        """At a card's prompt, how to type a card as it is printed
+        (:func:`~saloon.games.cowboys.cards.read_card`); at the dice's, the
+        contract's words."""
+        from saloon.games.cowboys.cards import CARD_TYPING
+
+        what = self._card_wanted()
+        if not what:
+            return super().chance_help()
+        jokers = [c for c in self.deckdef if c.is_joker]
+        named = ", ".join(f"joker {c.joker} is {c.name}" for c in jokers if c.name)
+        return f"Turn up the real card and type it: {what}. Type it {CARD_TYPING}." + (
+            f" In this deck {named}." if named else ""
+        )
 
     def parse(self, text: str) -> Action:
+        """The notation, or the shorthand of this chance node: the dice
+        alone (``3 5``), a die (``4``), or a card as a referee reads it off
+        the real card (``QH``, ``10 of spades``, ``joker 1``, ``Lady Luck``:
+        :func:`~saloon.games.cowboys.cards.read_card`)."""
         if self.phase == Phase.ROLL:
             r = parse_dice(text)
             if r is not None:
@@ -485,28 +538,13 @@ class CowboysState(State):
             fr = parse_fists(text)
             if fr is not None:
                 return fr
-        if self.phase == Phase.DEAL and len(text.split()) == 1:
-            try:
-                return Deal(card_face(text))
-            except ValueError:
-                pass
         if self.phase == Phase.MODIFIER and text.strip() in ("1", "2", "3", "4", "5", "6"):
             return DICE[int(text.strip()) - 1]
-        if self.phase == Phase.FLIP and len(text.split()) == 1:
-            try:
-                return Flip(card_face(text))
-            except ValueError:
-                pass
-        if self.phase == Phase.POKER and len(text.split()) == 1:
-            try:
-                return PokerCard(card_face(text))
-            except ValueError:
-                pass
-        if self.phase == Phase.DAMAGE and len(text.split()) == 1:
-            try:
-                return DamageCard(card_face(text))
-            except ValueError:
-                pass
+        outcome = _CARD_OUTCOMES.get(self.phase)
+        if outcome is not None and not _notation(text):
+            from saloon.games.cowboys.cards import read_card
+
+            return outcome(str(read_card(text, self.deckdef)))
         return self.game.parse_action(text)
 
     # -- transitions -------------------------------------------------------------------
@@ -547,7 +585,7 @@ class CowboysState(State):
                     "end",
                     cup.end_words(self)
                     if cup.in_play(self)
-                    else f"{self.side_name(self.active)} ends its part of turn {self.turn}.",
+                    else f"{self.owner(self.active, True)} part of turn {self.turn} ends.",
                     self.active,
                 )
                 turn.next_part(self)
@@ -561,7 +599,7 @@ class CowboysState(State):
             if isinstance(action, Wait):
                 self.say(
                     "ally",
-                    f"{f.short} does nothing for {self.side_name(self.active)}.",
+                    f"{f.short} does nothing for {self.the(self.active)}.",
                     self.active,
                 )
                 self.pending = self.resume
@@ -569,7 +607,8 @@ class CowboysState(State):
             else:
                 self.say(
                     "ally",
-                    f"{self.side_name(self.active)} directs {f.short}: "
+                    f"{self.the(self.active, True)} {self.agree(self.active, 'directs', 'direct')} "
+                    f"{f.short}: "
                     f"{self.describe_action(action)}.",
                     self.active,
                 )
@@ -630,6 +669,7 @@ class CowboysState(State):
             winners=() if self.winner is None else (self.winner,),
             category=self.category,
             details={"turn": self.turn},
+            text=self.ending,
         )
 
     def key(self) -> Hashable:
@@ -699,6 +739,21 @@ class CowboysState(State):
         from saloon.games.cowboys.describe import groups
 
         return groups(self, legal)
+
+
+#: The chance nodes whose outcome is a card, and the outcome each makes.
+_CARD_OUTCOMES: dict[Phase, type[Deal] | type[Flip] | type[PokerCard] | type[DamageCard]] = {
+    Phase.DEAL: Deal,
+    Phase.FLIP: Flip,
+    Phase.POKER: PokerCard,
+    Phase.DAMAGE: DamageCard,
+}
+
+
+def _notation(text: str) -> bool:
+    """Whether ``text`` is an outcome in the notation (``deal QS``)."""
+    first = text.strip().split()[:1]
+    return bool(first) and first[0].lower() in ("deal", "flip", "poker", "damage")
 
 
 @cache

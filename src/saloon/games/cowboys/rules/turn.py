@@ -16,14 +16,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import MoveShoot, ShootMove
-from saloon.games.cowboys.cards import Window
+from saloon.games.cowboys.cards import Window, effect_words
 from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, walk
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import asked_at_shot, asked_to_start
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.reaction import is_reaction
-from saloon.games.cowboys.rules.victory import over, winner_at_limit
+from saloon.games.cowboys.rules.victory import decided_at_limit, end_by
+from saloon.games.cowboys.words import count
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -41,11 +42,12 @@ def deal(state: CowboysState, face: str) -> None:
         state.bottom = tuple(c for c in state.bottom if c != face)
     state.hands[side] = state.in_deck_order((*state.hands[side], face))
     card = state.card(face)
-    state.say("deal", f"{state.side_name(side)} is dealt {face} ({card.name}).", side, (side,))
+    dealt = f"{state.the(side, True)} {state.agree(side, 'is', 'are')} dealt"
+    state.say("deal", f"{dealt} {face} ({card.name}: {effect_words(card)}).", side, (side,))
     state.say(
         "deal",
-        f"{state.side_name(side)} is dealt a card ({len(state.hands[side])} in hand, "
-        f"{len(state.deck)} left in the deck).",
+        f"{dealt} a card ({len(state.hands[side])} in hand, "
+        f"{count(len(state.deck), 'card')} left in the deck).",
         side,
         besides=(side,),
     )
@@ -101,7 +103,10 @@ def _start_part(state: CowboysState) -> None:
                 g = replace(g, actions=0)
             state.figures[i] = g
     state.say(
-        "turn", f"Turn {state.turn} of {state.setup.turns}: {state.side_name(side)} acts.", side
+        "turn",
+        f"Turn {state.turn} of {state.setup.turns}: "
+        f"{state.the(side, True)} {state.agree(side, 'acts', 'act')}.",
+        side,
     )
 
 
@@ -132,8 +137,7 @@ def _next_turn(state: CowboysState) -> bool:
     """The turn is over: the next begins, or the game ends at the turn
     limit (False)."""
     if state.turn >= state.setup.turns:
-        w = winner_at_limit(state)
-        over(state, w, "turn limit")
+        end_by(state, decided_at_limit(state), at_limit=True)
         return False
     state.turn += 1
     state.part = 0

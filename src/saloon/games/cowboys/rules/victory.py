@@ -10,11 +10,13 @@ the game when an action leaves a side with its goals met (CW-T18);
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import Goal
+from saloon.games.cowboys.words import listing, number_word
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -35,28 +37,55 @@ def goal_met(state: CowboysState, side: int, goal: Goal, *, at_limit: bool = Fal
     return at_limit and len(on) >= goal.count  # hold
 
 
+@dataclass(frozen=True)
+class Decision:
+    """How a game was decided: the winner (``None``: a draw), the goal
+    that decided it (a scenario's or a setup's; ``None`` at the turn limit
+    with no goal met), and whether that goal was met or could no longer
+    happen (its ``otherwise`` side wins)."""
+
+    winner: int | None
+    goal: Any = None
+    met: bool = True
+
+
 def winner_now(state: CowboysState) -> int | None:
     """The side that has won, the acting side's goals checked first."""
+    d = decided_now(state)
+    return None if d is None else d.winner
+
+
+def decided_now(state: CowboysState) -> Decision | None:
+    """How the game is decided now, if it is (the acting side's goals
+    checked first; a scenario's in the order of its file, CS-V8)."""
     if state.setup.scenario is not None:
-        return scenario_winner(state)[1]
+        return scenario_decision(state)
     n = state.num_players
     for k in range(n):
         side = (state.active + k) % n
-        if any(goal_met(state, side, g) for g in state.setup.sides[side].goals):
-            return side
+        for g in state.setup.sides[side].goals:
+            if goal_met(state, side, g):
+                return Decision(side, g)
     return None
 
 
 def winner_at_limit(state: CowboysState) -> int | None:
     """When the last turn ends: a side meeting a hold goal (or any goal),
     else the scenario's ``at_limit`` side, else nobody (a draw; CS-V7, CS-V8)."""
+    return decided_at_limit(state).winner
+
+
+def decided_at_limit(state: CowboysState) -> Decision:
+    """How the game is decided when the last turn ends (CS-V7, CS-V8)."""
     if state.setup.scenario is not None:
-        return scenario_winner(state, at_limit=True)[1]
+        got = scenario_decision(state, at_limit=True)
+        assert got is not None
+        return got
     for side in range(state.num_players):
-        goals = state.setup.sides[side].goals
-        if any(goal_met(state, side, g, at_limit=True) for g in goals):
-            return side
-    return state.setup.at_limit
+        for g in state.setup.sides[side].goals:
+            if goal_met(state, side, g, at_limit=True):
+                return Decision(side, g)
+    return Decision(state.setup.at_limit)
 
 
 # -- a scenario file's victory conditions (saloon.games.cowboys.scenario) --------------
@@ -106,44 +135,205 @@ def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[boo
     """``(decided, winner)`` by the scenario's goals, in file order: the first
     met, else the first that can no longer happen and names a winner; at the
     limit the hold goals too, then ``at_limit`` (``winner`` None: a draw)."""
+    d = scenario_decision(state, at_limit=at_limit)
+    return (False, None) if d is None else (True, d.winner)
+
+
+def scenario_decision(state: CowboysState, *, at_limit: bool = False) -> Decision | None:
+    """:func:`scenario_winner` with the goal that decided it (CS-V8)."""
     goals = state.setup.scenario.victory.goals
-    lapsed: int | None = None
+    lapsed: Decision | None = None
     for g in goals:
         if type(g).__name__ == "Hold" and not at_limit:
             side, met = _scenario_goal(state, g, False)
             if side is not None and lapsed is None:
-                lapsed = side
+                lapsed = Decision(side, g, met=False)
             continue
         side, met = _scenario_goal(state, g, at_limit)
         if met:
-            return True, side
+            return Decision(side, g)
         if side is not None and lapsed is None:
-            lapsed = side
+            lapsed = Decision(side, g, met=False)
     if lapsed is not None:
-        return True, lapsed
+        return lapsed
     if at_limit:
-        return True, state.setup.at_limit
-    return False, None
+        return Decision(state.setup.at_limit)
+    return None
 
 
-def over(state: CowboysState, winner: int | None, how: str) -> None:
-    """The game ends: ``winner`` (``None``: a draw) wins by ``how``."""
+def over(state: CowboysState, winner: int | None, how: str, text: str = "") -> None:
+    """The game ends: ``winner`` (``None``: a draw) wins; ``how`` is the
+    result's category (a word or two), ``text`` the ending in a sentence
+    (:attr:`saloon.core.state.Result.text`), also the log's last line."""
     state.phase = Phase.OVER
     state.winner = winner
     state.category = how
     state.pending = None
     state.resume = None
     state.answer_queue = ()
-    if winner is None:
-        state.say("over", f"The game ends in a draw ({how}).")
-    else:
-        state.say("over", f"{state.side_name(winner)} wins ({how}).", winner)
+    if not text:
+        text = f"{_wins(state, winner)} ({how})"
+    state.ending = text.rstrip(".") + "."
+    state.say("over", state.ending, winner)
+
+
+def end_by(state: CowboysState, d: Decision, *, at_limit: bool = False) -> None:
+    """End the game as ``d`` decides it, in words (:func:`ending`)."""
+    how, text = ending(state, d, at_limit=at_limit)
+    over(state, d.winner, how, text)
 
 
 def check_winner(state: CowboysState) -> None:
     """End the game if a side has met its goals now (CW-T18: checked when
     each action is over)."""
-    w = winner_now(state)
-    if w is not None:
-        goals = ", ".join(g.kind for g in state.setup.sides[w].goals)
-        over(state, w, goals)
+    d = decided_now(state)
+    if d is not None:
+        end_by(state, d)
+
+
+# -- the ending in words ---------------------------------------------------------------
+
+
+def ending(state: CowboysState, d: Decision, *, at_limit: bool = False) -> tuple[str, str]:
+    """The result's category and the ending in a sentence: who won, and
+    how (the goal met, the goal the other side can no longer meet, or the
+    turn limit with who still stands), on which turn (ruling CW-W2).
+
+    The categories: ``eliminated``, ``escaped``, ``reached``, ``held``,
+    ``goal lost`` (the goal that can no longer happen) and ``turn limit``."""
+    turn = f"on turn {state.turn}"
+    if d.goal is None:
+        return "turn limit", _at_limit(state, d.winner)
+    kind = _kind(d.goal)
+    win = _wins(state, d.winner)
+    if not d.met:
+        side = _side_of(state, d.goal)
+        return "goal lost", f"{win}: {_lost(state, side, d.goal)} {turn}"
+    if kind == "eliminate":
+        return "eliminated", f"{win}: {_eliminated(state, d.winner, d.goal)} {turn}"
+    if kind == "escape":
+        return "escaped", f"{win}: {_escaped(state, d.winner, d.goal)} {turn}"
+    if kind == "reach":
+        return "reached", f"{win}: {_reached(state, d.winner, d.goal)} {turn}"
+    return "held", (
+        f"{win}: {_reached(state, d.winner, d.goal)} when the last turn ({state.turn}) ends"
+    )
+
+
+#: The town's edges in words.
+EDGE_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _wins(state: CowboysState, side: int | None) -> str:
+    if side is None:
+        return "A draw"
+    return f"{state.the(side, True)} {state.agree(side, 'wins', 'win')}"
+
+
+def _kind(goal: Any) -> str:
+    """A goal's kind, a scenario's (``Escape``) or a setup's (``escape``)."""
+    kind = getattr(goal, "kind", None)
+    return kind if isinstance(kind, str) else type(goal).__name__.lower()
+
+
+def _side_of(state: CowboysState, goal: Any) -> int | None:
+    side = getattr(goal, "side", None)
+    if isinstance(side, int):
+        return side
+    for s in range(state.num_players):
+        if goal in state.setup.sides[s].goals:
+            return s
+    return None
+
+
+def _who(state: CowboysState, figs: list[Figure]) -> str:
+    """``Bob Dalton and Grat Dalton``: figures by their names."""
+    return listing([f.name or f.short for f in figs])
+
+
+def _eliminated(state: CowboysState, winner: int | None, goal: Any) -> str:
+    """``Tutt is down``, ``every cowboy of the Cowboys is down or gone``."""
+    # A scenario's goal counts town folk when it says so; a setup's always.
+    townfolk = bool(getattr(goal, "townfolk", True))
+    losers = [s for s in range(state.num_players) if s != winner]
+    counted = [f for f in state.figures if f.side in losers and (f.cowboy or townfolk)]
+    gone = any(f.gone for f in counted)
+    state_words = "down or gone from the town" if gone else "down"
+    alone = [s for s in losers if sum(f.side == s for f in state.figures) == 1]
+    if len(alone) == len(losers):
+        names = [state.the(s) for s in losers]
+        if len(counted) == 1:
+            f = counted[0]
+            return f"{names[0]} {'has left the town' if f.gone else 'is down'}"
+        return f"{listing(names)} are {state_words}"
+    whom = "figure" if townfolk else "cowboy"
+    return f"every {whom} of {listing([state.the(s) for s in losers])} is {state_words}"
+
+
+def _escaped(state: CowboysState, winner: int | None, goal: Any) -> str:
+    """``Bob Dalton and Emmett Dalton have left the town across the S edge
+    with the loot``."""
+    listed = (
+        _listed(state, goal)
+        if hasattr(goal, "figures")
+        else [f for f in state.figures if f.side == winner]
+    )
+    out = [f for f in listed if f.gone and (f.loot or not goal.loot)]
+    edges = getattr(goal, "edges", None) or state.setup.exits
+    names = [EDGE_WORDS.get(e, e) for e in edges]
+    edge = f" across the {listing(names, 'or')} edge" if edges else ""
+    loot = " with the loot" if goal.loot else ""
+    verb = "has" if len(out) == 1 else "have"
+    return f"{_who(state, out)} {verb} left the town{edge}{loot}"
+
+
+def _reached(state: CowboysState, winner: int | None, goal: Any) -> str:
+    """``Tom Riggs stands in the Jail``."""
+    if hasattr(goal, "target"):
+        squares, where = goal.target.squares, goal.target.words
+        listed = _listed(state, goal)
+    else:
+        squares = state.goal_squares(goal)
+        where = listing([state.ref(xy) for xy in sorted(squares)], "or")
+        listed = [f for f in state.figures if f.side == winner]
+    on = [f for f in listed if f.standing and f.square in squares]
+    verb = "stands" if len(on) == 1 else "stand"
+    return f"{_who(state, on)} {verb} in {where}"
+
+
+def _lost(state: CowboysState, side: int | None, goal: Any) -> str:
+    """``the Daltons can no longer get 2 men out of the town with the loot:
+    too few of them are left standing``."""
+    who = "the goal" if side is None else state.the(side)
+    kind = _kind(goal)
+    n = getattr(goal, "count", 1)
+    listed = _listed(state, goal) if hasattr(goal, "figures") else []
+    if len(listed) == n:
+        men = _who(state, listed)
+    else:
+        men = number_word(n) + (" man" if n == 1 else " men")
+    if kind == "escape":
+        loot = " with the loot" if goal.loot else ""
+        what = f"get {men} out of the town{loot}"
+    elif kind == "reach":
+        what = f"get {men} into {goal.target.words}"
+    else:
+        what = f"hold {goal.target.words} with {men}"
+    return f"{who} can no longer {what} (too few are left to do it)"
+
+
+def _at_limit(state: CowboysState, winner: int | None) -> str:
+    """The turn limit: who the scenario gives it to (or a draw), and who
+    still stands on each side."""
+    standing = [
+        f"{state.the(s)} {sum(f.standing for f in state.figures if f.side == s)}"
+        for s in range(state.num_players)
+    ]
+    stands = f"figures standing: {listing(standing)}"
+    end = f"the last turn ({state.setup.turns}) is over with no goal met"
+    if winner is None:
+        return f"A draw: {end} ({stands})"
+    return (
+        f"{_wins(state, winner)}: {end}, and the scenario gives the game to "
+        f"{state.the(winner)} at the limit ({stands})"
+    )

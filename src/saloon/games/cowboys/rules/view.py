@@ -137,4 +137,5 @@ def view_of(state: CowboysState, player: int | None) -> dict[str, Any]:
         "answering": state.answering if state.answer_queue else None,
         "winner": state.winner,
         "result": state.category,
+        "ending": state.ending,
     }
