@@ -3,7 +3,8 @@
 Random games of every registered game and variant are played at the
 terminal table by a "person" who answers each menu with a random choice: no
 decision put to them may have a single legal action (such a decision is
-taken for them and said), and the log tells every step.
+taken for them and said), no page of the menu is without a choice, and the
+log tells every step.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ def play_once(game: Game, options: Options, seed: int) -> None:
         nonlocal asked
         legal = table.session.state.legal_actions()
         assert len(legal) > 1, f"asked with one choice: {legal[0]} ({prompt!r})"
+        # Every page of the menu shows a choice, and the pages hold each
+        # choice once, in order.
+        numbers = [row.number for page in table.pages for row in page if row.number]
+        assert all(any(row.number for row in page) for page in table.pages), table.pages
+        assert numbers == list(range(1, len(table.menu_actions) + 1))
         asked += 1
         return str(int(rng.integers(len(table.menu_actions))) + 1)
 

@@ -367,7 +367,9 @@ class GameTable:
         for k in range(len(pages) - 1):
             if pages[k] and not pages[k][-1].number:
                 pages[k + 1].insert(0, pages[k].pop())
-        return pages
+        # A page that held only that title (its first choice too tall to
+        # follow it) is left empty: no page is shown with no choice on it.
+        return [page for page in pages if page] or [[]]
 
     def show_menu(self, player: int) -> None:
         self.console.print(f"[bold]{escape(self.name(player))}[/], your move:")
@@ -382,11 +384,11 @@ class GameTable:
                 grid.add_row("", f"[bold]{escape(row.text)}[/]", "")
         self.console.print(Padding(grid, (0, 0, 0, 2)))
         if len(self.pages) > 1:
-            shown = sum(1 for row in self.pages[self.page] if row.number)
-            rest = len(self.menu_actions) - shown
+            # The choices on the pages after this one ('more' goes round).
+            rest = sum(1 for page in self.pages[self.page + 1 :] for row in page if row.number)
+            more = f"'more' for {rest} more" if rest else "'more' for page 1 again"
             self.console.print(
-                f"[dim](page {self.page + 1}/{len(self.pages)}; 'more' for {rest} more, "
-                "or type any choice)[/]"
+                f"[dim](page {self.page + 1}/{len(self.pages)}; {more}, or type any choice)[/]"
             )
 
     def legal_text(self) -> str:
