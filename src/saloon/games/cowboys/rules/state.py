@@ -720,8 +720,28 @@ class CowboysState(State):
 
     def reveals(self, action: Action) -> bool:
         """A card played shows the table a card of the hand (Card Play):
-        undo never takes it back (``saloon.core.session``)."""
+        undo never takes it back (``saloon.core.session``), and with manual
+        dice a bot's stand-in is exchanged for it (ruling CW-W10)."""
         return isinstance(action, Play)
+
+    def dealt_unseen(self) -> int | None:
+        """The side a card is dealt to face down: a card of the hand (Game
+        Set Up; CW-T17) or a poker card (Advanced Optional Rule 7); with
+        manual dice Saloon deals a bot's itself (ruling CW-W10)."""
+        if self.phase == Phase.DEAL:
+            return self.deal_queue[0]
+        if self.phase == Phase.POKER:
+            return self.poker_queue[0]
+        return None
+
+    def held_unseen(self, outcome: Outcome) -> int | None:
+        """The side whose hand holds the card a deal would turn up, where
+        that card is no longer in the deck (ruling CW-W10)."""
+        if self.phase != Phase.DEAL or not isinstance(outcome, Deal):
+            return None
+        if outcome.card in high_card.top_of_deck(self):
+            return None
+        return next((s for s, h in enumerate(self.hands) if outcome.card in h), None)
 
     def describe_action(self, action: Action) -> str:
         from saloon.games.cowboys.describe import describe
