@@ -287,3 +287,28 @@ def test_check_game_catches_a_broken_game(game: TinyGame, message: str) -> None:
     with pytest.raises(AssertionError, match="tiny-test") as info:
         check_game(game, games=50, seed=1)
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize("game_id", sorted({g for g, _ in CASES}))
+def test_every_game_says_why_and_how_it_ended(game_id: str) -> None:
+    """Issue 35: every registered game gives its own reason for a refusal
+    (it overrides the contract's "what is legal instead") and, over seeded
+    random games of each variant, ends in a sentence: ``Result.text`` is
+    set and reads right (:func:`saloon.testing.sentences.problems`)."""
+    from saloon.testing.sentences import problems
+
+    game = _lookup(game_id)
+    state_type = type(game.new_state())
+    assert state_type.explain_illegal is not State.explain_illegal, state_type
+    rng = np.random.default_rng(35)
+    for name, options in game.variants().items():
+        state = game.new_state(options)
+        while not state.is_over:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[int(rng.integers(len(legal)))])
+        text = state.result().text
+        assert text, (name, state.result())
+        assert problems(text) == [], (name, text)
