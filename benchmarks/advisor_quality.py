@@ -13,7 +13,9 @@ line a case and kind of game gives, with 95% intervals:
   search has found something the heuristic missed;
 * the regret of the default's first choice in the larger search's values
   (its best value less the value it gives the default's choice: 0 where
-  they agree), mean and t-interval, in points of a chance to win;
+  they agree), mean and t-interval, in points of a chance to win; and the
+  same of the heuristic's choice, for scale (both are read off the larger
+  search's values, whose best is biased upward by its own noise alike);
 * the CPU seconds a decision of each search.
 
     python benchmarks/advisor_quality.py [--cases cowboys:hickok-tutt,dungeons:2,...]
@@ -44,8 +46,9 @@ from saloon.core.state import State
 
 CASES = ("cowboys:hickok-tutt", "cowboys:the-witness", "dungeons:2", "dungeons:4")
 
-#: One decision's outcome: agrees, the heuristic agrees, the regret, the two times.
-Outcome = tuple[bool, bool, float, float, float]
+#: One decision's outcome: agrees, the heuristic agrees, the regret, the
+#: heuristic's regret, the two times.
+Outcome = tuple[bool, bool, float, float, float, float]
 
 
 def judge(job: tuple[str, State, int, float]) -> Outcome:
@@ -62,8 +65,9 @@ def judge(job: tuple[str, State, int, float]) -> Outcome:
     t_big = time.process_time() - began
     values = {v.action: v.value for v in answer.values}
     regret = answer.best.value - values[first]
+    regret_heuristic = answer.best.value - values[reference]
     best = answer.best.action
-    return first == best, reference == best, regret, t_small, t_big
+    return first == best, reference == best, regret, regret_heuristic, t_small, t_big
 
 
 def t_interval(xs: Sequence[float]) -> tuple[float, float, float]:
@@ -82,11 +86,12 @@ def line(case: str, kind: str, got: Sequence[Outcome]) -> str:
     lo, hi = wilson_interval(agree, n)
     hlo, hhi = wilson_interval(heuristic, n)
     mean, rlo, rhi = t_interval([100 * g[2] for g in got])
+    hmean, hrlo, hrhi = t_interval([100 * g[3] for g in got])
     return (
         f"| {case} | {kind} | {n} | {agree / n:.0%} ({lo:.0%} – {hi:.0%}) "
         f"| {heuristic / n:.0%} ({hlo:.0%} – {hhi:.0%}) "
-        f"| {mean:.1f} ({rlo:.1f} – {rhi:.1f}) "
-        f"| {statistics.fmean(g[3] for g in got):.2f} | {statistics.fmean(g[4] for g in got):.1f} |"
+        f"| {mean:.1f} ({rlo:.1f} – {rhi:.1f}) | {hmean:.1f} ({hrlo:.1f} – {hrhi:.1f}) "
+        f"| {statistics.fmean(g[4] for g in got):.2f} | {statistics.fmean(g[5] for g in got):.1f} |"
     )
 
 
@@ -102,9 +107,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(
         f"| case | games | decisions | first choice as at {args.factor:g}x | the heuristic's "
-        f"as at {args.factor:g}x | regret, points | s a decision | s at {args.factor:g}x |"
+        f"as at {args.factor:g}x | regret, points | the heuristic's regret | s a decision "
+        f"| s at {args.factor:g}x |"
     )
-    print("|---|---|---:|---|---|---|---:|---:|")
+    print("|---|---|---:|---|---|---|---|---:|---:|")
     with multiprocessing.Pool(args.jobs) as pool:
         for case in args.cases.split(","):
             for kind, random_play in (("heuristic", False), ("random", True)):
