@@ -6,6 +6,7 @@ an estimate from a stated budget."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -30,8 +31,13 @@ class _Asked(Exception):
 
 @pytest.mark.parametrize(("game_id", "options", "says"), CASES, ids=[c[0] for c in CASES])
 def test_hint_answers_at_the_first_decision(
-    game_id: str, options: dict[str, object], says: str
+    game_id: str,
+    options: dict[str, object],
+    says: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # the table keeps a recovery file where it stops
     game = get_game(game_id)
     opts = game.options_from_dict(options)
     players = game.player_range(opts)[0]
