@@ -5,9 +5,14 @@ table's): random dice or a referee's real ones, bots made as they are
 needed, an ``undo`` that never goes back past a roll (the session's rule)
 and an advisor that is the table's choice. What happens
 is told in the log's sentences, as it happens; at a person's decision the
-board is drawn with a menu under it that fits an 80 x 24 screen (long menus
-are grouped, the choices that matter first, and paged: ``more``). A person
-chooses by number or types the action in the game's notation, and may ask
+board is drawn with a menu under it that fits an 80 x 24 screen. A menu too
+long for its page comes in steps: first one line per group of the game's
+(a figure, a kind of choice) and the choices that end a window or a part
+(``pass``, ``accept``, ``end``) listed directly; a group's number, or the
+notation its choices share (``C4``, ``C4 shoot``, ``hire``), lists its
+choices, a long group split again by the notation's next word; ``back`` or
+an empty line goes a step back, and ``more`` pages on. A person chooses by
+number or types the action in the game's notation at any step, and may ask
 for ``help``, ``hint``, ``board``, ``save``, ``load``, ``undo``, ``rules`` or
 ``quit`` at any prompt. A decision with one legal choice is taken without
 asking, and said.
@@ -25,6 +30,7 @@ import os
 import re
 import select
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,13 +61,25 @@ DEFAULT_SAVE = "saloon-game.json"
 _YES = ("y", "yes")
 #: The fewest menu lines a page shows, however tall the board.
 MIN_MENU = 6
+#: The most menu lines a page shows (so that a menu's first step is under 20
+#: lines with its heading and notes); also a page's lines when the board
+#: cannot stay in view above them (it is taller than the screen).
+STEP_MENU = 16
+#: The choices that end a window or a part of a turn: listed directly on a
+#: long menu's first page, never inside a group.
+ALWAYS = frozenset({"pass", "accept", "end", "stop", "done"})
+#: A group of this many choices or more that share their notation's first
+#: words (D6's hires of the Cash Cube) is one line even on a menu that fits.
+COLLAPSE = 6
 _NUMBERISH = re.compile(r"^[-+]?\d[\d.,]*\S*$|^[-+]\d")
 
 HELP = """\
 At your prompt:
   1, 2, ...        the numbered choice from the menu
   an action        typed in the game's notation, e.g. {examples}
+  part of one      its first words (e.g. a figure's id) list the choices that begin so
   more             the next page of a long menu
+  back (or Enter)  a step back in a menu that comes in steps
   hint             each choice's value from the game's advisor, and what it means
   board            draw the table again
   save [FILE]      save the game (default {save}; asks before replacing a file)
@@ -86,6 +104,47 @@ class MenuRow:
     text: str
     code: str
     height: int
+
+
+@dataclass(frozen=True, eq=False)
+class Branch:
+    """A step of a long menu: a group of choices shown as one line, opened
+    by its number or by typing ``key``, the notation its choices share."""
+
+    title: str
+    key: str
+    actions: tuple[Action, ...]
+
+    def __str__(self) -> str:
+        return self.key or self.title
+
+
+#: A numbered line of a menu: a choice, or a group of them to open.
+Entry = Action | Branch
+#: Part of a menu: a heading ('' for none) and its numbered lines.
+Section = tuple[str, list[Entry]]
+
+
+def words_of(action: Action) -> list[str]:
+    return str(action).lower().split()
+
+
+def shared_words(actions: Sequence[Action]) -> list[str]:
+    """The notation's first words that all of ``actions`` share."""
+    if not actions:
+        return []
+    common = words_of(actions[0])
+    for action in actions[1:]:
+        w = words_of(action)
+        k = 0
+        while k < min(len(common), len(w)) and common[k] == w[k]:
+            k += 1
+        common = common[:k]
+    return common
+
+
+def is_always(action: Action) -> bool:
+    return str(action).lower() in ALWAYS
 
 
 @dataclass
@@ -149,10 +208,18 @@ class GameTable:
         #: Enter pressed during a bot's pause: no more pauses until a person is asked.
         self.skipping = False
         self.told_skip = False
-        #: The menu of the decision at hand, numbered, and the page shown.
-        self.menu_actions: list[Action] = []
+        #: The menu of the decision at hand: the step shown (its numbered
+        #: lines, pages and the page shown), the groups opened to reach it,
+        #: and every legal choice, in the groups' order.
+        self.menu_actions: list[Entry] = []
         self.pages: list[list[MenuRow]] = []
         self.page = 0
+        self.trail: list[Branch] = []
+        self.groups: Sequence[ActionGroup] = []
+        self.all_actions: list[Action] = []
+        #: How many of the legal choices begin with some words (cached).
+        self.starting: dict[str, int] = {}
+        self.budget = MIN_MENU
 
     @property
     def state(self) -> State:
@@ -300,21 +367,33 @@ class GameTable:
     def decide(self, player: int) -> None:
         state = self.state
         legal = state.legal_actions()
-        groups = state.action_groups(legal)
-        self.menu_actions = [a for g in groups for a in g.actions]
+        self.groups = state.action_groups(legal)
+        self.all_actions = [a for g in self.groups for a in g.actions]
+        self.starting = {}
         self.draw()
-        self.pages = self.paginate(groups)
-        self.page = 0
+        self.budget = self.menu_budget()
+        self.trail = []
+        self.open_step()
         self.show_menu(player)
         while True:
             self.skipping = False
             text = self._ask(f"Player {player + 1} > ").strip()
-            if not text:
+            if not text or text.lower() == "back":
+                if self.trail:
+                    self.trail.pop()
+                    self.open_step()
+                    self.show_menu(player)
+                elif text:
+                    self.say("this is the first step of the menu")
                 continue
             n = parse_int(text)
             if n is not None:
                 if 1 <= n <= len(self.menu_actions):
-                    self.session.act(player, self.menu_actions[n - 1])
+                    entry = self.menu_actions[n - 1]
+                    if isinstance(entry, Branch):
+                        self.open_branch(entry, player)
+                        continue
+                    self.session.act(player, entry)
                     return
                 self.say(f"there is no choice {n}; {self.legal_text()}")
                 continue
@@ -323,10 +402,13 @@ class GameTable:
             try:
                 action = state.parse(text)
             except ValueError as exc:  # NotationError; any other is a parser's bug, still one line
-                if _NUMBERISH.match(text):
+                branch = self.prefixed(text)
+                if branch is not None:
+                    self.open_branch(branch, player)
+                elif _NUMBERISH.match(text):
                     n = len(self.menu_actions)
                     self.say(f"{shown(text)} is not a whole number from 1 to {n}")
-                elif any(str(a).startswith(text.split()[0].lower()) for a in self.menu_actions):
+                elif any(str(a).startswith(text.split()[0].lower()) for a in self.all_actions):
                     self.say(f"{exc}; {self.legal_text()}")  # the right word, written wrong
                 else:
                     self.say(f"unknown command or action {shown(text)}; {self.legal_text()}")
@@ -334,27 +416,167 @@ class GameTable:
             if state.is_legal(action):
                 self.session.act(player, action)
                 return
+            branch = self.prefixed(text)
+            if branch is not None:
+                self.open_branch(branch, player)
+                continue
             # The game's reason (the rule that forbids it, what would make it
             # legal), as the browser gives it: State.explain_illegal.
             n = len(self.menu_actions)
             self.say(f"{state.explain_illegal(action)}; choose 1-{n} (or help)")
 
-    def paginate(self, groups: Sequence[ActionGroup]) -> list[list[MenuRow]]:
-        """The menu's rows, in pages that fit under the board on the screen
-        (a row's text wraps under itself, so it may take more than a line)."""
-        width = self.console.size.width
-        budget = max(MIN_MENU, self.console.size.height - self.board_height() - 3)
+    def prefixed(self, text: str) -> Branch | None:
+        """The choices whose notation begins with the words typed (``C4``,
+        ``C4 shoot``), as a group to open; None if none does."""
+        typed = text.lower().split()
+        found = tuple(a for a in self.all_actions if words_of(a)[: len(typed)] == typed)
+        if not found:
+            return None
+        key = " ".join(str(found[0]).split()[: len(typed)])
+        for g in self.groups:  # a figure's id: its group, by its title
+            if g.title and set(found) == {a for a in g.actions if not is_always(a)}:
+                return Branch(g.title, key, found)
+        return Branch(f"The choices that begin {key}", key, found)
+
+    def open_branch(self, branch: Branch, player: int) -> None:
+        self.trail.append(branch)
+        self.open_step()
+        self.show_menu(player)
+
+    def menu_budget(self) -> int:
+        """The menu lines of a page: those under the board on the screen;
+        when the board is too tall to stay in view with a menu, a screen's."""
+        height = self.console.size.height
+        room = height - self.board_height() - 3
+        if room >= MIN_MENU:
+            return min(room, STEP_MENU)
+        return max(MIN_MENU, min(height - 5, STEP_MENU))
+
+    def open_step(self) -> None:
+        """Build the step of the menu at the end of ``trail``: its numbered
+        lines and its pages."""
+        sections = self.branch_step(self.trail[-1]) if self.trail else self.first_step()
+        self.menu_actions = [e for _, entries in sections for e in entries]
+        self.pages = self.paginate_sections(sections)
+        self.page = 0
+
+    def first_step(self) -> list[Section]:
+        """The whole menu when it fits a page (a long group of alike choices,
+        such as D6's hires of the Cash Cube, one line); else one line a
+        group, the choices that end a window or a part listed first."""
+        groups = [g for g in self.groups if g.actions]
+        titled = len(groups) > 1
+        whole: list[Section] = []
+        for g in groups:
+            branch = self.branch_of(g.title, list(g.actions))
+            if titled and len(g.actions) >= COLLAPSE and g.title and branch.key:
+                whole.append(("", [branch]))
+            else:
+                whole.append((g.title if titled else "", list(g.actions)))
+        if self.fits(whole):
+            return whole
+        always: list[Entry] = [a for a in self.all_actions if is_always(a)]
+        entries: list[Entry] = []
+        branches = 0
+        for g in groups:
+            acts = [a for a in g.actions if not is_always(a)]
+            if len(acts) <= 1 or (not g.title and len(acts) <= 3):
+                entries += acts
+            elif acts:
+                entries.append(self.branch_of(g.title or "Other choices", acts))
+                branches += 1
+        if branches == 1 and len(entries) == 1:
+            # One group: its own steps, at once.
+            only = entries[0]
+            assert isinstance(only, Branch)
+            inner = self.branch_step(only)
+            return [("", always), *inner] if always else inner
+        return [("", [*always, *entries])]
+
+    def branch_of(self, title: str, actions: list[Action]) -> Branch:
+        """A group as one line; its key the words its choices share, if
+        typing them lists that group and no other choice."""
+        common = shared_words(actions)
+        key = " ".join(str(actions[0]).split()[: len(common)])
+        if common:
+            begin = self.starting.get(key.lower())
+            if begin is None:
+                begin = sum(1 for a in self.all_actions if words_of(a)[: len(common)] == common)
+                self.starting[key.lower()] = begin
+            if begin != len(actions):
+                key = ""
+        return Branch(title, key, tuple(actions))
+
+    def branch_step(self, branch: Branch) -> list[Section]:
+        """A group's choices: all of them if they fit a page, else split by
+        the next word of their notation (a figure's moves, its shots...),
+        a word that only one choice has giving that choice itself."""
+        acts = list(branch.actions)
+        if self.fits([("", list(acts))]):
+            return [("", list(acts))]
+        depth = len(shared_words(acts))
+        entries: list[Entry] = [a for a in acts if len(words_of(a)) <= depth]
+        buckets: dict[str, list[Action]] = {}
+        for a in acts:
+            w = words_of(a)
+            if len(w) > depth:
+                buckets.setdefault(w[depth], []).append(a)
+        for same in buckets.values():
+            if len(same) == 1:
+                entries.append(same[0])
+            else:
+                branch = self.branch_of("", same)
+                entries.append(Branch(branch.key, branch.key, branch.actions))
+        return [("", entries)]
+
+    def entry_row(self, number: int, entry: Entry, code_width: int = 0) -> MenuRow:
+        """A numbered line; its height as its words wrap beside the widest
+        notation of its menu (``code_width``)."""
+        if isinstance(entry, Branch):
+            n = len(entry.actions)
+            text, code = f"{entry.title}: {n} choices", f"[{entry.key}]" if entry.key else ""
+        else:
+            text, code = self.state.describe_action(entry), f"[{entry}]"
+        room = max(20, self.console.size.width - 8 - max(len(code), code_width) - 2)
+        return MenuRow(number, text, code, len(textwrap.wrap(text, room)) or 1)
+
+    @staticmethod
+    def code_width(sections: Sequence[Section]) -> int:
+        """The widest notation shown in ``sections`` (a group's: its key)."""
+        widths = [
+            len(e.key) + 2 if isinstance(e, Branch) and e.key else len(str(e)) + 2
+            for _, entries in sections
+            for e in entries
+            if not isinstance(e, Branch) or e.key
+        ]
+        return max(widths, default=0)
+
+    def fits(self, sections: Sequence[Section]) -> bool:
+        """Whether ``sections`` fit one page."""
+        lines = 0
+        widest = self.code_width(sections)
+        for title, entries in sections:
+            lines += bool(title)
+            for entry in entries:
+                lines += self.entry_row(0, entry, widest).height
+                if lines > self.budget - 1:
+                    return False
+        return True
+
+    def paginate_sections(self, sections: Sequence[Section]) -> list[list[MenuRow]]:
+        """Numbered rows under their headings, in pages of ``budget`` lines
+        that fit under the board on the screen (a row's text wraps under
+        itself, so it may take more than a line)."""
         rows: list[MenuRow] = []
         n = 0
-        titled = len(groups) > 1
-        for group in groups:
-            if titled and group.title:
-                rows.append(MenuRow(0, group.title, "", 1))
-            for action in group.actions:
+        widest = self.code_width(sections)
+        for title, entries in sections:
+            if title and entries:
+                rows.append(MenuRow(0, title, "", 1))
+            for entry in entries:
                 n += 1
-                text, code = self.state.describe_action(action), f"[{action}]"
-                room = max(20, width - 8 - len(code) - 2)
-                rows.append(MenuRow(n, text, code, 1 + (len(text) - 1) // room))
+                rows.append(self.entry_row(n, entry, widest))
+        budget = self.budget
         pages: list[list[MenuRow]] = [[]]
         used = 0
         for row in rows:
@@ -372,7 +594,11 @@ class GameTable:
         return [page for page in pages if page] or [[]]
 
     def show_menu(self, player: int) -> None:
-        self.console.print(f"[bold]{escape(self.name(player))}[/], your move:")
+        step = ""
+        if self.trail:
+            shown_now = self.trail[-1]
+            step = f" {escape(shown_now.title)} ({len(shown_now.actions)} choices)"
+        self.console.print(f"[bold]{escape(self.name(player))}[/], your move:{step}")
         grid = RichTable.grid(padding=(0, 1))
         grid.add_column(justify="right", no_wrap=True)
         grid.add_column(ratio=1, overflow="fold")
@@ -383,13 +609,19 @@ class GameTable:
             else:
                 grid.add_row("", f"[bold]{escape(row.text)}[/]", "")
         self.console.print(Padding(grid, (0, 0, 0, 2)))
+        notes: list[str] = []
         if len(self.pages) > 1:
             # The choices on the pages after this one ('more' goes round).
             rest = sum(1 for page in self.pages[self.page + 1 :] for row in page if row.number)
             more = f"'more' for {rest} more" if rest else "'more' for page 1 again"
-            self.console.print(
-                f"[dim](page {self.page + 1}/{len(self.pages)}; {more}, or type any choice)[/]"
-            )
+            notes.append(f"page {self.page + 1}/{len(self.pages)}; {more}")
+        if any(isinstance(e, Branch) for e in self.menu_actions):
+            notes.append("a group opens by its number or [words]")
+        if self.trail:
+            notes.append("'back' goes back")
+        if notes:
+            end = ", or type any choice" if len(notes) == 1 else ""
+            self.console.print(f"[dim]({escape('; '.join(notes))}{end})[/]")
 
     def legal_text(self) -> str:
         n = len(self.menu_actions)

@@ -461,9 +461,14 @@ def announce(s: DungeonsState, action: Action) -> str:
 
 
 def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
-    """The active player's menu in groups: the fight, the actions, cards,
-    potions and skills, purchases, the Village, the rest."""
+    """The active player's menu in groups: the fight (``accept`` first),
+    the actions, cards, potions and skills, purchases (the Cash Cube's hires
+    a group of their own: one entry at the table, that asks where), the
+    Village, the rest; environment pieces a group per piece (at most five
+    lines at the table), each of its spaces under it."""
     heads: dict[str, list[Action]] = {}
+    if a.ACCEPT in legal:  # after the roll, taking it is the first choice
+        legal = [a.ACCEPT, *(x for x in legal if x != a.ACCEPT)]
 
     def put(title: str, action: Action) -> None:
         heads.setdefault(title, []).append(action)
@@ -477,8 +482,10 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
             put("Cards", x)
         elif isinstance(x, (a.Drink, a.UseSkill)):
             put("Potions and skills", x)
-        elif isinstance(x, (a.Buy, a.Hire)):
+        elif isinstance(x, a.Buy):
             put("Buy", x)
+        elif isinstance(x, a.Hire):
+            put(_hire_title(s), x)
         elif isinstance(x, a.Train) or x in (a.FOUNTAIN, a.REFRESH):
             put("The Village", x)
         elif isinstance(x, a.Place):
@@ -487,10 +494,17 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
             put("", x)
     if len(heads) <= 1:
         return [ActionGroup("", tuple(legal))]
-    order = ["Fight", "Actions", "Cards", "Potions and skills", "Buy", "The Village"]
+    order = ["Fight", "Actions", "Cards", "Potions and skills", "Buy", _hire_title(s)]
+    order.append("The Village")
     order += [t for t in heads if t not in order and t]
     order.append("")
     return [ActionGroup(t, tuple(heads[t])) for t in order if t in heads]
+
+
+def _hire_title(s: DungeonsState) -> str:
+    seat = s.to_move if s.to_move is not None and s.to_move >= 0 else 0
+    verb = "Rehire" if board.cube_of(s, seat) is not None else "Hire"
+    return f"{verb} the Cash Cube ({s.content.prices.cash_cube} coins) to a space"
 
 
 def coins_words(s: DungeonsState, seat: int) -> str:
