@@ -11,6 +11,7 @@ from saloon.agents.advisor import AdvisorAgent, Budget, SearchAdvisor, chances_f
 from saloon.core.action import Action
 from saloon.core.agent import Agent
 from saloon.core.state import State
+from saloon.testing.advice import assert_best_first
 from saloon.testing.tiny import CARDS, Add, Stop, TinyGame, TinyState, dealt
 
 
@@ -73,12 +74,12 @@ def exact_values(state: TinyState) -> dict[Action, float]:
 
 def test_every_legal_action_is_valued_best_first_with_a_spread() -> None:
     state = dealt(2, 4)
-    answer = make(Budget(work=200, depth=10)).advise(state)
+    search = make(Budget(work=200, depth=10))
+    answer = search.advise(state)
     assert sorted(map(str, (v.action for v in answer.values))) == sorted(
         map(str, state.legal_actions())
     )
-    values = [v.value for v in answer.values]
-    assert values == sorted(values, reverse=True)
+    assert_best_first(search, answer)
     assert all(0.0 <= v.value <= 1.0 and v.spread >= 0.0 for v in answer.values)
     assert answer.kind == "probability" and not answer.exact
     assert "worth 200 units of work" in answer.budget and "cut at 10 steps" in answer.budget
@@ -93,6 +94,23 @@ def test_the_values_approach_the_exact_chances() -> None:
     for v in answer.values:
         assert abs(v.value - truth[v.action]) < 4 * v.spread + 0.01, (v, truth[v.action])
     assert answer.best.action == max(truth, key=truth.__getitem__)
+
+
+def test_a_sure_departure_goes_first_and_a_doubtful_one_does_not() -> None:
+    """Ahead by a point, the greedy heuristic stops; adding 2 is far better
+    (87.5% against 12.5%): the search is sure, and puts it first. With a
+    budget too small to be sure of anything, the heuristic's choice stays
+    first whatever the values say."""
+    state = last_decision(card=1, other=2, mine=1, theirs=0)
+    search = make(Budget(work=6000, depth=10), seed=5)
+    answer = search.advise(state)
+    assert Greedy().choose(state) == Stop()
+    assert answer.best.action == Add(2) and Add(2) in search.last_sure
+    assert_best_first(search, answer)
+    tiny = make(Budget(work=1, depth=10), seed=5)
+    small = tiny.advise(state)
+    assert not tiny.last_sure and small.best.action == Stop()
+    assert_best_first(tiny, small)
 
 
 def test_the_same_seed_gives_the_same_advice_and_another_seed_another() -> None:

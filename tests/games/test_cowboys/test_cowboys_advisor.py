@@ -16,6 +16,7 @@ from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME, advisor
 from saloon.games.cowboys.options import CowboysOptions
 from saloon.games.cowboys.rules.state import CowboysState, Phase
+from saloon.testing.advice import assert_best_first
 
 #: A small share of the default budget, for speed.
 SMALL = 0.05
@@ -51,13 +52,13 @@ def duel() -> CowboysState:
 
 
 def test_every_legal_choice_is_valued_best_first(duel: CowboysState) -> None:
-    answer = advisor.advice(duel, scale=SMALL)
+    search = advisor.make_advisor(duel, seed=None, scale=SMALL)
+    answer = search.advise(duel, seed=len(duel.history))
     assert answer is not None
     legal = list(duel.legal_actions())
     assert len(answer.values) == len(legal) > 8  # more than the candidates: a screen
     assert {v.action for v in answer.values} == set(legal)
-    values = [v.value for v in answer.values]
-    assert values == sorted(values, reverse=True)
+    assert_best_first(search, answer)
     assert all(0.0 <= v.value <= 1.0 and v.spread >= 0.0 for v in answer.values)
     assert answer.kind == "probability" and not answer.exact
     side = duel.side_name(duel.to_move or 0)
