@@ -132,7 +132,7 @@ def prompt(state: CowboysState) -> str:
     >>> s = GAME.new_state(CowboysOptions(scenario="brawl", activation_cup=True))
     >>> s.cup = ("C1", "C4", "s2")
     >>> prompt(s)
-    "the marker drawn from the cup: C1, C4 or s2 (Law's town folk), e.g. C1"
+    "the marker drawn from the cup: C1, C4 or s2 (the Law's town folk), e.g. C1"
     """
     left = [o.marker for o in outcomes(state)]
     words = [m if m[0] == "C" else f"{m} ({marker_name(state, m)})" for m in left]

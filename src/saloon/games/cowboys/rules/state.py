@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
+from saloon.core.errors import NotationError
 from saloon.core.state import CHANCE, ActionGroup, Result, State
 from saloon.games.cowboys import words
 from saloon.games.cowboys.actions import (
@@ -544,7 +545,15 @@ class CowboysState(State):
         if outcome is not None and not _notation(text):
             from saloon.games.cowboys.cards import read_card
 
-            return outcome(str(read_card(text, self.deckdef)))
+            try:
+                return outcome(str(read_card(text, self.deckdef)))
+            except NotationError as not_a_card:
+                # Any action in the notation still reads (it is then
+                # checked for this node like any other); else the card's words.
+                try:
+                    return self.game.parse_action(text)
+                except NotationError:
+                    raise not_a_card from None
         return self.game.parse_action(text)
 
     # -- transitions -------------------------------------------------------------------
