@@ -170,9 +170,12 @@ def play_one(
     g: int,
     seq: np.random.SeedSequence,
     gain: int = 0,
+    until: int | None = None,
 ) -> Tally:
     """Game ``g``: ``a`` in seat ``g mod players``, ``b`` in the others;
-    with ``gain``, A's departures from B measured by that many sweeps."""
+    with ``gain``, A's departures from B measured by that many sweeps. With
+    ``until``, the game stops after A's first ``until`` decisions and the
+    tally holds only its decisions and departures (a test's budget)."""
     game = Dungeons()
     tally = Tally()
     dice, *seats = seq.spawn(players + 1)
@@ -193,6 +196,8 @@ def play_one(
         if state.is_chance:
             state.apply(state.sample_chance(rng))
             continue
+        if until is not None and tally.decisions >= until:
+            return tally
         began = time.process_time()
         action = agents[mover].choose(state)
         if mover == me:

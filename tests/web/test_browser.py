@@ -58,9 +58,14 @@ def page(browser: Browser) -> Iterator[Page]:
     assert errors == [], errors
 
 
-def start_game(page: Page, server: Server, game_id: str, seed: int, dice: str = "random") -> None:
+def start_game(
+    page: Page, server: Server, game_id: str, seed: int, dice: str = "random", advisor: bool = True
+) -> None:
     page.goto(server.url + "/")
     page.locator(f"input[name=game][value={game_id}]").check()
+    expect(page.locator("#advisor")).to_be_checked()  # one person: on unless he says no
+    if not advisor:
+        page.locator("#advisor").uncheck()
     page.locator("#pace").fill("0")
     page.locator("#seed").fill(str(seed))
     page.locator(f"input[name=dice][value={dice}]").check()
@@ -91,7 +96,12 @@ def take_turn(page: Page, by_keyboard: bool) -> bool:
 def test_every_game_is_played_to_the_end_and_replayed(
     page: Page, server: Server, tmp_path: Path, game_id: str
 ) -> None:
-    start_game(page, server, game_id, seed=4)
+    # The D6 advisor thinks a second a decision (benchmarks/hint_speed.py):
+    # a whole game here is played without it, and shows it is off.
+    start_game(page, server, game_id, seed=4, advisor=game_id != "dungeons")
+    expect(page.locator("#table-seats")).to_contain_text(
+        "advisor off" if game_id == "dungeons" else "advisor on"
+    )
     expect(page.locator("#table-title")).to_contain_text(
         next(g.title for g in all_games() if g.id == game_id)
     )

@@ -32,8 +32,11 @@ subset, and every final state) it also checks the costlier parts:
   chance node at least one outcome: a redrawn world is never a dead end),
   and gives ``p`` the same legal actions when he is to move
   (:func:`resample_problem`);
-* the :class:`GameRecord` so far, through JSON, replays to a state with the
-  same key and the same views;
+* the game's :class:`GameRecord`, through JSON, replays move by move to
+  states with the same keys and views as these sampled states (one replay a
+  game, checked against every sampled state on the way); and the record of
+  the unfinished game, at steps 1, 2, 4, 8 and so on, replays by itself to
+  the same key and views (a saved game);
 * an illegal action raises :class:`IllegalAction` and changes nothing;
 * on a few chance nodes, ``sample_chance`` draws from ``chance_outcomes``
   (a chi-square goodness-of-fit test at a strict threshold, fixed seed).
@@ -47,7 +50,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,6 +181,8 @@ class _Checker:
         self.report = ConformanceReport(game=game.id, variant=variant, max_length=self.max_length)
         self.where = ""
         self.replay_via_registry = _registered(game)
+        #: The key and views of this game's fully checked states, by step.
+        self.checkpoints: dict[int, tuple[Hashable, dict[int | None, dict[str, Any]]]] = {}
 
     def fail(self, message: str) -> AssertionError:
         return AssertionError(f"{self.game.id} [{self.variant}] {self.where}: {message}")
@@ -188,13 +193,20 @@ class _Checker:
         state = self.game.new_state(self.options, num_players)
         full = index < FULL_GAMES
         step = 0
+        self.checkpoints = {}
         while True:
             self.where = f"game {index + 1}, step {step}"
             self.cheap(state)
             thorough = full or state.is_over or self.rng.random() < SAMPLE_RATE
             if thorough:
                 self.thorough(state)
+            if step and step & (step - 1) == 0 and not state.is_over:
+                # A saved game at steps 1, 2, 4, 8...: linear in the game's length.
+                views = {p: state.view(p) for p in [None, *range(state.num_players)]}
+                self.check_replay(state, views)
             if state.is_over:
+                self.where = f"game {index + 1}, its record replayed move by move"
+                self.check_replay_by_steps(state)
                 break
             mover = state.to_move
             assert mover is not None
@@ -350,7 +362,8 @@ class _Checker:
         self.check_hidden(state, views)
         self.check_clones(state, views)
         self.check_illegal(state)
-        self.check_replay(state, views)
+        # Checked when the game's record is replayed at its end (check_replay_by_steps).
+        self.checkpoints[len(state.history)] = (state.key(), views)
         if state.is_chance:
             self.maybe_chi_square(state)
 
@@ -450,6 +463,31 @@ class _Checker:
                     f"the record replays to a state with a different view({p}) "
                     f"({_difference(view, replayed.view(p))})"
                 )
+
+    def check_replay_by_steps(self, state: State) -> None:
+        """The finished game's record, through JSON, replays to the same end
+        (:meth:`GameRecord.replay`), and move by move through the states
+        checked on the way (:attr:`checkpoints`), with their keys and views."""
+        self.check_replay(state, self.checkpoints[len(state.history)][1])
+        record = GameRecord.loads(GameRecord.from_state(state).dumps())
+        game = self.game
+        again = game.new_state(game.options_from_dict(record.options), record.num_players)
+        for n, (by, text) in enumerate([(None, ""), *record.moves]):
+            if n:
+                if again.to_move != by:
+                    raise self.fail(f"move {n} ({text}) is by {by}, but {again.to_move} is to move")
+                again.apply(game.parse_action(text))
+            if n not in self.checkpoints:
+                continue
+            key, views = self.checkpoints[n]
+            if again.key() != key:
+                raise self.fail(f"the record replays to a different key() after move {n}")
+            for p, view in views.items():
+                if again.view(p) != view:
+                    raise self.fail(
+                        f"the record replays to a different view({p}) after move {n} "
+                        f"({_difference(view, again.view(p))})"
+                    )
 
     def maybe_chi_square(self, state: State) -> None:
         if len(self.chi_signatures) >= CHI_SQUARE_NODES:

@@ -143,6 +143,7 @@ async function showLobby(root) {
   $("#variant").addEventListener("change", () => applyVariant(current()));
   $("#new-game").addEventListener("submit", (ev) => { ev.preventDefault(); startGame(current()); });
   $("#seat-list").addEventListener("change", tableChoices);
+  $("#advisor").addEventListener("change", () => { $("#advisor").dataset.touched = "1"; });
   $("#import-file").addEventListener("change", importRecord);
   pickGame(current());
   listSaved();
@@ -161,13 +162,18 @@ function pickGame(game) {
   applyVariant(game);
 }
 
-// The table's choices, by how many people sit: the advisor is on for one
-// person and the table's choice for several; practice undo is for one.
+// The table's choices, by how many people sit: the advisor is on by default
+// for one person and off for several (the table may turn it on); practice
+// undo is for one. A box the person ticked keeps his choice.
 function tableChoices() {
   const people = [...document.querySelectorAll("#seat-list .seat-kind")].filter((s) => s.value === "human").length;
-  $("#advisor-choice").hidden = people < 2;
+  const advisor = $("#advisor");
+  $("#advisor-choice").hidden = people < 1;
+  if (people !== Number(advisor.dataset.people || -1)) {
+    if (!advisor.dataset.touched) advisor.checked = people === 1;
+    advisor.dataset.people = String(people);
+  }
   $("#practice-choice").hidden = people !== 1;
-  if (people < 2) $("#advisor").checked = false;
   if (people !== 1) $("#practice-undo").checked = false;
 }
 
