@@ -22,7 +22,7 @@ from saloon.core.game import Game, GameInfo
 from saloon.core.options import Options
 from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game, register
-from saloon.core.state import CHANCE, ActionGroup, Result, State
+from saloon.core.state import CHANCE, ActionGroup, Pointer, Result, State
 
 __all__ = [
     "CHANCE",
@@ -42,6 +42,7 @@ __all__ = [
     "OptionError",
     "Options",
     "Outcome",
+    "Pointer",
     "RandomDice",
     "RecordError",
     "Result",

@@ -79,6 +79,26 @@ class ActionGroup:
     actions: tuple[Action, ...]
 
 
+@dataclass(frozen=True)
+class Pointer:
+    """Where a person points on the board to choose an action.
+
+    ``points`` are marks of the game's drawing (the ``data-point``
+    attributes of :meth:`Game.render_svg`), clicked in order: a figure,
+    then the square it moves to. Actions with the same points are offered
+    together after the last click, each by its ``last`` words (a move's
+    four facings: "face north"). ``tag`` is a short note shown by the
+    last point before it is clicked (a shot's "54%").
+
+    >>> Pointer(("fig:C1", "sq:3,4"), last="face north").points[-1]
+    'sq:3,4'
+    """
+
+    points: tuple[str, ...]
+    last: str = ""
+    tag: str = ""
+
+
 class State(ABC):
     """A game in progress. Mutable: :meth:`apply` changes it in place.
 
@@ -315,6 +335,18 @@ class State(ABC):
         """``legal`` grouped for a menu, the choices that matter first; by
         default one group in the game's order."""
         return [ActionGroup("", tuple(legal))]
+
+    def pointer(self, action: Action) -> Pointer | None:
+        """Where ``action`` is chosen on the board (see :class:`Pointer`);
+        ``None`` for an action not on the board (pass, end the turn), which
+        the browser shows as a button beside it. By default none is."""
+        return None
+
+    def points_in_any_order(self) -> bool:
+        """Whether this decision's points are picked as a set, in any order
+        and each clicked again to let it go (dice to keep), rather than as
+        a sequence (a figure, then its target)."""
+        return False
 
     def __str__(self) -> str:
         from saloon.core.render import render_text

@@ -125,17 +125,7 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         view["your_turn"] = False
         view["forced"] = state.describe_action(only)
     elif pending == "person" and yours:
-        actions: list[dict[str, str]] = []
-        groups: list[dict[str, Any]] = []
-        for group in state.action_groups(state.legal_actions()):
-            groups.append(
-                {"title": group.title, "first": len(actions), "count": len(group.actions)}
-            )
-            actions += [
-                {"notation": str(a), "text": state.describe_action(a)} for a in group.actions
-            ]
-        view["actions"] = actions
-        view["groups"] = groups
+        view.update(choices(state))
         view["rules"] = game.rules_help(state)
     elif pending == "dice" and hand is not None and hand.referee:
         view["dice_prompt"] = state.chance_prompt()
@@ -144,6 +134,28 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
     if state.is_over:
         view["result"] = state.result().to_dict()
     return view
+
+
+def choices(state: State) -> dict[str, Any]:
+    """The mover's choices as the page shows them: ``actions``, each with
+    its notation, its words and where it is pointed at on the board
+    (:meth:`State.pointer`: ``points``, ``last``, ``tag``; ``points`` is
+    ``None`` for a button beside the board); ``groups``, the game's menu
+    groups as ranges of ``actions``; and ``any_order``, whether the points
+    are picked as a set (:meth:`State.points_in_any_order`)."""
+    actions: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
+    for group in state.action_groups(state.legal_actions()):
+        groups.append({"title": group.title, "first": len(actions), "count": len(group.actions)})
+        for a in group.actions:
+            entry: dict[str, Any] = {"notation": str(a), "text": state.describe_action(a)}
+            pointer = state.pointer(a)
+            entry["points"] = None if pointer is None else list(pointer.points)
+            if pointer is not None:
+                entry["last"] = pointer.last
+                entry["tag"] = pointer.tag
+            actions.append(entry)
+    return {"actions": actions, "groups": groups, "any_order": state.points_in_any_order()}
 
 
 def can_undo(table: Table, hand: Hand | None) -> bool:

@@ -400,6 +400,205 @@ function resultText(result, seats) {
   return `${who} won${how}; ${scores}`;
 }
 
+// -- pointing at the board -------------------------------------------------------------------
+
+// A choice made by clicking the board: the game's drawing marks what can be
+// pointed at (data-point, with its words in aria-label) and each action
+// lists its points in order (State.pointer); the marks that come next are
+// shaded, each click narrows the choices, and the choices that share every
+// click are offered as buttons under the board (a move's four facings). In a
+// decision whose points are a set (dice to keep), a click toggles a mark and
+// the choice is confirmed by its button. Arrows walk the marked places,
+// Enter picks one, Escape lets go.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+class Pointing {
+  constructor(table) {
+    this.table = table;
+    this.actions = [];
+    this.anyOrder = false;
+    this.chosen = [];
+    this.move = null;
+    this.focus = -1;
+    $("#board").addEventListener("click", (ev) => this.onClick(ev));
+  }
+
+  // The actions of a new decision (or none); the selection is kept while
+  // the decision is the same one.
+  reset(view) {
+    const same = this.move === view.move && view.actions;
+    this.move = view.move;
+    this.actions = view.actions || [];
+    this.anyOrder = Boolean(view.any_order);
+    if (!same) this.chosen = [];
+    this.focus = -1;
+    this.draw();
+  }
+
+  pointed() { return this.actions.filter((a) => a.points && a.points.length); }
+
+  // The actions still possible after the clicks so far.
+  candidates() {
+    const c = this.chosen;
+    if (this.anyOrder) return this.pointed().filter((a) => c.every((p) => a.points.includes(p)));
+    return this.pointed().filter((a) => c.every((p, i) => a.points[i] === p));
+  }
+
+  // The actions that every click so far completes.
+  complete() {
+    const n = this.chosen.length;
+    if (this.anyOrder) return this.candidates().filter((a) => a.points.length === n);
+    return n ? this.candidates().filter((a) => a.points.length === n) : [];
+  }
+
+  // What may be clicked next, each with the tag of its first action.
+  next() {
+    const out = new Map();
+    const n = this.chosen.length;
+    for (const a of this.candidates()) {
+      if (this.anyOrder) {
+        for (const p of a.points) if (!this.chosen.includes(p) && !out.has(p)) out.set(p, "");
+      } else if (a.points.length > n && !out.has(a.points[n])) {
+        out.set(a.points[n], a.points.length === n + 1 ? a.tag || "" : "");
+      }
+    }
+    if (this.anyOrder) for (const p of this.chosen) out.set(p, "");
+    return out;
+  }
+
+  marks() { return [...document.querySelectorAll("#board [data-point]")]; }
+
+  nameOf(point) {
+    const mark = document.querySelector(`#board [data-point="${CSS.escape(point)}"]`);
+    return (mark && (mark.getAttribute("aria-label") || "").trim()) || point;
+  }
+
+  // Shade the marks that may be clicked next, ring the chosen ones.
+  draw() {
+    for (const layer of document.querySelectorAll("#board .pt-layer")) layer.remove();
+    const next = this.next();
+    const first = this.actions.length && !this.chosen.length;
+    let k = 0;
+    for (const mark of this.marks()) {
+      const point = mark.dataset.point;
+      const chosen = this.chosen.includes(point);
+      const open = next.has(point);
+      mark.classList.toggle("pointable", open);
+      mark.classList.toggle("pointed", chosen);
+      mark.toggleAttribute("tabindex", false);
+      if (!open && !chosen) continue;
+      mark.dataset.order = String(k++);
+      const box = mark.getBBox();
+      const layer = document.createElementNS(SVG_NS, "g");
+      layer.setAttribute("class", "pt-layer");
+      const ring = document.createElementNS(SVG_NS, "rect");
+      const pad = 1.5;
+      ring.setAttribute("x", box.x - pad); ring.setAttribute("y", box.y - pad);
+      ring.setAttribute("width", box.width + 2 * pad); ring.setAttribute("height", box.height + 2 * pad);
+      ring.setAttribute("rx", 3);
+      ring.setAttribute("class", chosen ? "pt-ring pt-chosen" : "pt-ring");
+      layer.append(ring);
+      const tag = next.get(point);
+      if (tag) {
+        const text = document.createElementNS(SVG_NS, "text");
+        text.setAttribute("x", box.x + box.width); text.setAttribute("y", box.y + 1);
+        text.setAttribute("class", "pt-tag");
+        text.textContent = tag;
+        layer.append(text);
+      }
+      mark.append(layer);
+    }
+    this.tray(first);
+  }
+
+  // The words under the board: what is chosen, what is left, and the
+  // choices not on the board (or that share every click so far).
+  tray(first) {
+    const box = $("#pointing");
+    if (!this.actions.length) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    const play = (a) => this.table.play(a.notation);
+    const button = (a, words) => el("button", {
+      type: "button", class: "choice pt-choice", "data-action": a.notation, onclick: () => play(a),
+    }, el("span", { class: "choice-text", text: words }));
+    const parts = [];
+    const open = this.next().size > (this.anyOrder ? this.chosen.length : 0);
+    if (this.chosen.length) {
+      const names = this.chosen.map((p) => this.nameOf(p)).join(this.anyOrder ? ", " : " → ");
+      parts.push(el("p", { class: "pt-said" }, el("strong", { text: this.anyOrder ? "Chosen: " : "Selected: " }), names));
+    }
+    if (open) {
+      parts.push(el("p", { class: "pt-hint", text: this.chosen.length && !this.anyOrder
+        ? "Click a marked place on the board to go on."
+        : "Click a marked piece on the board." }));
+    }
+    const done = this.complete();
+    const loose = first ? this.actions.filter((a) => !a.points || !a.points.length) : [];
+    const offered = [...done.map((a) => button(a, this.anyOrder ? a.text : (a.last || a.text))),
+      ...loose.map((a) => button(a, a.text))];
+    if (offered.length) parts.push(el("div", { class: "pt-choices" }, ...offered));
+    if (this.chosen.length) {
+      parts.push(el("button", { type: "button", class: "small pt-cancel", text: "Let go (Esc)", onclick: () => this.letGo() }));
+    }
+    box.replaceChildren(...parts);
+  }
+
+  letGo() { this.chosen = []; this.focus = -1; this.draw(); }
+
+  pick(point) {
+    if (this.anyOrder) {
+      const i = this.chosen.indexOf(point);
+      if (i >= 0) this.chosen.splice(i, 1); else this.chosen.push(point);
+      this.draw();
+      return;
+    }
+    this.chosen.push(point);
+    const left = this.candidates();
+    if (left.length === 1 && left[0].points.length === this.chosen.length) {
+      this.table.play(left[0].notation);
+      return;
+    }
+    this.focus = -1;
+    this.draw();
+  }
+
+  onClick(ev) {
+    if (!this.actions.length) return;
+    const mark = ev.target.closest && ev.target.closest("[data-point]");
+    if (!mark) { if (this.chosen.length && !this.anyOrder) this.letGo(); return; }
+    const point = mark.dataset.point;
+    if (this.next().has(point)) { this.pick(point); return; }
+    // Another piece to start from: the selection moves to it.
+    if (!this.anyOrder && this.chosen.length) {
+      const saved = this.chosen;
+      this.chosen = [];
+      if (this.next().has(point)) { this.pick(point); return; }
+      this.chosen = saved;
+    }
+  }
+
+  // Arrows walk the marked places, Enter picks, Escape lets go.
+  onKey(ev) {
+    if (!this.actions.length) return false;
+    if (ev.key === "Escape") { this.letGo(); return true; }
+    const open = this.marks().filter((m) => m.classList.contains("pointable"));
+    if (!open.length) return false;
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(ev.key)) {
+      const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
+      this.focus = (this.focus + step + open.length) % open.length;
+      open.forEach((m, i) => m.classList.toggle("pt-focus", i === this.focus));
+      const words = this.nameOf(open[this.focus].dataset.point);
+      $("#pointing .pt-hint")?.replaceChildren(`${words}: Enter to pick it.`);
+      return true;
+    }
+    if (ev.key === "Enter" && this.focus >= 0 && this.focus < open.length) {
+      this.pick(open[this.focus].dataset.point);
+      return true;
+    }
+    return false;
+  }
+}
+
 // -- the table ----------------------------------------------------------------------------
 
 class TableView {
@@ -423,6 +622,7 @@ class TableView {
       const text = $("#notation-text").value.trim();
       if (text) this.play(text);
     });
+    this.pointing = new Pointing(this);
     this.keys = (ev) => this.onKey(ev);
     document.addEventListener("keydown", this.keys);
     const links = sessionStorage.getItem(`saloon.links.${id}`);
@@ -468,6 +668,7 @@ class TableView {
       + (view.practice_undo ? " · practice undo" : "")
       + (view.link === "spectator" ? " · watching" : "");
     setSvg($("#board"), view.svg);
+    this.pointing.reset(view);
     fillLog($("#log"), view.log);
     this.renderStatus(view);
     this.renderLinks(view);
@@ -655,6 +856,7 @@ class TableView {
 
   onKey(ev) {
     if (ev.target.closest("input, textarea, select") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!ev.target.closest("button, a") && this.pointing.onKey(ev)) { ev.preventDefault(); return; }
     if (/^[1-9]$/.test(ev.key) && this.buttons && this.view && this.view.actions) {
       const b = this.buttons[Number(ev.key) - 1];
       if (b) { ev.preventDefault(); b.click(); }
