@@ -108,6 +108,31 @@ class Game(ABC):
         """Named option sets that the conformance suite covers, default first."""
         return {"default": self.options_type()}
 
+    def variant_info(self, name: str) -> tuple[str, str]:
+        """A variant's title and a line saying what it is, for the lobby and
+        the table's heading; by default its name in words and no line.
+
+        >>> from saloon.core.game import Game
+        >>> Game.variant_info(None, "short-street")  # type: ignore[arg-type]
+        ('Short street', '')
+        """
+        return name.replace("-", " ").replace("_", " ").capitalize(), ""
+
+    def variant_of(self, options: Options) -> str | None:
+        """The name of the variant these options are, if any (the first
+        whose options they equal)."""
+        return next((n for n, o in self.variants().items() if o == options), None)
+
+    def seat_names(self, options: Options, num_players: int) -> list[str]:
+        """What each seat plays, in a few words (a Cowboys side: "Hickok");
+        by default "Player 1", "Player 2"...
+
+        >>> from saloon.core import get_game
+        >>> get_game("shootout").seat_names(get_game("shootout").options(), 2)
+        ['Player 1', 'Player 2']
+        """
+        return [f"Player {i + 1}" for i in range(num_players)]
+
     # -- construction ----------------------------------------------------------
 
     def options(self, options: Options | None = None) -> Options:
