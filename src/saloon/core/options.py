@@ -61,6 +61,9 @@ class Options:
 
     #: Help text for each option, shown by the CLI and the lobby.
     HELP: ClassVar[Mapping[str, str]] = {}
+    #: A label in words for an option whose name does not read well as
+    #: one (see :meth:`label`).
+    LABELS: ClassVar[Mapping[str, str]] = {}
     #: The accepted range of each numeric option (of each value, for a
     #: list), both ends included; checked before :meth:`validate`.
     RANGES: ClassVar[Mapping[str, tuple[float, float]]] = {}
@@ -195,6 +198,33 @@ class Options:
             f"{k}={format_option_value(content.display_name(v) if isinstance(v, str) else v)}"
             for k, v in changed.items()
         )
+
+    @classmethod
+    def label(cls, name: str) -> str:
+        """The option ``name`` in words, for the lobby and the table.
+
+        >>> Options.label("facing_by_last_step")
+        'Facing by last step'
+        """
+        return cls.LABELS.get(name) or name.replace("_", " ").capitalize()
+
+    def describe_words(self) -> str:
+        """The options that differ from the defaults, each by its label and
+        value ("Rounds: 6; Final event: on"); "" for the defaults.
+
+        >>> Options().describe_words()
+        ''
+        """
+        parts = []
+        for k, v in self.changed().items():
+            if isinstance(v, bool):
+                shown = "on" if v else "off"
+            elif isinstance(v, str):
+                shown = content.display_name(v).replace("_", " ")
+            else:
+                shown = format_option_value(v)
+            parts.append(f"{self.label(k)}: {shown}")
+        return "; ".join(parts)
 
     @classmethod
     def help(cls) -> dict[str, str]:

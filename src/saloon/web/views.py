@@ -49,18 +49,42 @@ def viewing_seat(state: State, hand: Hand | None) -> int | None:
 
 
 def seat_names(table: Table, hand: Hand | None) -> list[dict[str, Any]]:
+    """Each seat by the side it plays (``Seat 1: Hickok``, or ``Player 1``
+    where the seats have no sides), who sits there (you, a bot) and whether
+    this hand holds it."""
     session = table.session
     mine = set(hand.seats) if hand is not None else set()
+    sides = table.game.seat_names(session.options, len(session.seats))
     out = []
     for i, spec in enumerate(session.seats):
         human = session.is_human(i)
-        label = f"Player {i + 1}"
+        side = sides[i] if i < len(sides) else f"Player {i + 1}"
+        label = side if side == f"Player {i + 1}" else f"Seat {i + 1}: {side}"
         if i in mine:
             label += " (you)" if len(mine) == 1 else ""
         elif not human:
             label += f" ({spec})"
-        out.append({"seat": i, "human": human, "spec": spec, "name": label, "yours": i in mine})
+        out.append(
+            {
+                "seat": i,
+                "human": human,
+                "spec": spec,
+                "name": label,
+                "side": side,
+                "yours": i in mine,
+            }
+        )
     return out
+
+
+def heading(game: Game, options: Options) -> str:
+    """What is played, in words: the variant's title, else the options
+    that differ from the defaults by their labels."""
+    name = game.variant_of(options)
+    if name is not None:
+        title, _ = game.variant_info(name)
+        return "" if name in ("default", "standard") else title
+    return options.describe_words()
 
 
 def record_allowed(table: Table) -> bool:
@@ -84,6 +108,7 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         "title": game.title,
         "options": session.options.to_dict(),
         "options_text": session.options.describe(),
+        "heading": heading(game, session.options),
         "seats": seat_names(table, hand),
         "hand": {
             "seats": list(hand.seats) if hand else [],
@@ -210,6 +235,7 @@ def option_schema(options_type: type[Options]) -> list[dict[str, Any]]:
         out.append(
             {
                 "name": f.name,
+                "label": options_type.label(f.name),
                 # An option naming a file: the lobby sends the file's text instead.
                 "file": options_type.FILES.get(f.name),
                 "type": kind,
@@ -253,9 +279,19 @@ def catalog_entry(game: Game) -> dict[str, Any]:
         "chance": game.chance,
         "options": option_schema(game.options_type),
         "variants": {name: opts.changed() for name, opts in game.variants().items()},
+        # Each variant's title and a line saying what it is, for the lobby.
+        "variant_info": {
+            name: dict(zip(("title", "about"), game.variant_info(name), strict=True))
+            for name in game.variants()
+        },
         # The seats each variant takes (a Cowboys scenario fixes its sides).
         "variant_players": {
             name: list(game.player_range(opts)) for name, opts in game.variants().items()
+        },
+        # What each seat plays in each variant (a Cowboys scenario's sides).
+        "variant_seats": {
+            name: game.seat_names(opts, game.player_range(opts)[1])
+            for name, opts in game.variants().items()
         },
         # The seats a variant's own rules play (a solitaire scenario's bot).
         "variant_scripted": {

@@ -53,6 +53,29 @@ class CowboysOptions(Options):
     slowed_horses: bool = False
     advanced: bool = False
 
+    LABELS: ClassVar[dict[str, str]] = {
+        "boards": "Town boards (your own folder)",
+        "cards": "Card deck (your own file)",
+        "chart": "Shot chart (your own file)",
+        "moves_first": "Moves before shots",
+        "facing_by_last_step": "Facing by the last step (Optional Rule 1)",
+        "fan_fire": "Fanning a pistol (Optional Rule 2)",
+        "two_pistols": "Two pistols (Optional Rule 3)",
+        "deadly_shots": "Deadly shots (Optional Rule 4)",
+        "two_targets": "Two targets (Optional Rule 5)",
+        "high_card": "High card acts first (Optional Rule 6)",
+        "random_modifiers": "Rolled modifiers (Optional Rule 6)",
+        "poker_order": "Poker for the first turn (Optional Rule 7)",
+        "fist_fights": "Fist fights (Optional Rule 8)",
+        "activation_cup": "Activation cup (Advanced Rules)",
+        "facing_after_move": "Facing after movement (Advanced Rules)",
+        "move_and_shoot": "Move and shoot (Advanced Rules)",
+        "spin_two_shots": "Spin and shoot twice (Advanced Rules)",
+        "reaction_fire": "Reaction fire (Advanced Rules)",
+        "variable_damage": "Variable damage (Advanced Rules)",
+        "slowed_horses": "Shot horses slowed (Advanced Options)",
+        "advanced": "All the Advanced Rules",
+    }
     HELP: ClassVar[dict[str, str]] = {
         "scenario": "a built-in scenario's id (the duel hickok-tutt by default; brawl, Saloon's "
         "test bed), or a scenario file (TOML)",

@@ -73,6 +73,29 @@ class D6Shooters(Game):
                     )
         return out
 
+    def variant_info(self, name: str) -> tuple[str, str]:
+        """The lobby's words for each variant: the episode, its version and
+        how Events are drawn (the rulebook's two Event lists)."""
+        opts = self.variants().get(name)
+        if not isinstance(opts, D6ShootersOptions):
+            return super().variant_info(name)
+        episode = {1: "Long Road to Reno", 2: "Ghost Town Showdown"}[opts.episode]
+        version = {
+            "standard": ("", "the rulebook's journey"),
+            "easier": (" (easier)", "more Food and Gold at the start and a free Special Item"),
+            "shorter": (" (shorter)", "a shorter journey, with fewer Days"),
+        }[opts.version]
+        own = "; Saloon's own version" if opts.episode == 2 and opts.version != "standard" else ""
+        events = (
+            ("Event list", "Events from the 2d6 Event list")
+            if opts.events == "cards"
+            else ("Event die", "Events from the one-die Event table")
+        )
+        return (
+            f"Episode {opts.episode}: {episode}{version[0]}, {events[0]}",
+            f"{version[1][0].upper()}{version[1][1:]}{own}. {events[1]}.",
+        )
+
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)
         assert isinstance(opts, D6ShootersOptions)

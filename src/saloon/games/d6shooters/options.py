@@ -34,6 +34,12 @@ class D6ShootersOptions(Options):
     events_file: str | None = None
     days: int | None = None
 
+    LABELS: ClassVar[dict[str, str]] = {
+        "hide_days": "Days spent hiding (episode 2)",
+        "map": "Map (your own file)",
+        "events_file": "Event list (your own file)",
+        "days": "Day limit",
+    }
     HELP: ClassVar[dict[str, str]] = {
         "episode": "1 = Long Road to Reno, 2 = Ghost Town Showdown",
         "version": "standard, easier (more Food and Gold, a free Special Item) or shorter; "

@@ -64,6 +64,19 @@ class DungeonsOptions(Options):
     content: str | None = None
     house_rules: tuple[str, ...] = ()
 
+    LABELS: ClassVar[dict[str, str]] = {
+        "map": "Board side",
+        "rounds": "Rounds in the hunting season",
+        "environments": "Environment pieces",
+        "stealth": "Stealth checks",
+        "wild_conversion": "Converting wild hides",
+        "hero_swap": "Hero Swap skill",
+        "red_cards": "Red Heroic Quest cards",
+        "final_event": "An event after the last round",
+        "expansion": "Expansion classes (Bard, Cleric, Werewolf)",
+        "content": "Content (your own folder)",
+        "house_rules": "House rules (Part IV)",
+    }
     HELP: ClassVar[dict[str, str]] = {
         "map": "the side of the board: standard (10 spaces, a D10) or advanced (12 spaces, "
         "a D12, more round rules) (Part II, The Maps)",

@@ -66,6 +66,18 @@ class ShootOut(Game):
             ),
         }
 
+    def variant_info(self, name: str) -> tuple[str, str]:
+        """The lobby's words for each variant (Shoot Out, "Winning the
+        Game" and "Veteran Variant"; the short street is Saloon's own)."""
+        return {
+            "standard": ("Standard", "cards 2 to 7, first to 14 card points wins"),
+            "veteran": ("Veteran", "the rulebook's variant: the 8 card added, first to 18 wins"),
+            "short-street": (
+                "Short street",
+                "Saloon's small variant for exact solving: cards 2 to 4, first to 5 wins",
+            ),
+        }.get(name, super().variant_info(name))
+
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)
         assert isinstance(opts, ShootOutOptions)

@@ -46,6 +46,19 @@ class ShootOutOptions(Options):
     reload: int = 2
     reload_from: int = 6
 
+    LABELS: ClassVar[dict[str, str]] = {
+        "cards": "Card values in the deck",
+        "target": "Card points to win",
+        "start": "Starting space",
+        "back": "Farthest space",
+        "front": "Last space before the centre",
+        "black": "Colt bullets (black)",
+        "red": "Winchester bullets (red)",
+        "bonus": "Winchester bonus to the d20",
+        "pushback": "Spaces a hit pushes back",
+        "reload": "Bullets a retreat reloads",
+        "reload_from": "Retreat reloads from space",
+    }
     HELP: ClassVar[dict[str, str]] = {
         "variant": "standard (cards 2-7, target 14) or veteran (card 8 added, target 18)",
         "cards": "the card values in the deck",

@@ -152,7 +152,8 @@ async function showLobby(root) {
 function pickGame(game) {
   $("#game-summary").textContent = game.summary.split("\n")[0];
   const variant = $("#variant");
-  variant.replaceChildren(...Object.keys(game.variants).map((v) => el("option", { value: v, text: v })));
+  const info = game.variant_info || {};
+  variant.replaceChildren(...Object.keys(game.variants).map((v) => el("option", { value: v, text: (info[v] && info[v].title) || v })));
   const box = $("#options");
   box.replaceChildren(...game.options.map((o) => optionField(o)));
   const seats = $("#seat-list");
@@ -188,7 +189,7 @@ function optionField(o) {
     const note = `your own ${o.file === "file" ? "TOML file" : "folder of TOML files"}, sent as text and kept with the game`;
     if (o.optional) {
       return el("div", { class: "option" },
-        el("label", { for: upload.id, text: o.name }), upload,
+        el("label", { for: upload.id, text: o.label || o.name, title: o.name }), upload,
         el("small", { text: `${o.help || ""} [${note}; none: Saloon's own]` }));
     }
     o = { ...o, help: `${o.help || ""} (or ${note})` };
@@ -196,7 +197,7 @@ function optionField(o) {
   if (o.choices) {
     input = el("select", { id, "data-option": o.name },
       ...(o.optional ? [el("option", { value: "", text: "auto" })] : []),
-      ...o.choices.map((c) => el("option", { value: String(c), text: String(c) })));
+      ...o.choices.map((c) => el("option", { value: String(c), text: String(c).replace(/_/g, " ") })));
   } else if (o.type === "bool") {
     input = el("input", { id, type: "checkbox", "data-option": o.name });
   } else {
@@ -209,9 +210,9 @@ function optionField(o) {
   }
   input.dataset.type = o.type;
   const range = o.min !== null || o.max !== null ? ` (${o.min ?? ""}–${o.max ?? ""})` : "";
-  const kind = o.choices ? o.choices.join(" | ") : o.type;
+  const kind = o.choices ? o.choices.map((c) => String(c).replace(/_/g, " ")).join(" | ") : o.type;
   return el("div", { class: "option" },
-    el("label", { for: id, text: o.name }), input, upload,
+    el("label", { for: id, text: o.label || o.name, title: `${o.name} on the command line` }), input, upload,
     el("small", { text: `${o.help || ""} [${kind}${range}, default ${fmtDefault(o.default)}]` }));
 }
 
@@ -230,6 +231,12 @@ function setOption(o, value) {
 
 function applyVariant(game) {
   const chosen = game.variants[$("#variant").value] || {};
+  const about = ((game.variant_info || {})[$("#variant").value] || {}).about || "";
+  $("#variant-about").textContent = about;
+  $("#variant-about").hidden = !about;
+  // Each seat by the side it plays in this variant.
+  const sides = (game.variant_seats || {})[$("#variant").value] || [];
+  document.querySelectorAll("#seat-list .seat").forEach((row, i) => { $("label", row).textContent = seatLabel(sides, i); });
   for (const o of game.options) setOption(o, o.name in chosen ? chosen[o.name] : o.default);
   fitSeats(game);
 }
@@ -259,7 +266,14 @@ function addSeat(game, i) {
   const sync = () => { knobs.hidden = select.value === "human"; };
   select.addEventListener("change", sync);
   sync();
-  $("#seat-list").append(el("div", { class: "seat" }, el("label", { for: id, text: `Player ${i + 1}` }), select, knobs));
+  const sides = (game.variant_seats || {})[$("#variant").value] || [];
+  $("#seat-list").append(el("div", { class: "seat" }, el("label", { for: id, text: seatLabel(sides, i) }), select, knobs));
+}
+
+// A seat in the lobby, by the side it plays where the variant names one.
+function seatLabel(sides, i) {
+  const side = sides[i];
+  return side && side !== `Player ${i + 1}` ? `Seat ${i + 1}: ${side}` : `Player ${i + 1}`;
 }
 
 // The seats the chosen variant takes: a Cowboys scenario has its own sides.
@@ -661,7 +675,8 @@ class TableView {
     const changed = first || view.move !== this.view.move || view.pending !== this.view.pending;
     this.view = view;
     document.title = `Saloon: ${view.title}`;
-    $("#table-title").textContent = view.title + (view.options_text !== "default" ? ` (${view.options_text})` : "");
+    $("#table-title").textContent = view.title + (view.heading ? `: ${view.heading}` : "");
+    $("#table-title").title = view.options_text !== "default" ? view.options_text : "";
     $("#table-seats").textContent = view.seats.map((s) => s.name + (view.to_move === s.seat ? " ◀" : "")).join(" · ")
       + (view.dice === "manual" ? " · real dice" : "")
       + (view.advisor ? " · advisor on" : " · advisor off")
@@ -731,7 +746,7 @@ class TableView {
     const note = loopback ? " These links name this machine as 127.0.0.1: for players on other machines, open this page by the machine's LAN address (saloon serve --host 0.0.0.0) first." : "";
     box.replaceChildren(el("p", { text: `Send each person their own link (keep the host link yourself).${note}` }),
       ...this.links.map((l) => {
-        const who = l.seats.length ? l.seats.map((s) => `Player ${s + 1}`).join(", ") : (l.referee ? "host and referee" : "host (delete, spectators' links)");
+        const who = l.seats.length ? l.seats.map((s) => (view.seats[s] ? view.seats[s].side : `Player ${s + 1}`)).join(", ") : (l.referee ? "host and referee" : "host (delete, spectators' links)");
         const url = origin + l.url;
         return el("div", { class: "link-row" }, el("span", { text: who }),
           el("input", { value: url, readonly: true, "aria-label": `link for ${who}`, onfocus: (ev) => ev.target.select() }));
@@ -893,7 +908,7 @@ async function showReplay(root, id) {
     const view = await api("GET", `/api/games/${id}`, { token });
     document.title = `Saloon: replay of ${view.title}`;
     $("#replay-title").textContent = `Replay: ${view.title}`;
-    $("#replay-info").textContent = view.seats.map((s) => `Player ${s.seat + 1} (${s.human ? "person" : s.spec})`).join(" · ")
+    $("#replay-info").textContent = view.seats.map((s) => `${s.side || `Player ${s.seat + 1}`} (${s.human ? "person" : s.spec})`).join(" · ")
       + (view.result ? ` — ${resultText(view.result, view.seats)}` : "");
     steps = view.move;
   } catch (e) { toast(e.message); return; }
