@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from saloon.core import Action, Event, Game, Options, State
 from saloon.core.registry import register, unregister
@@ -195,3 +196,42 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     live = Server(db, free_port()).start()
     yield live
     live.stop()
+
+
+# -- the browser (Debian's chromium, driven by Playwright) ---------------------------------
+
+CHROMIUM = os.environ.get("SALOON_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Seats for each game: a person, then bots (a solo game is the person alone).
+MAX_DECISIONS = 400
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: install Debian's chromium package "
+            "(apt-get install chromium) or set SALOON_CHROMIUM; the browser tests never skip"
+        )
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == [], errors

@@ -542,19 +542,23 @@ class Pointing {
       parts.push(el("p", { class: "pt-said" }, el("strong", { text: this.anyOrder ? "Chosen: " : "Selected: " }), names));
     }
     if (open) {
-      parts.push(el("p", { class: "pt-hint", text: this.chosen.length && !this.anyOrder
-        ? "Click a marked place on the board to go on."
-        : "Click a marked piece on the board." }));
+      let hint = "Click a marked piece on the board.";
+      if (this.anyOrder) hint = "Click the marked pieces to choose them (a chosen one again to let it go).";
+      else if (this.chosen.length) hint = "Click a marked place on the board to go on.";
+      parts.push(el("p", { class: "pt-hint", text: hint }));
     }
     const done = this.complete();
     const loose = first ? this.actions.filter((a) => !a.points || !a.points.length) : [];
     const offered = [...done.map((a) => button(a, this.anyOrder ? a.text : (a.last || a.text))),
       ...loose.map((a) => button(a, a.text))];
+    // Once something is chosen, the digits pick these buttons (onKey).
+    if (this.chosen.length) offered.slice(0, 9).forEach((b, i) => b.prepend(el("kbd", { text: String(i + 1) })));
     if (offered.length) parts.push(el("div", { class: "pt-choices" }, ...offered));
     if (this.chosen.length) {
       parts.push(el("button", { type: "button", class: "small pt-cancel", text: "Let go (Esc)", onclick: () => this.letGo() }));
     }
     box.replaceChildren(...parts);
+    box.dataset.chosen = String(this.chosen.length);
   }
 
   letGo() { this.chosen = []; this.focus = -1; this.draw(); }
@@ -595,6 +599,10 @@ class Pointing {
   onKey(ev) {
     if (!this.actions.length) return false;
     if (ev.key === "Escape") { this.letGo(); return true; }
+    if (this.chosen.length && /^[1-9]$/.test(ev.key)) {
+      const b = document.querySelectorAll("#pointing .pt-choice")[Number(ev.key) - 1];
+      if (b) { b.click(); return true; }
+    }
     const open = this.marks().filter((m) => m.classList.contains("pointable"));
     if (!open.length) return false;
     if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(ev.key)) {
@@ -683,6 +691,7 @@ class TableView {
       + (view.practice_undo ? " · practice undo" : "")
       + (view.link === "spectator" ? " · watching" : "");
     setSvg($("#board"), view.svg);
+    $("#board").dataset.move = String(view.move);
     this.pointing.reset(view);
     fillLog($("#log"), view.log);
     this.renderStatus(view);
