@@ -15,12 +15,17 @@ Both drawings show the same sheet, for either episode:
 
 The text fits 100 columns and still reads at 80; the SVG carries
 ``data-*`` attributes (``data-space``, ``data-day``, ``data-food``...) on
-its key elements for tests and scripts.
+its key elements for tests and scripts. Each die with a face says what it
+shows in ``aria-label``; the dice the decision is about (the dice to keep,
+the die Gold in Them Hills changes...) carry ``data-point``, the marks a
+person clicks in the browser (:mod:`saloon.games.d6shooters.pointing`);
+the locked red dice carry none at a keep and are drawn with a padlock.
 """
 
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -32,6 +37,7 @@ from rich.table import Table
 from rich.text import Text
 
 from saloon.games.d6shooters.content import EventSpec
+from saloon.games.d6shooters.pointing import LETTER, die_point, die_words, points_now
 from saloon.games.d6shooters.rules import D6State
 from saloon.games.d6shooters.rules.harm import CHECK_NAMES
 from saloon.games.d6shooters.rules.nodes import (
@@ -1056,7 +1062,12 @@ def _svg_resources(state: D6State, x: float, top: float) -> tuple[list[str], flo
     return out, y + 6
 
 
-def _svg_die(x: float, y: float, size: float, d: Die, index: int) -> str:
+def _svg_die(x: float, y: float, size: float, d: Die, index: int, point: str = "") -> str:
+    """One die: a filled square with its pips (a dashed outline while it
+    waits to be rolled), a padlock when the first roll locked it. A die
+    with a face says what it shows in ``aria-label`` (with "locked" when
+    it is); a die a decision is about carries its ``data-point``
+    (:mod:`saloon.games.d6shooters.pointing`), clicked in the browser."""
     fill, ink = _DIE_FILL[d.colour]
     attrs: dict[str, object] = {
         "data_colour": d.colour,
@@ -1065,6 +1076,10 @@ def _svg_die(x: float, y: float, size: float, d: Die, index: int) -> str:
         "data_forced": str(d.forced).lower(),
         "data_index": index,
     }
+    if d.face is not None:
+        if point:
+            attrs["data_point"] = point
+        attrs["aria_label"] = die_words(LETTER[d.colour], d.face, d.forced)
     out = [f"<g{_attrs({'class': 'die', **attrs})}>"]
     if d.face is None:
         out.append(
@@ -1100,9 +1115,27 @@ def _svg_die(x: float, y: float, size: float, d: Die, index: int) -> str:
     return "".join(out)
 
 
+def _die_points(dice: Sequence[Die], points: frozenset[str]) -> list[str]:
+    """The point of each die of one kind, ``""`` for a die that is not a
+    point of this decision: the dice are named as in
+    :func:`~saloon.games.d6shooters.pointing.die_point`, counted among the
+    free dice showing the same face, or among the locked ones."""
+    seen: Counter[tuple[int, bool]] = Counter()
+    out = []
+    for d in dice:
+        if d.face is None:
+            out.append("")
+            continue
+        seen[d.face, d.forced] += 1
+        point = die_point(LETTER[d.colour], d.face, seen[d.face, d.forced], d.forced)
+        out.append(point if point in points else "")
+    return out
+
+
 def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
     out: list[str] = []
     size = 30
+    points = points_now(state)
     if state.mode == "showdown":
         posse, crowe = showdown_dice(state)
         rnd = state.showdown.round + (0 if state.phase == P_TACTIC else 1)
@@ -1140,9 +1173,11 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
             out.append(_t(x, y + 12, label, font_weight="bold", fill=_INK))
             y += 18
             out.append(f'<g data-side="{name}">')
+            named = _die_points(dice, points)
             for i, d in enumerate(dice):
                 row, col = divmod(i, 11)
-                out.append(_svg_die(x + col * (small + 4), y + row * (small + 4), small, d, i))
+                at = (x + col * (small + 4), y + row * (small + 4))
+                out.append(_svg_die(*at, small, d, i, named[i]))
             out.append("</g>")
             y += max(1, -(-len(dice) // 11)) * (small + 4) + 4
         out.append("</g>")
@@ -1168,8 +1203,9 @@ def _svg_dice(state: D6State, x: float, top: float) -> tuple[list[str], float]:
             continue
         label = "black ×2" if colour == "black" else colour
         out.append(_t(x, y + size / 2 + 4, label, fill=_INK))
+        named = _die_points(mine, points)
         for i, d in enumerate(mine):
-            out.append(_svg_die(x + 56 + i * (size + 6), y, size, d, i))
+            out.append(_svg_die(x + 56 + i * (size + 6), y, size, d, i, named[i]))
         y += size + 12
     if live and dice:
         if state.phase in ROLLING:

@@ -29,7 +29,7 @@ import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.errors import IllegalAction
-from saloon.core.state import CHANCE, ActionGroup, Result, State
+from saloon.core.state import CHANCE, ActionGroup, Pointer, Result, State
 from saloon.games.d6shooters.actions import (
     ITEM_NAMES,
     Amount,
@@ -549,3 +549,17 @@ class D6State(State):
         from saloon.games.d6shooters.describe import groups
 
         return groups(self, legal)
+
+    def pointer(self, action: Action) -> Pointer | None:
+        """The dice ``action`` is chosen by on the board, or ``None`` for a
+        button (:mod:`saloon.games.d6shooters.pointing`)."""
+        from saloon.games.d6shooters.pointing import pointer
+
+        return pointer(self, action)
+
+    def points_in_any_order(self) -> bool:
+        """Whether the dice are picked as a set: the dice to keep, the
+        Showdown's reroll (:mod:`saloon.games.d6shooters.pointing`)."""
+        from saloon.games.d6shooters.pointing import points_in_any_order
+
+        return points_in_any_order(self)
