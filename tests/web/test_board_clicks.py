@@ -179,3 +179,27 @@ def test_the_board_by_keyboard(page: Page, server: Server) -> None:
         page.keyboard.press("1")  # the keep of that die, by its words
     assert answer.value.status == 200
     expect(page.locator("#board")).not_to_have_attribute("data-move", move or "")
+
+
+def test_dice_showing_the_same_face_are_one_choice(page: Page, server: Server) -> None:
+    """A keep names its dice by face: clicking the second of two white 1s
+    alone offers the keep of one white 1, as clicking the first would."""
+    open_table(page, server, "d6shooters", "ep1-standard-d6", 9)
+    for _ in range(12):
+        assert my_turn(page)
+        copy = page.locator('#board [data-point$=".2"].pointable')
+        if copy.count():
+            break
+        page.locator("#pointing .pt-choice").first.click()  # roll, or stop
+        page.wait_for_function("!document.querySelector('#app').classList.contains('busy')")
+    else:
+        pytest.fail("no two dice showing the same face in twelve decisions")
+    point = copy.first.get_attribute("data-point") or ""
+    copy.first.click()
+    expect(page.locator(f'#board [data-point="{point}"].pointed')).to_have_count(1)
+    first = point.removesuffix(".2")
+    expect(page.locator(f'#board [data-point="{first}"].pointable')).to_have_count(1)
+    expect(page.locator("#pointing .pt-choice")).to_have_count(1)
+    expect(page.locator("#pointing .pt-choice")).to_contain_text("Keep")
+    copy.first.click()  # let it go
+    expect(page.locator("#pointing")).to_have_attribute("data-chosen", "0")

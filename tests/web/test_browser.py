@@ -125,8 +125,22 @@ def test_a_phone_sized_screen(browser: Browser, server: Server, tmp_path: Path) 
         page.screenshot(path=tmp_path / "phone-table.png", full_page=True)
         page.goto(server.url + "/")
         page.wait_for_selector(".game-card")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for game in all_games():  # the long titles of variants stay within the screen
+            page.locator(f"input[name=game][value={game.id}]").check()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"the lobby of {game.id} is {width} px wide"
         page.screenshot(path=tmp_path / "phone-lobby.png", full_page=True)
+        # The board and the choices under it, in reach on the phone's screen.
+        start_game(page, server, "cowboys", seed=2, advisor=False)
+        page.wait_for_selector(".status.yours", timeout=30_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        mark = page.locator("#board [data-point].pointable").first
+        mark.scroll_into_view_if_needed()
+        mark.tap()
+        expect(page.locator("#pointing .pt-said")).to_be_visible()
+        page.locator("#pointing").scroll_into_view_if_needed()
+        expect(page.locator("#pointing .pt-said")).to_be_in_viewport()
+        page.screenshot(path=tmp_path / "phone-cowboys.png", full_page=True)
     finally:
         context.close()
 

@@ -422,16 +422,23 @@ function resultText(result, seats) {
 // shaded, each click narrows the choices, and the choices that share every
 // click are offered as buttons under the board (a move's four facings). In a
 // decision whose points are a set (dice to keep), a click toggles a mark and
-// the choice is confirmed by its button. Arrows walk the marked places,
-// Enter picks one, Escape lets go.
+// the choice is confirmed by its button; there the points "x", "x.2",
+// "x.3" are copies (dice showing the same face) and a click on any of them
+// takes the next copy. Arrows walk the marked places, Enter picks one, a
+// digit picks a button offered under the board, Escape lets go.
 const SVG_NS = "http://www.w3.org/2000/svg";
+// The point a copy stands for: "die:w1.2" is a copy of "die:w1".
+const baseOf = (point) => point.replace(/\.\d+$/, "");
 
 class Pointing {
   constructor(table) {
     this.table = table;
     this.actions = [];
     this.anyOrder = false;
+    // The points chosen, as the actions name them; and, where the points
+    // are a set, the marks actually clicked (a copy may stand for another).
     this.chosen = [];
+    this.clicked = [];
     this.move = null;
     this.focus = -1;
     $("#board").addEventListener("click", (ev) => this.onClick(ev));
@@ -444,9 +451,22 @@ class Pointing {
     this.move = view.move;
     this.actions = view.actions || [];
     this.anyOrder = Boolean(view.any_order);
-    if (!same) this.chosen = [];
+    if (!same) { this.chosen = []; this.clicked = []; }
     this.focus = -1;
     this.draw();
+  }
+
+  // Whether the mark of ``point`` may be clicked now.
+  isOpen(point) {
+    if (!this.anyOrder) return this.next().has(point);
+    return this.clicked.includes(point) || this.openBases().has(baseOf(point));
+  }
+
+  // Where the points are a set: the points (copies as one) still free to choose.
+  openBases() {
+    const out = new Set();
+    for (const a of this.candidates()) for (const p of a.points) if (!this.chosen.includes(p)) out.add(baseOf(p));
+    return out;
   }
 
   pointed() { return this.actions.filter((a) => a.points && a.points.length); }
@@ -495,8 +515,8 @@ class Pointing {
     let k = 0;
     for (const mark of this.marks()) {
       const point = mark.dataset.point;
-      const chosen = this.chosen.includes(point);
-      const open = next.has(point);
+      const chosen = (this.anyOrder ? this.clicked : this.chosen).includes(point);
+      const open = this.isOpen(point);
       mark.classList.toggle("pointable", open);
       mark.classList.toggle("pointed", chosen);
       mark.toggleAttribute("tabindex", false);
@@ -536,9 +556,10 @@ class Pointing {
       type: "button", class: "choice pt-choice", "data-action": a.notation, onclick: () => play(a),
     }, el("span", { class: "choice-text", text: words }));
     const parts = [];
-    const open = this.next().size > (this.anyOrder ? this.chosen.length : 0);
+    const open = this.anyOrder ? this.openBases().size > 0 : this.next().size > 0;
     if (this.chosen.length) {
-      const names = this.chosen.map((p) => this.nameOf(p)).join(this.anyOrder ? ", " : " → ");
+      const names = this.anyOrder ? this.clicked.map((p) => this.nameOf(p)).join(", ")
+        : this.chosen.map((p) => this.nameOf(p)).join(" → ");
       parts.push(el("p", { class: "pt-said" }, el("strong", { text: this.anyOrder ? "Chosen: " : "Selected: " }), names));
     }
     if (open) {
@@ -561,12 +582,20 @@ class Pointing {
     box.dataset.chosen = String(this.chosen.length);
   }
 
-  letGo() { this.chosen = []; this.focus = -1; this.draw(); }
+  letGo() { this.chosen = []; this.clicked = []; this.focus = -1; this.draw(); }
 
   pick(point) {
     if (this.anyOrder) {
-      const i = this.chosen.indexOf(point);
-      if (i >= 0) this.chosen.splice(i, 1); else this.chosen.push(point);
+      const base = baseOf(point);
+      const copies = this.chosen.filter((p) => baseOf(p) === base);
+      const i = this.clicked.indexOf(point);
+      if (i >= 0) {
+        this.clicked.splice(i, 1);
+        this.chosen.splice(this.chosen.indexOf(copies[copies.length - 1]), 1);
+      } else {
+        this.clicked.push(point);
+        this.chosen.push(copies.length ? `${base}.${copies.length + 1}` : base);
+      }
       this.draw();
       return;
     }
@@ -585,7 +614,7 @@ class Pointing {
     const mark = ev.target.closest && ev.target.closest("[data-point]");
     if (!mark) { if (this.chosen.length && !this.anyOrder) this.letGo(); return; }
     const point = mark.dataset.point;
-    if (this.next().has(point)) { this.pick(point); return; }
+    if (this.isOpen(point)) { this.pick(point); return; }
     // Another piece to start from: the selection moves to it.
     if (!this.anyOrder && this.chosen.length) {
       const saved = this.chosen;
