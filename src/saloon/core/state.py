@@ -345,7 +345,9 @@ class State(ABC):
     def points_in_any_order(self) -> bool:
         """Whether this decision's points are picked as a set, in any order
         and each clicked again to let it go (dice to keep), rather than as
-        a sequence (a figure, then its target)."""
+        a sequence (a figure, then its target). In such a set the points
+        ``p``, ``p.2``, ``p.3`` are copies (dice showing the same face): a
+        click on any of them takes the next copy."""
         return False
 
     def __str__(self) -> str:
