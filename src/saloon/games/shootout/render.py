@@ -335,6 +335,17 @@ def render_svg(state: ShootOutState) -> str:
         out.append("</g>")
 
     out.append(
+        _svg_text(
+            _MARGIN,
+            height - 38,
+            "Key: 1 and 2, the players' pawns on the street (each side counts down to ★, the "
+            "centre) · black dots, Colt bullets · red dots, Winchester bullets · the card under "
+            "★, the duel's prize",
+            font_size=11,
+            fill="#6d5a44",
+        )
+    )
+    out.append(
         _svg_text(_MARGIN, height - 16, status_line(state), font_style="italic", fill="#3b2a1a")
     )
     out.append("</svg>")
