@@ -29,6 +29,8 @@ WALKS = [
     ("cowboys", "ok-corral", None, 1),
     ("cowboys", "sundown-at-red-rock", None, 1),
     ("dungeons", "default", 3, 1),
+    ("dungeons", "advanced", 4, 1),
+    ("dungeons", "readings", 2, 1),
 ]
 #: The games played by pointing at the board (issue: point at the board).
 POINTED = {"cowboys", "dungeons", "d6shooters"}

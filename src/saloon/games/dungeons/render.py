@@ -8,10 +8,16 @@ the hand of ``player`` alone, the others' as card counts (Part II, The
 Cards: hands are private). Nothing here decides anything; the map's layout
 is computed from its arrows (the built-in maps and an owner's alike): the
 Village at the top, each space in the row of its distance from it.
+
+The SVG is also where a person points to play (:mod:`.pointing`): the
+marks he may click carry ``data-point`` and words in ``aria-label``; every
+token and pawn spells itself out in a ``<title>``, and a key under the map
+lists every symbol drawn (:func:`board_key`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -21,14 +27,17 @@ from rich.table import Table
 from rich.text import Text
 
 from saloon.core.state import CHANCE
-from saloon.core.svg import fit, num, text, wrap
-from saloon.games.dungeons.content import STYX, VILLAGE, GameMap, Space
+from saloon.core.svg import fit, num, text, text_width, wrap
+from saloon.games.dungeons import pointing
+from saloon.games.dungeons.content import STYX, VILLAGE, Content, GameMap, Space
 from saloon.games.dungeons.effects import STATS
+from saloon.games.dungeons.pointing import SERVICES
+from saloon.games.dungeons.rules import board, common, village
 from saloon.games.dungeons.rules.agenda import Decision
 from saloon.games.dungeons.rules.board import plants_on_board
 from saloon.games.dungeons.rules.combat import tally_words
 from saloon.games.dungeons.rules.common import flag_name, glory, unlocked_count
-from saloon.games.dungeons.rules.model import Enemy, Hero
+from saloon.games.dungeons.rules.model import CUBE, Enemy, Hero
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -408,7 +417,11 @@ class _Map:
             counts[r] = counts.get(r, 0) + 1
         self.widest = max(counts.values(), default=1)
         self.rows = max((r for r, _ in self.grid.values()), default=0) + 1
-        self.width = self.widest * (_NODE_W + _GAP_X) + _GAP_X
+        # Room beside the Village for its signs (Part I, Place Signs).
+        self.width = max(
+            self.widest * (_NODE_W + _GAP_X) + _GAP_X,
+            _NODE_W + 2 * (_SIGN_GAP + _SIGN_W + 8),
+        )
         self.height = self.rows * (_NODE_H + _GAP_Y) + _GAP_Y + 70
         self.counts = counts
 
@@ -518,14 +531,147 @@ _ENV_COLOURS: Final = {
     "hills": "#9a7b3c",
     "trails": "#b38b5d",
 }
+#: The token rings in words (Part I, Know Thine Enemy: each monster class
+#: has a border colour; Guardians a white one).
+RING_WORDS: Final = {
+    "beast": "purple",
+    "rogue": "blue",
+    "bandit": "brown",
+    "undead": "red",
+    "poison": "green",
+    "guardian": "white",
+}
+#: Words left out of a token's symbol (``Plant of Eden``: ``PE``).
+_SMALL_WORDS: Final = frozenset({"of", "the", "a", "an", "and"})
 
 
-def _space_svg(state: DungeonsState, geo: _Map, number: int) -> list[str]:
+def token_symbols(content: Content) -> dict[str, str]:
+    """The symbol on each enemy kind's token: the initials of a name of two
+    words or more (``Giant Spider``: ``GS``; ``Plant of Eden``: ``PE``),
+    the first two letters of a one-word name (``Goblin``: ``Go``), and
+    where two kinds would share one, another letter of the name for the
+    later kind (``Mummy`` ``Mu``, ``Mushroom`` ``Ms``); the Cash Cube is
+    ``$``. Every kind of the content has its own.
+
+    >>> from saloon.games.dungeons.content import load_content
+    >>> sym = token_symbols(load_content())
+    >>> sym["goblin"], sym["gnoll"], sym["mummy"], sym["mushroom"], sym["plant-of-eden"]
+    ('Go', 'Gn', 'Mu', 'Ms', 'PE')
+    >>> len(set(sym.values())) == len(sym)
+    True
+    """
+    got = _SYMBOLS.get(id(content))
+    if got is not None and got[0] is content:
+        return got[1]
+    out = {CUBE: "$"}
+    taken = {"$"}
+    named = [(m.id, m.name) for m in content.monsters]
+    named += [(g.id, g.name) for g in content.guardians]
+    for kind, name in named:
+        out[kind] = _symbol(name, taken)
+        taken.add(out[kind])
+    if len(_SYMBOLS) > 16:
+        _SYMBOLS.clear()
+    _SYMBOLS[id(content)] = (content, out)
+    return out
+
+
+_SYMBOLS: dict[int, tuple[Content, dict[str, str]]] = {}
+
+
+def _symbol(name: str, taken: set[str]) -> str:
+    """A short symbol for ``name`` that is not in ``taken``."""
+    words: list[str] = re.findall(r"[A-Za-z0-9]+", name) or ["X"]
+    big = [w for w in words if w.lower() not in _SMALL_WORDS] or words
+    if len(big) >= 2:
+        first = big[0][0].upper() + big[1][0].upper()
+    else:
+        first = big[0][0].upper() + big[0][1:2].lower()
+    letters = "".join(big).lower()
+    for sym in (first, *(letters[0].upper() + ch for ch in letters[1:])):
+        if sym not in taken:
+            return sym
+    k = 2
+    while f"{first}{k}" in taken:
+        k += 1
+    return f"{first}{k}"
+
+
+def token_symbol(state: DungeonsState, kind: str) -> str:
+    """The symbol on the token of ``kind`` (:func:`token_symbols`)."""
+    return token_symbols(state.content).get(kind) or kind[:2].title()
+
+
+def enemy_words(state: DungeonsState, e: Enemy) -> str:
+    """A token spelled out, as its ``<title>`` shows it on hover: what it
+    is, its class (the ring), the die it rolls, what it carries.
+
+    Part I, Know Thine Enemy: the classes' borders, a monster's +1 in its
+    environment, a Plant of Eden's attack of 3 with +1 for each other
+    Plant on the board; Part I, Cash Cube: a D12, 1 HP.
+    """
+    look = enemy_look(state, e)
+    if e.is_cube:
+        return (
+            f"{board.enemy_name(state, e)} ({look.die}, 1 HP): engages any other hero "
+            "who enters its space; it never attacks its owner"
+        )
+    extras = []
+    if e.buffs:
+        extras.append(f"buffed +{e.buffs} for this round")
+    if e.hp > 1:
+        extras.append(f"{e.hp} HP")
+    m = state.monster(e.kind)
+    if m is not None:
+        what = (
+            f"{m.name}: {common.article(m.monster_class.title())} "
+            f"({RING_WORDS.get(m.monster_class)} ring)"
+        )
+        what += f", rolls a {look.die}"
+        if m.environment:
+            here = m.environment in board.pieces_in(state, e.space)
+            what += f", +1 in the {m.environment}" + (" (as here)" if here else "")
+    else:
+        g = state.guardian(e.kind)
+        name = g.name if g is not None else e.kind
+        what = f"{name}: a Guardian (white ring)"
+        if g is not None and not g.die:
+            what += (
+                f", a fixed attack of {look.die.removeprefix('atk ')}, not rolled "
+                f"({g.attack}, +1 for each other {g.name} on the board)"
+            )
+        else:
+            what += f", rolls a {look.die}"
+        if g is not None and g.glory:
+            what += f", worth {g.glory} glory"
+    return what + ("; " + ", ".join(extras) if extras else "")
+
+
+def space_words(state: DungeonsState, number: int) -> str:
+    """A space as a point on the board is named: ``space 4 (Barrowmere)``,
+    ``the Village``, ``the Styx River``."""
+    if number == VILLAGE:
+        return "the Village"
+    if number == STYX:
+        return "the Styx River"
+    return "space " + board.space_words(state, number)
+
+
+def _attrs(point: str, words: str, live: frozenset[str] | None = None) -> str:
+    """``data-point`` and ``aria-label``; with ``live``, the point only when
+    it is in it (a mark standing on a space: see :func:`.pointing.points_now`)."""
+    where = f' data-point="{_esc(point)}"' if live is None or point in live else ""
+    return f'{where} aria-label="{_esc(words)}"'
+
+
+def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str]) -> list[str]:
     x, y = geo.box(number)
     village = number == VILLAGE
     fill = "#fff7d6" if village else "#efe3c4"
     out = [
-        f'<g class="space" data-space="{number}">',
+        f'<g class="space" data-space="{number}"'
+        + _attrs(pointing.space_point(number), space_words(state, number))
+        + ">",
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(_NODE_W)}" height="{num(_NODE_H)}" '
         f'rx="10" fill="{fill}" stroke="{_INK}" stroke-width="{2.5 if village else 1.5}"/>',
     ]
@@ -536,35 +682,51 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int) -> list[str]:
     for piece in environments_at(state, number):
         colour = _ENV_COLOURS.get(piece, "#777")
         w = len(piece) * 5.6 + 8
+        out.append(f'<g class="environment"><title>{_esc(piece_words(state, piece))}</title>')
         out.append(
             f'<rect x="{num(ex)}" y="{num(y + 22)}" width="{num(w)}" height="13" rx="3" '
             f'fill="{colour}"/>'
         )
         out.append(text(ex + 4, y + 32, piece, font_size=9.5, fill="#fff"))
+        out.append("</g>")
         ex += w + 4
     tokens = [e for e in state.enemies if e.space == number]
-    tx, ty = x + 14, y + 52
-    for k, e in enumerate(tokens[:6]):
-        out.extend(_token_svg(state, e, tx + (k % 6) * 23, ty))
-    if len(tokens) > 6:
-        out.append(text(x + _NODE_W - 20, ty + 4, f"+{len(tokens) - 6}", font_size=10, fill=_INK))
+    # Every token is drawn (each may be pointed at): more than six close up
+    # and drop their dice, which their titles and the key still tell.
+    many = len(tokens) > _ROW
+    step = (_NODE_W - 28) / (len(tokens) - 1) if many else 23.0
+    for k, e in enumerate(tokens):
+        out.extend(_token_svg(state, e, x + 14 + k * step, y + 52, live, die=not many))
     heroes = [h for h in state.heroes if h.space == number]
     for k, h in enumerate(heroes):
-        out.extend(_pawn_svg(h, x + 16 + k * 24, y + _NODE_H - 14))
+        out.extend(_pawn_svg(state, h, x + 16 + k * 24, y + _NODE_H - 14, live))
     out.append("</g>")
     return out
 
 
-def _token_svg(state: DungeonsState, e: Enemy, cx: float, cy: float) -> list[str]:
+#: The tokens a space shows side by side with their dice.
+_ROW: Final = 6
+
+
+def piece_words(state: DungeonsState, piece: str) -> str:
+    """An environment piece in words: the monsters it gives +1 (Part I,
+    Know Thine Enemy; Guardians take no environmental advantage)."""
+    helped = [m.name for m in state.content.monsters if m.environment == piece]
+    if not helped:
+        return f"{common.article(piece)} piece"
+    return f"{common.article(piece)} piece: +1 to the {', the '.join(helped)} in its space"
+
+
+def _token_svg(
+    state: DungeonsState, e: Enemy, cx: float, cy: float, live: frozenset[str], die: bool = True
+) -> list[str]:
     look = enemy_look(state, e)
-    title = f"{look.name} ({look.die}{', ' + look.extras if look.extras else ''})"
     if e.is_cube:
         colour = SEAT_COLOURS[(e.owner or 0) % 4]
         shape = (
             f'<rect x="{num(cx - 9)}" y="{num(cy - 9)}" width="18" height="18" rx="3" '
             f'fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="2"/>'
         )
-        initials = "$"
     else:
         border = CLASS_COLOURS.get(look.family, "#999")
         fill = "#fffdf6" if look.family == "guardian" else "#f8f2e4"
@@ -573,20 +735,33 @@ def _token_svg(state: DungeonsState, e: Enemy, cx: float, cy: float) -> list[str
             f'<circle cx="{num(cx)}" cy="{num(cy)}" r="10" fill="{fill}" '
             f'stroke="{ring}" stroke-width="3"/>'
         )
-        initials = "".join(w[0] for w in look.name.split()[:2]).upper()
+    where = f"{board.enemy_name(state, e)} in {board.space_words(state, e.space)}"
     out = [
-        f'<g class="enemy" data-uid="{e.uid}" data-kind="{e.kind}"><title>{_esc(title)}</title>',
+        f'<g class="enemy" data-uid="{e.uid}" data-kind="{_esc(e.kind)}"'
+        + _attrs(pointing.foe_point(e.uid), where, live)
+        + f"><title>{_esc(enemy_words(state, e))}</title>",
         shape,
         text(
-            cx, cy + 3.5, initials, font_size=9, font_weight="bold", text_anchor="middle", fill=_INK
+            cx,
+            cy + 3.5,
+            token_symbol(state, e.kind),
+            font_size=9,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=_INK,
         ),
-        text(cx, cy + 20, look.die, font_size=8, text_anchor="middle", fill=_INK),
     ]
+    if die:
+        out.append(text(cx, cy + 20, look.die, font_size=8, text_anchor="middle", fill=_INK))
     if e.buffs or e.hp > 1:
-        badge = (f"+{e.buffs}" if e.buffs else "") + ("♥" * (e.hp - 1))
-        out.append(text(cx + 8, cy - 8, badge, font_size=8, font_weight="bold", fill="#b03030"))
+        out.append(text(cx + 8, cy - 8, _badge(e), font_size=8, font_weight="bold", fill="#b03030"))
     out.append("</g>")
     return out
+
+
+def _badge(e: Enemy) -> str:
+    """``+1`` for each buff, ``♥`` for each extra HP."""
+    return (f"+{e.buffs}" if e.buffs else "") + ("♥" * (e.hp - 1))
 
 
 def _esc(s: str) -> str:
@@ -595,12 +770,16 @@ def _esc(s: str) -> str:
     return escape(s)
 
 
-def _pawn_svg(h: Hero, cx: float, cy: float) -> list[str]:
+def _pawn_svg(
+    state: DungeonsState, h: Hero, cx: float, cy: float, live: frozenset[str]
+) -> list[str]:
     colour = SEAT_COLOURS[h.seat % 4]
     shape = "#fff" if h.chib else colour
+    who = state.name(h.seat) + (", a chib" if h.chib else "")
     return [
-        f'<g class="hero" data-seat="{h.seat}"><title>Player {h.seat + 1}'
-        f"{' (chib)' if h.chib else ''}</title>",
+        f'<g class="hero" data-seat="{h.seat}"'
+        + _attrs(pointing.hero_point(h.seat), who, live)
+        + f"><title>{_esc(pawn_words(state, h))}</title>",
         f'<circle cx="{num(cx)}" cy="{num(cy)}" r="9" fill="{shape}" stroke="{colour}" '
         'stroke-width="3"/>',
         text(
@@ -616,15 +795,269 @@ def _pawn_svg(h: Hero, cx: float, cy: float) -> list[str]:
     ]
 
 
+def pawn_words(state: DungeonsState, h: Hero) -> str:
+    """A pawn spelled out: ``Player 2 (Slayer)'s hero in 4 (Barrowmere)``;
+    a chib's pawn is white inside (Part I, Chibbing Out)."""
+    chib = f", a chib (a d{state.hero_class(h.seat).chib_die})" if h.chib else ""
+    return f"{state.name(h.seat)}'s hero{chib}, in {board.space_words(state, h.space)}"
+
+
+# -- the Village signs, the pieces to place, the key ------------------------------------------
+
+_SIGN_W: Final = 134.0
+_SIGN_H: Final = 24.0
+#: Each Village service's sign: its name and what it does (Part II, The
+#: Village, What You Can Pay to Do).
+_SIGNS: Final = {
+    "fountain": ("Fountain of You", "roll a D6; one stat lower than the roll rises to it"),
+    "training": ("Training Camp", "+1 to a stat, at most 6"),
+    "refresh": ("Refresh Skills", "a used skill marker is free again"),
+}
+
+
+def _village_signs(state: DungeonsState, geo: _Map) -> list[str]:
+    """The Village's services as signs beside it (Part I, Set Up the Game
+    Board, Place Signs: they stand next to the Village, where alone they
+    may be used)."""
+    if VILLAGE not in geo.grid:
+        return []
+    x, y = geo.box(VILLAGE)
+    sx = x + _NODE_W + _SIGN_GAP
+    gap = 4.0
+    sy = y + (_NODE_H - len(SERVICES) * _SIGN_H - (len(SERVICES) - 1) * gap) / 2
+    out = []
+    for k, service in enumerate(SERVICES):
+        name, what = _SIGNS[service]
+        cost = village.service_price(state, service)
+        words = f"{name} ({_plural(cost, 'coin')}): {what}; in the Village only"
+        top = sy + k * (_SIGN_H + gap)
+        out += [
+            f'<g class="village-sign" data-service="{service}"'
+            + _attrs(pointing.village_point(service), words)
+            + f"><title>{_esc(words)}</title>",
+            f'<rect x="{num(sx)}" y="{num(top)}" width="{num(_SIGN_W)}" height="{num(_SIGN_H)}" '
+            f'rx="4" fill="#f3e2b3" stroke="{_INK}" stroke-width="1.2"/>',
+            fit(
+                sx + 7,
+                top + 16,
+                f"{name}: {_plural(cost, 'coin')}",
+                _SIGN_W - 16,
+                10,
+                font_weight="bold",
+                fill=_INK,
+            ),
+            "</g>",
+        ]
+    return out
+
+
+#: Room between the Village and its signs.
+_SIGN_GAP: Final = 16.0
+
+
+def _pieces_svg(state: DungeonsState, x0: float, y0: float) -> list[str]:
+    """The environment pieces still to place (setup), one mark a kind."""
+    if not state.pieces:
+        return []
+    out = [text(x0, y0 + 12, "To place:", font_size=11.5, font_weight="bold", fill=_INK)]
+    x = x0 + 62
+    counts = {p: state.pieces.count(p) for p in dict.fromkeys(state.pieces)}
+    for piece, n in counts.items():
+        label = piece + (f" ×{n}" if n > 1 else "")
+        w = text_width(label, 10) + 12
+        words = f"{piece_words(state, piece)} ({n} left to place)"
+        out += [
+            '<g class="piece"' + _attrs(pointing.piece_point(piece), words) + ">",
+            f"<title>{_esc(words)}</title>",
+            f'<rect x="{num(x)}" y="{num(y0)}" width="{num(w)}" height="17" rx="3" '
+            f'fill="{_ENV_COLOURS.get(piece, "#777")}"/>',
+            text(x + 6, y0 + 12.5, label, font_size=10, fill="#fff"),
+            "</g>",
+        ]
+        x += w + 6
+    return out
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """A line of the board's key: a ``symbol`` as the board draws it, what
+    it means in ``words``; ``glyph`` how the key draws it (``token``,
+    ``cube``, ``die``, ``badge``, ``pawn``, ``piece``) in ``colour``."""
+
+    symbol: str
+    words: str
+    glyph: str
+    colour: str = _INK
+
+
+def board_key(state: DungeonsState) -> list[KeyEntry]:
+    """The key of the board as drawn now: every enemy token's symbol, every
+    die under a token, the badges, the heroes' pawns and the environment
+    pieces on the map, each in words (Part I, Know Thine Enemy; Cash Cube).
+
+    >>> from saloon.games.dungeons import GAME
+    >>> s = GAME.new_state(num_players=2)
+    >>> [(k.symbol, k.words) for k in board_key(s)][:1]
+    [('1', 'Player 1, a hero (white inside: a chib)')]
+    """
+    out: list[KeyEntry] = []
+    kinds = sorted({e.kind for e in state.enemies}, key=lambda k: token_symbol(state, k))
+    for kind in kinds:
+        sym = token_symbol(state, kind)
+        m = state.monster(kind)
+        g = state.guardian(kind)
+        if kind == CUBE:
+            cube = next(e for e in state.enemies if e.is_cube)
+            out.append(
+                KeyEntry(
+                    sym,
+                    "a Cash Cube (its owner's colour): engages other heroes who enter",
+                    "cube",
+                    SEAT_COLOURS[(cube.owner or 0) % 4],
+                )
+            )
+        elif m is not None:
+            ring = RING_WORDS.get(m.monster_class, "grey")
+            env = f", +1 in the {m.environment}" if m.environment else ""
+            out.append(
+                KeyEntry(
+                    sym,
+                    f"{m.name}: {common.article(m.monster_class.title())} ({ring} ring){env}",
+                    "token",
+                    CLASS_COLOURS.get(m.monster_class, "#999"),
+                )
+            )
+        else:
+            name = g.name if g is not None else kind
+            glory_words = f", {g.glory} glory" if g is not None and g.glory else ""
+            out.append(
+                KeyEntry(sym, f"{name}: a Guardian (white ring){glory_words}", "token", "#333")
+            )
+    dice = {enemy_look(state, e).die for e in state.enemies}
+    for die in sorted(dice, key=_die_order):
+        if die.startswith("atk "):
+            words = "a fixed attack, not rolled (a Plant of Eden's: 3, +1 for each other Plant)"
+        else:
+            words = f"under a token: the die it rolls in a fight ({die[1:]} sides)"
+        out.append(KeyEntry(die, words, "die"))
+    if any(e.buffs for e in state.enemies):
+        out.append(KeyEntry("+1", "a buff on it for this round, +1 to its roll", "badge"))
+    if any(e.hp > 1 for e in state.enemies):
+        out.append(KeyEntry("♥", "an extra HP: one more round to lose", "badge"))
+    for h in state.heroes:
+        words = f"Player {h.seat + 1}, a hero (white inside: a chib)"
+        if h.hero_class:
+            words = f"{state.name(h.seat)}'s hero (white inside: a chib)"
+        out.append(KeyEntry(str(h.seat + 1), words, "pawn", SEAT_COLOURS[h.seat % 4]))
+    for piece in sorted({p for _, p in state.environments}):
+        helped = [m.name for m in state.content.monsters if m.environment == piece]
+        words = f"+1 in its space to {', '.join(helped)}" if helped else "an environment piece"
+        out.append(KeyEntry(piece, words, "piece", _ENV_COLOURS.get(piece, "#777")))
+    return out
+
+
+def _die_order(die: str) -> tuple[int, int]:
+    """``d4`` before ``d12``, the fixed attacks last."""
+    digits = "".join(ch for ch in die if ch.isdigit())
+    return (die.startswith("atk"), int(digits) if digits else 0)
+
+
+_KEY_ROW: Final = 17.0
+_KEY_COL: Final = 300.0
+
+
+def _key_svg(state: DungeonsState, x0: float, y0: float, width: float) -> tuple[list[str], float]:
+    """The key drawn under the map, in columns; its height."""
+    entries = board_key(state)
+    cols = max(1, int(width // _KEY_COL))
+    rows = -(-len(entries) // cols)
+    col_w = width / cols
+    out = [
+        '<g class="key">',
+        text(x0, y0 + 13, "Key", font_size=12.5, font_weight="bold", fill=_INK),
+    ]
+    for i, en in enumerate(entries):
+        x = x0 + (i // rows) * col_w
+        y = y0 + 22 + (i % rows) * _KEY_ROW
+        out.append(f'<g class="key-entry" data-symbol="{_esc(en.symbol)}">')
+        out.extend(_glyph(en, x + 12, y + 7))
+        # A die or a badge is drawn as it is; a token's symbol is small.
+        words = en.words if en.glyph in ("die", "badge") else f"{en.symbol}: {en.words}"
+        out.append(fit(x + 28, y + 11, words, col_w - 34, 10, fill=_INK))
+        out.append("</g>")
+    out.append("</g>")
+    return out, 22 + rows * _KEY_ROW + 6
+
+
+def _glyph(en: KeyEntry, cx: float, cy: float) -> list[str]:
+    """The key's small picture of a symbol, centred at (cx, cy)."""
+    if en.glyph == "token":
+        fill = "#fffdf6" if en.colour == "#333" else "#f8f2e4"
+        return [
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="8" fill="{fill}" stroke="{en.colour}" '
+            'stroke-width="2.5"/>',
+            text(cx, cy + 3, en.symbol, font_size=7.5, font_weight="bold", text_anchor="middle"),
+        ]
+    if en.glyph == "cube":
+        return [
+            f'<rect x="{num(cx - 7)}" y="{num(cy - 7)}" width="14" height="14" rx="2" '
+            f'fill="{en.colour}" fill-opacity="0.55" stroke="{en.colour}" stroke-width="2"/>',
+            text(cx, cy + 3, en.symbol, font_size=8, font_weight="bold", text_anchor="middle"),
+        ]
+    if en.glyph == "pawn":
+        return [
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="7.5" fill="{en.colour}" '
+            f'stroke="{en.colour}" stroke-width="2"/>',
+            text(
+                cx,
+                cy + 3,
+                en.symbol,
+                font_size=8.5,
+                font_weight="bold",
+                text_anchor="middle",
+                fill="#fff",
+            ),
+        ]
+    if en.glyph == "piece":
+        return [
+            f'<rect x="{num(cx - 10)}" y="{num(cy - 6)}" width="20" height="12" rx="3" '
+            f'fill="{en.colour}"/>'
+        ]
+    colour = "#b03030" if en.glyph == "badge" else _INK
+    weight = "bold" if en.glyph == "badge" else None
+    return [
+        text(
+            cx,
+            cy + 3,
+            en.symbol,
+            font_size=8,
+            font_weight=weight,
+            text_anchor="middle",
+            fill=colour,
+        )
+    ]
+
+
 _PANEL_W: Final = 330.0
 
 
 def render_svg(state: DungeonsState, player: int | None = None) -> str:
     """The SVG of what ``player`` may see (``None``: a spectator): the map on
     the left (spaces, arrows, environments, enemy tokens with their dice,
-    heroes' pawns; the Styx below), the round and the fight above it, and
-    on the right the bounties, every hero's boards and ``player``'s hand."""
+    heroes' pawns; the Village's signs beside it; the Styx below; under it
+    the key to every symbol on the board), the round and the fight above
+    it (at setup the pieces to place), and on the right the bounties,
+    every hero's boards and ``player``'s hand.
+
+    Each place a person may point at carries ``data-point`` and words in
+    ``aria-label`` (:mod:`.pointing`): the spaces, the Village's signs, the
+    pieces to place, the bounties, ``player``'s cards and Cash Cube always;
+    an enemy token or a pawn only when ``player`` may choose it now, so
+    that a click on it otherwise goes to its space. Every token says what
+    it is in a ``<title>`` (shown on hover).
+    """
     geo = _Map(state.map)
+    live = pointing.points_now(state, player)
     body: list[str] = []
     body.append(
         text(16, 26, "D6: " + round_line(state), font_size=16, font_weight="bold", fill=_INK)
@@ -633,23 +1066,27 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
     if fl:
         for k, line in enumerate(wrap(fl, int(geo.width / 6.6))[:2]):
             body.append(text(16, 46 + 14 * k, line, font_size=11.5, fill="#8b1e1e"))
+    body.extend(_pieces_svg(state, 16, 38))
     body.extend(_arrows(state.map, geo))
     for number in geo.grid:
-        body.extend(_space_svg(state, geo, number))
+        body.extend(_space_svg(state, geo, number, live))
+    body.extend(_village_signs(state, geo))
     sy = geo.height - 60
     dead = [h for h in state.heroes if h.space == STYX]
     body.append(
+        f'<g class="styx"{_attrs(pointing.space_point(STYX), space_words(state, STYX))}>'
         f'<rect x="16" y="{num(sy)}" width="{num(geo.width - 32)}" height="44" rx="8" '
         'fill="#2c3e57" stroke="#1b2636"/>'
-    )
-    body.append(
-        text(28, sy + 27, "The Styx River", font_size=13, font_weight="bold", fill="#e6ecf5")
+        + text(28, sy + 27, "The Styx River", font_size=13, font_weight="bold", fill="#e6ecf5")
+        + "</g>"
     )
     for k, h in enumerate(dead):
-        body.extend(_pawn_svg(h, 160 + k * 26, sy + 22))
+        body.extend(_pawn_svg(state, h, 160 + k * 26, sy + 22, live))
+    key, key_h = _key_svg(state, 16, geo.height - 8, geo.width - 32)
+    body.extend(key)
     panel, panel_h = _panel_svg(state, player, geo.width + 10)
     width = geo.width + 10 + _PANEL_W + 12
-    height = max(geo.height, panel_h) + 8
+    height = max(geo.height - 8 + key_h, panel_h) + 8
     defs = (
         "<defs>"
         '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
@@ -676,16 +1113,19 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
     y += 6
     for b in state.bounties:
         colour = CLASS_COLOURS.get(state.index.bounties[b].monster_class, "#999")
+        words = f"the bounty on {_bounty_words(state, b)}"
+        out.append(f'<g class="bounty-card"{_attrs(pointing.bounty_point(b), words)}>')
         out.append(
             f'<rect class="bounty" data-card="{b}" x="{num(x0)}" y="{num(y)}" '
             f'width="{num(_PANEL_W)}" height="20" rx="4" fill="#fffaf0" stroke="{colour}" '
             'stroke-width="2"/>'
         )
         out.append(text(x0 + 8, y + 14, bounty_text(state, b), font_size=11, fill=_INK))
+        out.append("</g>")
         y += 24
     y += 10
     for h in state.heroes:
-        part, used = _board_svg(state, h, x0, y)
+        part, used = _board_svg(state, h, x0, y, mine=h.seat == player)
         out.extend(part)
         y += used + 8
     if player is not None and 0 <= player < len(state.heroes):
@@ -704,12 +1144,18 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
         if not cards:
             out.append(text(x0 + 8, y + 12, "no cards", font_size=11, fill=_INK))
             y += 18
+        drawn: set[str] = set()
         for card in cards:
             name, what = card_name(state, card)
             lines = wrap(what, 52)[:3]
             h_card = 18 + 13 * len(lines)
+            # A card held twice is one point: the first copy takes the clicks.
+            point = (
+                "" if card in drawn else _attrs(pointing.card_point(card), _card_words(state, card))
+            )
+            drawn.add(card)
             out.append(
-                f'<g class="card" data-card="{card}"><rect x="{num(x0)}" y="{num(y)}" '
+                f'<g class="card" data-card="{card}"{point}><rect x="{num(x0)}" y="{num(y)}" '
                 f'width="{num(_PANEL_W)}" height="{num(h_card)}" rx="5" fill="#fff" '
                 'stroke="#b8a98a"/>'
             )
@@ -723,7 +1169,32 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
     return out, y + 8
 
 
-def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[list[str], float]:
+def _bounty_words(state: DungeonsState, card: str) -> str:
+    """``a Bandit in 4 (Barrowmere), 2 glory``."""
+    b = state.index.bounties[card]
+    wanted = common.article(b.monster_class.title())
+    return f"{wanted} in {board.space_words(state, b.space)}, {b.glory} glory"
+
+
+def _card_words(state: DungeonsState, card: str) -> str:
+    """A card of the hand as a point is named: ``Lucky Coin, an Advantage card``."""
+    name, _ = card_name(state, card)
+    deck = "an Advantage card" if card in state.index.advantages else "a Heroic Quest card"
+    return f"{name}, {deck} in your hand"
+
+
+def _cube_line(state: DungeonsState, h: Hero) -> str:
+    """Where a hero's Cash Cube is: on a space, or at home on his class
+    board (Part I, Place Your Cash Cube; Cash Cube)."""
+    cube = board.cube_of(state, h.seat)
+    if cube is not None:
+        return f"Cash Cube: hired, in {board.space_words(state, cube.space)}"
+    return "Cash Cube: at home on the class board"
+
+
+def _board_svg(
+    state: DungeonsState, h: Hero, x0: float, y0: float, mine: bool = False
+) -> tuple[list[str], float]:
     colour = SEAT_COLOURS[h.seat % 4]
     lines = [
         stats_text(h)
@@ -739,7 +1210,7 @@ def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[lis
     if h.trophies:
         lines.append("trophies: " + ", ".join(_token_name(state, t) for t in h.trophies))
     lines.append(f"{_plural(h.hand_size, 'card')} in hand")
-    height = 22 + 13.5 * len(lines)
+    height = 22 + 13.5 * (len(lines) + 1)
     out = [
         f'<g class="board" data-seat="{h.seat}">',
         f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(_PANEL_W)}" height="{num(height)}" rx="6" '
@@ -756,5 +1227,32 @@ def _board_svg(state: DungeonsState, h: Hero, x0: float, y0: float) -> tuple[lis
     ]
     for k, line in enumerate(lines):
         out.append(fit(x0 + 8, y0 + 31 + 13.5 * k, line, _PANEL_W - 16, 10.5, fill=_INK))
+    out.extend(_cube_svg(state, h, x0, y0 + 31 + 13.5 * len(lines), mine))
     out.append("</g>")
     return out, height
+
+
+def _cube_svg(state: DungeonsState, h: Hero, x0: float, base: float, mine: bool) -> list[str]:
+    """A board's Cash Cube line; on the viewer's own board it is the point
+    ``cube``, clicked first to hire the cube (then its space)."""
+    colour = SEAT_COLOURS[h.seat % 4]
+    line = _cube_line(state, h)
+    if mine:
+        price = _plural(state.content.prices.cash_cube, "coin")
+        hired = board.cube_of(state, h.seat) is not None
+        deal = f"{price} to move it (rehire)" if hired else f"{price} to hire it onto a space"
+        words = f"your Cash Cube ({line.removeprefix('Cash Cube: ')}): {deal}"
+        head = f'<g class="cube"{_attrs(pointing.CUBE, words)}><title>{_esc(words)}</title>'
+    else:
+        head = '<g class="cube">'
+    return [
+        head,
+        # The whole line takes the click (a transparent fill still does).
+        f'<rect x="{num(x0 + 4)}" y="{num(base - 11)}" width="{num(_PANEL_W - 8)}" height="14" '
+        'fill="#fff" fill-opacity="0"/>',
+        f'<rect x="{num(x0 + 8)}" y="{num(base - 9)}" width="11" height="11" rx="2" '
+        f'fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="1.5"/>',
+        text(x0 + 13.5, base - 0.5, "$", font_size=8, font_weight="bold", text_anchor="middle"),
+        fit(x0 + 24, base, line, _PANEL_W - 32, 10.5, fill=_INK),
+        "</g>",
+    ]

@@ -41,7 +41,7 @@ import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.errors import IllegalAction
-from saloon.core.state import CHANCE, ActionGroup, Result, State
+from saloon.core.state import CHANCE, ActionGroup, Pointer, Result, State
 from saloon.games.dungeons.content import (
     AdvantageCard,
     Content,
@@ -375,6 +375,15 @@ class DungeonsState(State):
         from saloon.games.dungeons.describe import groups
 
         return groups(self, legal)
+
+    def pointer(self, action: Action) -> Pointer | None:
+        """Where ``action`` is chosen on the board: a space, an enemy token,
+        a Village sign, a card, the Cash Cube then its space
+        (:func:`saloon.games.dungeons.pointing.pointer`; the web page alone
+        asks, the rules never do)."""
+        from saloon.games.dungeons.pointing import pointer
+
+        return pointer(self, action)
 
 
 class ContentIndex:
