@@ -613,14 +613,20 @@ class Pointing {
     if (!this.actions.length) return;
     const mark = ev.target.closest && ev.target.closest("[data-point]");
     if (!mark) { if (this.chosen.length && !this.anyOrder) this.letGo(); return; }
+    // The innermost mark that may be clicked now (a token in its space,
+    // when the space is what the choice needs).
+    for (let m = mark; m; m = m.parentElement && m.parentElement.closest("[data-point]")) {
+      if (this.isOpen(m.dataset.point)) { this.pick(m.dataset.point); return; }
+    }
     const point = mark.dataset.point;
-    if (this.isOpen(point)) { this.pick(point); return; }
-    // Another piece to start from: the selection moves to it.
+    // Another piece to start from: the selection moves to it. A click
+    // outside the choice at hand never plays at once: if that piece alone
+    // would be a whole choice, the selection is only let go.
     if (!this.anyOrder && this.chosen.length) {
-      const saved = this.chosen;
       this.chosen = [];
-      if (this.next().has(point)) { this.pick(point); return; }
-      this.chosen = saved;
+      const starts = this.candidates().some((a) => a.points[0] === point && a.points.length > 1);
+      if (starts) { this.pick(point); return; }
+      this.letGo();
     }
   }
 
