@@ -28,6 +28,8 @@ WALKS = [
     ("cowboys", "hickok-tutt", None, 2),
     ("cowboys", "ok-corral", None, 1),
     ("cowboys", "sundown-at-red-rock", None, 1),
+    ("cowboys", "the-witness", None, 1),
+    ("cowboys", "coffeyville", None, 1),
     ("dungeons", "default", 3, 1),
     ("dungeons", "advanced", 4, 1),
     ("dungeons", "readings", 2, 1),

@@ -53,9 +53,24 @@ from saloon.core.svg import attrs, fit, num, text_width, wrap
 from saloon.core.svg import text as svg_text
 from saloon.games.cowboys.actions import FIRING, Draw, MoveShoot, React, Shoot, ShootMove
 from saloon.games.cowboys.board import XY, EdgeKind, Placement, Town, column_letter
-from saloon.games.cowboys.cards import WINDOW_WORDS, effect_words
+from saloon.games.cowboys.cards import WINDOW_WORDS, Card, effect_words
 from saloon.games.cowboys.geometry import STEPS
-from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, TOWNFOLK_HEALTH, Figure
+from saloon.games.cowboys.pointing import (
+    FACING_WORDS,
+    card_point,
+    edge_point,
+    fig_point,
+    horse_point,
+    horse_targets,
+    square_point,
+)
+from saloon.games.cowboys.rules.figures import (
+    COWBOY_HEALTH,
+    HORSE_HEALTH,
+    TOWNFOLK_HEALTH,
+    Figure,
+    Horse,
+)
 from saloon.games.cowboys.rules.shots import ShotInfo, shot_info, volley
 from saloon.games.cowboys.words import count as count_of
 
@@ -153,6 +168,45 @@ def figure_notes(state: CowboysState, f: Figure) -> list[str]:
     if state.ally == f.id:
         out.append("ally")
     return out
+
+
+def figure_words(state: CowboysState, f: Figure) -> str:
+    """A figure as a mark's words (his disc and his roster line): his
+    name, his side, his health, and the horse he rides.
+
+    >>> from saloon.games.cowboys import GAME
+    >>> s = GAME.new_state()
+    >>> figure_words(s, s.figures[0])
+    "Wild Bill Hickok (C1, +2), Hickok's side, health 4/4"
+    """
+    side = f"{state.owner(f.side)} side" if f.side >= 0 else "a bystander"
+    words = f"{figure_name(f)}, {side}, health {f.health}/{full_health(f)}"
+    if f.horse is not None:
+        words += f", on {state.horses[f.horse].label}"
+    return words
+
+
+def horse_words(state: CowboysState, h: Horse) -> str:
+    """A loose horse as a mark's words: ``Horse 1, loose on T:a3, health 2/2``."""
+    return f"{h.label}, loose on {state.ref(h.square)}, health {h.health}/{HORSE_HEALTH}"
+
+
+def square_words(state: CowboysState, xy: XY) -> str:
+    """A square as a mark's words, by the reference the notation uses:
+    ``square B:c7, in the Saloon``, ``square B:a3, on the street``."""
+    place = state.town.place(xy)
+    where = "on" if place.terrain == "open" else "in"
+    return f"square {state.ref(xy)}, {where} the {place.name}"
+
+
+def edge_words(facing: str) -> str:
+    """An edge of the town as a mark's words: ``the east edge of the town``."""
+    return f"the {FACING_WORDS[facing]} edge of the town"
+
+
+def card_words(card: Card) -> str:
+    """A card of the hand as a mark's words: its face, name and effect."""
+    return f"card {card}, {card.name}: {effect_words(card)}"
 
 
 def object_kinds(state: CowboysState) -> dict[XY, str]:
@@ -961,6 +1015,11 @@ class SvgDrawing:
         self.side_panel = self.board_w < _PANEL_MIN
         self.width = self.board_w + 450 if self.side_panel else max(self.board_w, 640)
         self.out: list[str] = []
+        #: The horses the viewer's actions now point at: only these take a
+        #: click (any other lets it through to the square or the rider).
+        self.horse_marks = horse_targets(state, player)
+        #: Marks drawn over the figures (a horse under one, as a target).
+        self.late: list[str] = []
 
     # -- the whole -------------------------------------------------------------------------
 
@@ -994,7 +1053,9 @@ class SvgDrawing:
         if shot is not None:
             body.extend(self._sight(shot, label=False))
         body.extend(self._counters())
+        body.extend(self._edge_points())
         body.extend(self._figures(shot))
+        body.extend(self.late)
         if shot is not None:
             body.extend(self._sight(shot, label=True))
         body.append("</g>")
@@ -1044,14 +1105,19 @@ class SvgDrawing:
     def _squares(self) -> Iterator[str]:
         s = self.state
         town = s.town
+        lying = self._lying()
         yield '<g id="squares">'
         for xy in town.squares():
             place = town.place(xy)
             x, y = xy[0] * CELL, xy[1] * CELL
+            tip = " · ".join([s.ref(xy), place.name, *lying.get(xy, [])])
+            # A mark to point at (a square a figure moves to): the square
+            # itself, which the drawings on it let a click through to.
             yield (
+                f"<g{attrs({'data-point': square_point(xy), 'aria-label': square_words(s, xy)})}>"
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
                 f'fill="{place_fill(place.terrain, place.name)}">'
-                f"<title>{escape(s.ref(xy) + ' · ' + place.name)}</title></rect>"
+                f"<title>{escape(tip)}</title></rect></g>"
             )
         lines = []
         for x in range(1, town.width):
@@ -1060,7 +1126,7 @@ class SvgDrawing:
             lines.append(f"M0,{y * CELL} H{self.town_w}")
         yield (
             f'<path d="{" ".join(lines)}" stroke="#6e5836" stroke-opacity="0.28" '
-            'stroke-width="0.8" fill="none"/>'
+            'stroke-width="0.8" fill="none" pointer-events="none"/>'
         )
         for xy in sorted(s.loot_squares):
             cx, cy = xy[0] * CELL + CELL / 2, xy[1] * CELL + CELL / 2
@@ -1074,6 +1140,7 @@ class SvgDrawing:
                 fill_opacity="0.45",
                 text_anchor="middle",
                 class_="loot-square",
+                pointer_events="none",
             )
         yield "</g>"
 
@@ -1081,7 +1148,7 @@ class SvgDrawing:
         """Each building, stable, livery and corral named along its top row."""
         town = self.state.town
         seen: set[XY] = set()
-        yield '<g id="places" font-style="italic">'
+        yield '<g id="places" font-style="italic" pointer-events="none">'
         for xy in town.squares():
             place = town.place(xy)
             if xy in seen or place.terrain == "open":
@@ -1119,7 +1186,7 @@ class SvgDrawing:
 
     def _boards(self) -> Iterator[str]:
         """Board borders, and each board's letter and arrow, faint, in its own top-left square."""
-        yield '<g id="boards">'
+        yield '<g id="boards" pointer-events="none">'
         for p in self.state.town.placements:
             yield (
                 f'<rect x="{p.x * CELL}" y="{p.y * CELL}" width="{p.width * CELL}" '
@@ -1167,7 +1234,7 @@ class SvgDrawing:
                 if kind != "open":
                     a, b = (lx - 1, y), (lx, y)
                     sides.append((kind, a, b, lx * CELL, y * CELL, lx * CELL, (y + 1) * CELL))
-        yield '<g id="edges" stroke-linecap="square">'
+        yield '<g id="edges" stroke-linecap="square" pointer-events="none">'
         for kind, _, _, x1, y1, x2, y2 in sides:
             seg = f'x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" y2="{num(y2)}"'
             if kind == "window":
@@ -1249,7 +1316,7 @@ class SvgDrawing:
                 wid = text_width(word, 7.5) + 5
                 x, y = xy[0] * CELL + CELL - 2 - wid, xy[1] * CELL + 2
                 yield (
-                    f'<g class="{kind}" data-square="{ref}">'
+                    f'<g class="{kind}" data-square="{ref}" pointer-events="none">'
                     f'<rect x="{num(x)}" y="{num(y)}" width="{num(wid)}" height="10" rx="2" '
                     'fill="#fbf7ee" stroke="#3a2a1a" stroke-width="0.8"/>'
                     + svg_text(
@@ -1259,7 +1326,7 @@ class SvgDrawing:
                 )
             elif kind == "cattle":
                 yield (
-                    f'<g class="cattle" data-square="{ref}">'
+                    f'<g class="cattle" data-square="{ref}" pointer-events="none">'
                     f'<path d="M{num(cx - 11)},{num(cy - 9)} q-5,-6 -9,-4 M{num(cx + 11)},'
                     f'{num(cy - 9)} q5,-6 9,-4" stroke="#ddd2b4" stroke-width="2.5" fill="none"/>'
                     f'<ellipse cx="{num(cx)}" cy="{num(cy)}" rx="15" ry="11" fill="#fbf7ee" '
@@ -1275,7 +1342,7 @@ class SvgDrawing:
                 )
             else:
                 yield (
-                    f'<g class="stagecoach" data-square="{ref}">'
+                    f'<g class="stagecoach" data-square="{ref}" pointer-events="none">'
                     f'<rect x="{num(cx - 17)}" y="{num(cy - 11)}" width="34" height="18" rx="3" '
                     'fill="#7a2e1a" stroke="#2b1108" stroke-width="1.3"/>'
                     f'<rect x="{num(cx - 11)}" y="{num(cy - 8)}" width="9" height="7" '
@@ -1297,7 +1364,8 @@ class SvgDrawing:
             ref = escape(s.ref(d.square))
             if d.held is None:
                 yield (
-                    f'<g class="dropped" data-item="loot" data-square="{ref}">'
+                    f'<g class="dropped" data-item="loot" data-square="{ref}" '
+                    'pointer-events="none">'
                     f'<circle cx="{num(x + 6)}" cy="{num(y + 5)}" r="6" fill="#e2b007" '
                     'stroke="#6b4f00"/>'
                     + svg_text(
@@ -1315,7 +1383,7 @@ class SvgDrawing:
                 abbr = _WEAPON_ABBR[d.held.weapon.value]
                 yield (
                     f'<g class="dropped" data-item="{d.held.weapon.value}" '
-                    f'data-ammo="{d.held.ammo}" data-square="{ref}">'
+                    f'data-ammo="{d.held.ammo}" data-square="{ref}" pointer-events="none">'
                     f'<rect x="{num(x)}" y="{num(y)}" width="13" height="10" rx="2" '
                     'fill="#3b3b3b" stroke="#f4ead3" stroke-width="0.8"/>'
                     + svg_text(
@@ -1335,7 +1403,7 @@ class SvgDrawing:
                 col = side_fill(f.side)
                 yield (
                     f'<g class="body" data-id="{escape(f.id)}" '
-                    f'data-square="{escape(s.ref(f.square))}" opacity="0.8">'
+                    f'data-square="{escape(s.ref(f.square))}" opacity="0.8" pointer-events="none">'
                     f'<path d="M{num(cx - 10)},{num(cy - 10)} L{num(cx + 10)},{num(cy + 10)} '
                     f'M{num(cx + 10)},{num(cy - 10)} L{num(cx - 10)},{num(cy + 10)}" '
                     f'stroke="{col}" stroke-width="5" stroke-linecap="round"/>'
@@ -1353,11 +1421,23 @@ class SvgDrawing:
         standing = {f.square for f in s.figures if f.standing}
         for h in s.horses:
             if h.alive and h.rider is None and h.square is not None and h.square in standing:
-                # A loose horse under a figure on foot: small, in a corner.
+                # A loose horse under a figure on foot: small, in a corner;
+                # as a target, drawn over the figure so that it takes a click.
                 x, y = h.square[0] * CELL + CELL - 11, h.square[1] * CELL + 10
+                if h.id in self.horse_marks:
+                    self.late.append(
+                        f'<g class="horse" data-id="{escape(h.id)}" '
+                        f'data-square="{escape(s.ref(h.square))}" data-facing="{h.facing}"'
+                        f"{self._horse_mark(h)}>"
+                        + _horse_shape(x, y, h.facing, 0.42)
+                        + f"<title>{escape(f'{h.label}, facing {h.facing}, {h.health}/2 health')}"
+                        "</title></g>"
+                    )
+                    continue
                 yield (
                     f'<g class="horse" data-id="{escape(h.id)}" '
-                    f'data-square="{escape(s.ref(h.square))}" data-facing="{h.facing}">'
+                    f'data-square="{escape(s.ref(h.square))}" data-facing="{h.facing}"'
+                    f"{self._horse_mark(h)}>"
                     + _horse_shape(x, y, h.facing, 0.42)
                     + f"<title>{escape(f'{h.label}, facing {h.facing}, {h.health}/2 health')}"
                     "</title></g>"
@@ -1366,7 +1446,8 @@ class SvgDrawing:
                 cx, cy = self._centre(h.square)
                 yield (
                     f'<g class="horse" data-id="{escape(h.id)}" '
-                    f'data-square="{escape(s.ref(h.square))}" data-facing="{h.facing}">'
+                    f'data-square="{escape(s.ref(h.square))}" data-facing="{h.facing}"'
+                    f"{self._horse_mark(h)}>"
                     + _horse_shape(cx, cy, h.facing)
                     + svg_text(
                         cx,
@@ -1382,6 +1463,52 @@ class SvgDrawing:
                     "</title></g>"
                 )
         yield "</g>"
+
+    def _edge_points(self) -> Iterator[str]:
+        """The town's four edges, as marks to point at a move that leaves
+        the town across one: a strip in the margin along each, unseen."""
+        w, h, d = self.town_w, self.town_h, 13
+        strips = {"N": (0, -d - 1, w, d), "E": (w + 1, 0, d, h), "S": (0, h + 1, w, d)}
+        strips["W"] = (-d - 1, 0, d, h)
+        yield '<g id="edge-points">'
+        for facing, (x, y, wid, hei) in strips.items():
+            mark: dict[str, object] = {
+                "data-point": edge_point(facing),
+                "aria-label": edge_words(facing),
+            }
+            yield (
+                f'<g{attrs(mark)}><rect x="{num(x)}" y="{num(y)}" width="{num(wid)}" '
+                f'height="{num(hei)}" fill="#fff" fill-opacity="0"/></g>'
+            )
+        yield "</g>"
+
+    def _lying(self) -> dict[XY, list[str]]:
+        """What lies or stands on each square besides the figures, in
+        words: the square's tooltip says it, since the marks of these let
+        a click through to the square (a figure may end his move there)."""
+        s = self.state
+        out: dict[XY, list[str]] = {}
+        for xy, kind in sorted(object_kinds(s).items()):
+            out.setdefault(xy, []).append(kind)
+        for d in s.ground:
+            what = "loot" if d.held is None else f"{d.held.weapon} ({d.held.ammo} rounds)"
+            out.setdefault(d.square, []).append(what)
+        for f in s.figures:
+            if f.health == 0 and f.square is not None:
+                out.setdefault(f.square, []).append(figure_name(f) + ", down")
+        for h in s.horses:
+            if h.alive and h.rider is None and h.square is not None:
+                words = f"{h.label}, facing {h.facing}, {h.health}/2 health"
+                out.setdefault(h.square, []).append(words)
+        return out
+
+    def _horse_mark(self, h: Horse) -> str:
+        """A loose horse's attributes as a mark: its point and words when
+        the viewer may shoot at it now; else it lets a click through to its
+        square (a figure may move there, or mount it)."""
+        if h.id not in self.horse_marks:
+            return ' pointer-events="none"'
+        return attrs({"data-point": horse_point(h.id), "aria-label": horse_words(self.state, h)})
 
     def _pips(self, xy: XY, health: int, full: int) -> Iterator[str]:
         for k in range(full):
@@ -1426,6 +1553,8 @@ class SvgDrawing:
                 "data-ammo": held.ammo if held else "",
                 "data-mounted": "yes" if f.horse is not None else "no",
                 "opacity": "0.6" if done else None,
+                "data-point": fig_point(f.id),
+                "aria-label": figure_words(s, f),
             }
             parts = [f"<g{attrs(figure_attrs)}>"]
             if f.id == acting:
@@ -1510,7 +1639,7 @@ class SvgDrawing:
             d = math.hypot(bx - ax, by - ay) or 1.0
             ex, ey = bx - (bx - ax) / d * (ring - 1), by - (by - ay) / d * (ring - 1)
             yield (
-                f'<g class="sight" data-shooter="{escape(shot.shooter)}" '
+                f'<g class="sight" pointer-events="none" data-shooter="{escape(shot.shooter)}" '
                 f'data-target="{escape(shot.target)}" data-range="{shot.info.range}" '
                 f'data-needed="{shot.info.needed}" data-dice="{shot.dice}">'
                 f'<line x1="{num(ax)}" y1="{num(ay)}" x2="{num(ex)}" y2="{num(ey)}" '
@@ -1532,7 +1661,8 @@ class SvgDrawing:
         mx = min(max(mx, wid / 2 + 2), self.town_w - wid / 2 - 2)
         my = min(max(my, 18), self.town_h - 18)
         yield (
-            f'<g class="sight-label"><rect x="{num(mx - wid / 2)}" y="{num(my - 16)}" '
+            f'<g class="sight-label" pointer-events="none">'
+            f'<rect x="{num(mx - wid / 2)}" y="{num(my - 16)}" '
             f'width="{num(wid)}" height="31" rx="4" fill="#fff8ec" stroke="{_RED}" '
             'stroke-width="1.5" fill-opacity="0.95"/>'
             + svg_text(mx, my - 4, line1, font_size=10, text_anchor="middle", fill=_INK)
@@ -1554,7 +1684,7 @@ class SvgDrawing:
         opts = shot_options(self.state)
         if not opts:
             return
-        yield '<g id="shot-options">'
+        yield '<g id="shot-options" pointer-events="none">'
         for fig, target, a, b, dice in opts:
             ax, ay = self._centre(a)
             bx, by, _ = self._aim(target, b)
@@ -1597,7 +1727,10 @@ class SvgDrawing:
         """Each board's cross-references along the town's edges, and the board letters."""
         town = self.state.town
         bs = bands(town)
-        yield f'<g id="references" font-size="10" font-weight="bold" fill="{_LABEL}">'
+        yield (
+            f'<g id="references" font-size="10" font-weight="bold" fill="{_LABEL}" '
+            'pointer-events="none">'
+        )
         for band, y, letters in ((bs[0], mt - 6, True), (bs[-1], mt + self.town_h + 13, False)):
             for p in band:
                 for x in range(p.x, p.x + p.width):
@@ -1760,7 +1893,15 @@ class SvgDrawing:
                 continue
             standing = f.standing
             op = "" if standing else ' opacity="0.5"'
+            if standing:
+                # The line is a mark of the figure too, with the same words.
+                op = attrs({"data-point": fig_point(f.id), "aria-label": figure_words(s, f)})
             out.append(f'<g class="roster-figure" data-id="{escape(f.id)}"{op}>')
+            if standing:
+                out.append(
+                    f'<rect x="{num(x)}" y="{num(yy)}" width="{num(width)}" height="28" '
+                    'fill="#fff" fill-opacity="0"/>'
+                )
             cx, cy = x + 11, yy + 13
             if standing:
                 out.append(
@@ -1841,7 +1982,7 @@ class SvgDrawing:
                 if not faces:
                     out.append(svg_text(x, cy + 16, "no cards", fill=_INK, font_style="italic"))
                 for k, face in enumerate(faces):
-                    out.extend(self._card(face, x + k * (cw + 6), cy, cw, ch))
+                    out.extend(self._card(face, x + k * (cw + 6), cy, cw, ch, point=True))
                 used = max(1, len(faces)) * (cw + 6)
             else:
                 shown = min(count, 6)
@@ -1876,16 +2017,21 @@ class SvgDrawing:
         return out, y + row_h - y0
 
     def _card(
-        self, face: str, x: float, y: float, w: float, h: float, note: str = ""
+        self, face: str, x: float, y: float, w: float, h: float, note: str = "", point: bool = False
     ) -> Iterator[str]:
+        """A card face up; ``point``: one of the viewer's hand, a mark to
+        point at to play it."""
         card = self.state.card(face)
         suit = face[-1]
         red = suit in ("H", "D")
         ink = "#b3121b" if red else "#1a1a1a"
         symbol = _SUITS.get(suit, "★") if not face.startswith("JK") else "★"
         rank = face[:-1] if not face.startswith("JK") else "JK"
+        mark = (
+            attrs({"data-point": card_point(face), "aria-label": card_words(card)}) if point else ""
+        )
         yield (
-            f'<g class="card" data-face="{escape(face)}">'
+            f'<g class="card" data-face="{escape(face)}"{mark}>'
             f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="5" '
             f'fill="#fffdf6" stroke="#4a3a2a" stroke-width="1.2"/>'
         )

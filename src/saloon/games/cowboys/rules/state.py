@@ -68,7 +68,7 @@ import numpy as np
 
 from saloon.core.action import Action, Event, Outcome
 from saloon.core.errors import NotationError
-from saloon.core.state import CHANCE, ActionGroup, Result, State
+from saloon.core.state import CHANCE, ActionGroup, Pointer, Result, State
 from saloon.games.cowboys import words
 from saloon.games.cowboys.actions import (
     DICE,
@@ -768,6 +768,13 @@ class CowboysState(State):
         from saloon.games.cowboys.describe import groups
 
         return groups(self, legal)
+
+    def pointer(self, action: Action) -> Pointer | None:
+        """Where ``action`` is chosen on the board: the figure, then the
+        square or the target; a card in the hand (:mod:`..pointing`)."""
+        from saloon.games.cowboys.pointing import pointer
+
+        return pointer(self, action)
 
 
 #: The chance nodes whose outcome is a card, and the outcome each makes.
