@@ -5,17 +5,32 @@ table's): random dice or a referee's real ones, bots made as they are
 needed, an ``undo`` that never goes back past a roll (the session's rule)
 and an advisor that is the table's choice. What happens
 is told in the log's sentences, as it happens; at a person's decision the
-board is drawn with a menu under it that fits an 80 x 24 screen. A menu too
-long for its page comes in steps: first one line per group of the game's
-(a figure, a kind of choice) and the choices that end a window or a part
-(``pass``, ``accept``, ``end``) listed directly; a group's number, or the
-notation its choices share (``C4``, ``C4 shoot``, ``hire``), lists its
-choices, a long group split again by the notation's next word; ``back`` or
-an empty line goes a step back, and ``more`` pages on. A person chooses by
-number or types the action in the game's notation at any step, and may ask
-for ``help``, ``hint``, ``board``, ``save``, ``load``, ``undo``, ``rules`` or
-``quit`` at any prompt. A decision with one legal choice is taken without
-asking, and said.
+board is drawn with a menu under it that fits an 80 x 24 screen.
+
+At a terminal each decision is one screen (``console.size``), composed
+bottom up: the prompt, the menu's first page, the events told since that
+person's previous decision (the latest that fit, the game's notable ones
+first: a card played against him, an action cancelled, a figure down; ``k
+earlier: 'log'`` when some are left out) and the board: whole if it fits
+what is left, else the game's :meth:`~saloon.core.game.Game.render_screen`
+for that room (a compact map, the part of it around the pieces he may act
+with). The screen is cleared first (but for the first decision, under the
+table's opening lines), so the board is always at its top;
+``map`` (or ``board``) prints the whole board and ``log`` the events.
+Output that is not a terminal (a pipe, a file, the tests) or a dumb one
+(``TERM=dumb``) stays a plain transcript: the whole board at each
+decision, no control codes.
+
+A menu too long for its page comes in steps: first one line per group of
+the game's (a figure, a kind of choice) and the choices that end a window
+or a part (``pass``, ``accept``, ``end``) listed directly; a group's
+number, or the notation its choices share (``C4``, ``C4 shoot``, ``hire``),
+lists its choices, a long group split again by the notation's next word;
+``back`` or an empty line goes a step back, and ``more`` pages on. A
+person chooses by number or types the action in the game's notation at
+any step, and may ask for ``help``, ``hint``, ``board`` (or ``map``),
+``log``, ``save``, ``load``, ``undo``, ``rules`` or ``quit`` at any prompt.
+A decision with one legal choice is taken without asking, and said.
 
 Nothing is lost: ``save`` asks before replacing a file that this table did
 not write or load; ``load`` asks before it replaces moves that are not
@@ -40,9 +55,10 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from saloon.cli.common import HUMAN
-from saloon.core.action import Action
+from saloon.core.action import Action, Event
 from saloon.core.agent import Agent
 from saloon.core.errors import SaloonError, one_line, printable, shown
 from saloon.core.game import Game
@@ -68,6 +84,15 @@ STEP_MENU = 16
 #: The choices that end a window or a part of a turn: listed directly on a
 #: long menu's first page, never inside a group.
 ALWAYS = frozenset({"pass", "accept", "end", "stop", "done"})
+#: At a terminal, the fewest lines kept for the events since a person's
+#: previous decision (when there are some), whatever the board and menu;
+#: a tall screen keeps up to a sixth of its lines for them.
+EVENT_ROOM = 3
+#: At a terminal, the fewest lines a game's compact board is given when a
+#: long menu shares the screen with it.
+BOARD_MIN = 10
+#: The events ``log`` prints when it is not told how many.
+LOG_LINES = 30
 #: A group of this many choices or more that share their notation's first
 #: words (D6's hires of the Cash Cube) is one line even on a menu that fits.
 COLLAPSE = 6
@@ -81,7 +106,8 @@ At your prompt:
   more             the next page of a long menu
   back (or Enter)  a step back in a menu that comes in steps
   hint             each choice's value from the game's advisor, and what it means
-  board            draw the table again
+  map (or board)   the whole board (at a terminal a tall one is shown compact)
+  log [N|all]      the last N events told ({log} by default), or all of them
   save [FILE]      save the game (default {save}; asks before replacing a file)
   load FILE        load a saved game and carry on from it (asks if moves are unsaved)
   undo             take back your last decision, if nothing was rolled, drawn or
@@ -92,7 +118,7 @@ At your prompt:
 DICE_HELP = """\
 At a dice prompt, type what the real dice show. {how}
   undo             take back the dice typed last
-  help, board, rules, save, quit as at any prompt"""
+  help, board, log, rules, save, quit as at any prompt"""
 
 
 @dataclass(frozen=True)
@@ -190,6 +216,7 @@ class GameTable:
         recovery_folder: str | Path = ".",
         allow_load: bool = True,
         rules_text: Callable[[], None] | None = None,
+        screen: bool | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -220,6 +247,19 @@ class GameTable:
         #: How many of the legal choices begin with some words (cached).
         self.starting: dict[str, int] = {}
         self.budget = MIN_MENU
+        #: Each decision one screen, cleared first (see the module
+        #: docstring): at a terminal that is not dumb, unless told. A dumb
+        #: one (``TERM=dumb``: an editor's shell buffer) cannot clear and
+        #: does not say its size; it gets the transcript.
+        capable = console.is_terminal and not console.is_dumb_terminal
+        self.screen = capable if screen is None else screen
+        self.clear = self.screen and capable
+        #: Where each person's previous decision stood in the log, and
+        #: where the events shown at the decision at hand begin.
+        self.marks: dict[int, int] = {}
+        self.since = 0
+        #: The screens drawn so far.
+        self.screens = 0
 
     @property
     def state(self) -> State:
@@ -370,11 +410,23 @@ class GameTable:
         self.groups = state.action_groups(legal)
         self.all_actions = [a for g in self.groups for a in g.actions]
         self.starting = {}
-        self.draw()
+        # The events shown are those since this person's previous decision.
+        self.since = min(self.marks.get(player, 0), len(state.log))
+        self.marks[player] = len(state.log)
+        if not self.screen:
+            self.draw()
         self.budget = self.menu_budget()
         self.trail = []
         self.open_step()
-        self.show_menu(player)
+        if self.screen and sum(1 for row in self.pages[0] if row.number) < 2:
+            # Choices so long that a page holds one: a page for two at least.
+            rows = [row for page in self.pages for row in page]
+            numbered = [k for k, row in enumerate(rows) if row.number]
+            if len(numbered) > 1:
+                need = sum(row.height for row in rows[: numbered[1] + 1]) + 1
+                self.budget = min(STEP_MENU, max(self.budget, need))
+                self.open_step()
+        self.present(player)
         while True:
             self.skipping = False
             text = self._ask(f"Player {player + 1} > ").strip()
@@ -382,7 +434,7 @@ class GameTable:
                 if self.trail:
                     self.trail.pop()
                     self.open_step()
-                    self.show_menu(player)
+                    self.present(player)
                 elif text:
                     self.say("this is the first step of the menu")
                 continue
@@ -441,16 +493,155 @@ class GameTable:
     def open_branch(self, branch: Branch, player: int) -> None:
         self.trail.append(branch)
         self.open_step()
-        self.show_menu(player)
+        self.present(player)
 
     def menu_budget(self) -> int:
         """The menu lines of a page: those under the board on the screen;
-        when the board is too tall to stay in view with a menu, a screen's."""
+        when the board is too tall to stay in view with a menu, a screen's.
+        At a terminal, a few lines are kept for the events too, and a game
+        with a compact board (:meth:`~saloon.core.game.Game.render_screen`)
+        leaves it :data:`BOARD_MIN` lines."""
         height = self.console.size.height
-        room = height - self.board_height() - 3
+        if not self.screen:
+            room = height - self.board_height() - 3
+            if room >= MIN_MENU:
+                return min(room, STEP_MENU)
+            return max(MIN_MENU, min(height - 5, STEP_MENU))
+        events = min(self.event_lines(), self.event_room(height))
+        room = height - self.board_height() - 3 - events
         if room >= MIN_MENU:
             return min(room, STEP_MENU)
+        if self.compact(height) is not None:
+            return max(MIN_MENU, min(height - 3 - events - BOARD_MIN, STEP_MENU))
         return max(MIN_MENU, min(height - 5, STEP_MENU))
+
+    # -- a decision's screen ---------------------------------------------------------
+
+    def present(self, player: int) -> None:
+        """The step of the menu at hand: at a terminal, the decision's whole
+        screen; else the menu alone (under the board drawn for the decision)."""
+        if self.screen:
+            self.show_screen(player)
+        else:
+            self.show_menu(player)
+
+    def compact(self, height: int) -> RenderableType | None:
+        """The game's board for ``height`` lines of this console (None: it
+        has none, and the table shows the whole board)."""
+        state = self.state
+        player = state.to_move if state.to_move is not None and state.to_move >= 0 else None
+        drawing: RenderableType | None = self.game.render_screen(
+            state, player, self.console.size.width, height
+        )
+        return drawing
+
+    def lines_of(self, renderable: RenderableType) -> int:
+        """The screen lines ``renderable`` takes on this console."""
+        options = self.console.options
+        return len(self.console.render_lines(renderable, options, pad=False))
+
+    def events(self) -> list[Event]:
+        """The events since the decider's previous decision that the table
+        tells (those :meth:`narrate` prints)."""
+        viewer = self.viewer()
+        return [e for e in self.state.log[self.since :] if e.visible_to(viewer)]
+
+    def event_text(self, event: Event) -> Text:
+        notable = event.kind in self.game.notable_events
+        return Text(f"» {event.text}", style="bold" if notable else "italic")
+
+    def event_lines(self) -> int:
+        return sum(self.lines_of(self.event_text(e)) for e in self.events())
+
+    @staticmethod
+    def event_room(height: int) -> int:
+        """The lines kept for the events on a screen of ``height`` lines."""
+        return max(EVENT_ROOM, height // 6)
+
+    def fit_events(self, room: int) -> tuple[list[Text], int]:
+        """The events' lines that fit ``room`` and how many events are left
+        out: all if they fit; else, in the order they happened, the latest
+        notable ones first, then the latest others, under a line that says
+        how many more there are."""
+        events = self.events()
+        texts = [self.event_text(e) for e in events]
+        heights = [self.lines_of(t) for t in texts]
+        if sum(heights) <= room:
+            return texts, 0
+        budget = room - 1
+        keep: set[int] = set()
+        notable = self.game.notable_events
+        for k in reversed(range(len(events))):
+            if events[k].kind in notable and heights[k] <= budget:
+                keep.add(k)
+                budget -= heights[k]
+        for k in reversed(range(len(events))):
+            if k in keep:
+                continue
+            if heights[k] > budget:
+                break
+            keep.add(k)
+            budget -= heights[k]
+        return [texts[k] for k in sorted(keep)], len(events) - len(keep)
+
+    def menu_height(self) -> int:
+        """The lines :meth:`show_menu` prints for the page at hand."""
+        rows = sum(row.height for row in self.pages[self.page])
+        return 1 + rows + (1 if self.menu_notes() else 0)
+
+    def show_screen(self, player: int) -> None:
+        """The decision on one screen: the board (whole, else the game's
+        compact one for the room left), the latest events, the menu's page;
+        the prompt follows."""
+        height = self.console.size.height
+        room = height - 1 - self.menu_height()
+        board: RenderableType = self.board()
+        whole = self.lines_of(board)
+        wanted = self.event_lines()
+        # The board whole if it fits beside the events (or the few kept
+        # for them); else the game's compact board in the room left, the
+        # events taking what it leaves.
+        events = min(wanted, self.event_room(height), max(0, room - BOARD_MIN))
+        if whole + min(wanted, events) <= room:
+            events = room - whole
+        else:
+            compact = self.compact(max(1, room - events))
+            if compact is not None:
+                board = compact
+                events = max(events, room - self.lines_of(board))
+        if self.clear and self.screens:
+            # (Not the first: the table's opening lines stay above it.)
+            self.console.clear()
+        self.screens += 1
+        self.console.print(board)
+        shown, left = self.fit_events(events)
+        if left and events > 0:
+            self.console.print(f"({left} earlier: 'log')", style="dim", markup=False)
+        for text in shown:
+            self.console.print(text)
+        self.show_menu(player)
+
+    def show_log(self, arg: str) -> None:
+        """``log``: the last :data:`LOG_LINES` events told; ``log N`` the
+        last N; ``log all`` every one."""
+        viewer = self.viewer()
+        told = [e for e in self.state.log if e.visible_to(viewer)]
+        if arg.lower() == "all":
+            count = len(told)
+        elif arg:
+            n = parse_int(arg)
+            if n is None or n < 1:
+                self.say(f"log takes a number of events or 'all', not {shown(arg)}")
+                return
+            count = n
+        else:
+            count = LOG_LINES
+        last = told[-count:] if count else []
+        more = len(told) - len(last)
+        head = f"The log: the last {len(last)} of {len(told)} events" if more else "The log"
+        self.say(head + (" ('log all' for every one):" if more else ":"))
+        for event in last:
+            self.console.print(self.event_text(event))
 
     def open_step(self) -> None:
         """Build the step of the menu at the end of ``trail``: its numbered
@@ -609,6 +800,13 @@ class GameTable:
             else:
                 grid.add_row("", f"[bold]{escape(row.text)}[/]", "")
         self.console.print(Padding(grid, (0, 0, 0, 2)))
+        notes = self.menu_notes()
+        if notes:
+            end = ", or type any choice" if len(notes) == 1 else ""
+            self.console.print(f"[dim]({escape('; '.join(notes))}{end})[/]")
+
+    def menu_notes(self) -> list[str]:
+        """The line under a menu's page: its pages, how to open a group, ``back``."""
         notes: list[str] = []
         if len(self.pages) > 1:
             # The choices on the pages after this one ('more' goes round).
@@ -619,9 +817,7 @@ class GameTable:
             notes.append("a group opens by its number or [words]")
         if self.trail:
             notes.append("'back' goes back")
-        if notes:
-            end = ", or type any choice" if len(notes) == 1 else ""
-            self.console.print(f"[dim]({escape('; '.join(notes))}{end})[/]")
+        return notes
 
     def legal_text(self) -> str:
         n = len(self.menu_actions)
@@ -667,20 +863,24 @@ class GameTable:
         if word in ("help", "?"):
             examples = ", ".join(str(a) for a in self.menu_actions[:3]) or "(none now)"
             self.console.print(
-                HELP.format(examples=examples, save=DEFAULT_SAVE), markup=False, soft_wrap=True
+                HELP.format(examples=examples, save=DEFAULT_SAVE, log=LOG_LINES),
+                markup=False,
+                soft_wrap=True,
             )
         elif word == "more" and player is not None:
             if len(self.pages) <= 1:
                 self.say("the whole menu is shown")
             else:
                 self.page = (self.page + 1) % len(self.pages)
-                self.show_menu(player)
-        elif word == "board" and not arg:
-            # 'board' alone draws the table; 'board <id>' is a game's action
-            # (D6 Dungeons picks a gather board so).
+                self.present(player)
+        elif word in ("board", "map") and not arg:
+            # 'board' alone draws the whole table; 'board <id>' is a game's
+            # action (D6 Dungeons picks a gather board so).
             self.draw()
             if player is not None:
                 self.show_menu(player)
+        elif word == "log" and len(arg.split()) <= 1:
+            self.show_log(arg)
         elif word == "hint":
             self.hint()
         elif word == "rules":

@@ -20,6 +20,8 @@ from saloon.core.errors import OptionError, SaloonError, shown
 from saloon.core.options import Options
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from saloon.core.advice import Advice
     from saloon.core.agent import Agent
     from saloon.core.encoding import Encoding
@@ -283,6 +285,36 @@ class Game(ABC):
     def render_rich(self, state: State) -> Any:
         """A rich renderable of the state (games override)."""
         return repr(state.view(None))
+
+    #: The kinds of log event (``Event.kind``) a person must not miss: at
+    #: the terminal they stay on screen, first of the events told since his
+    #: previous decision, until his next one (a card played against him, an
+    #: action cancelled, a figure down). None by default.
+    notable_events: ClassVar[frozenset[str]] = frozenset()
+
+    def render_screen(
+        self, state: State, player: int | None, width: int, height: int
+    ) -> RenderableType | None:
+        """The board drawn to fit ``height`` lines of ``width`` characters
+        at ``player``'s decision, or ``None`` (the default): the table then
+        shows :meth:`render_rich` whatever its height.
+
+        The terminal table asks for it when :meth:`render_rich`, the
+        decision's menu, the latest events and the prompt do not fit one
+        screen together: a game whose drawing is tall gives here what a
+        player needs to decide at a glance (a compact map, or the part of
+        it around the pieces he may act with, and a few lines of status),
+        in no more than ``height`` lines, each no wider than ``width``,
+        and says how to see the rest (the table's ``map`` command prints
+        :meth:`render_rich`). Like :meth:`render_rich` it draws what
+        ``player`` may see.
+
+        >>> from saloon.core import get_game
+        >>> game = get_game("shootout")
+        >>> game.render_screen(game.new_state(), 0, 80, 24) is None
+        True
+        """
+        return None
 
     def render_svg(self, state: State, player: int | None = None) -> str:
         """An SVG drawing of what ``player`` may see of the state (``None``:

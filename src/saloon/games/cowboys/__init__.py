@@ -24,6 +24,8 @@ from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
 from saloon.games.cowboys.rules.state import CowboysState
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from saloon.core.advice import Advice
     from saloon.games.cowboys.encoding import CowboysEncoding
 
@@ -272,6 +274,30 @@ class Cowboys(Game):
 
         assert isinstance(state, CowboysState)
         return render_rich(state, player_for(state))
+
+    #: A card played (an action cancelled, a shot lost, a hand looked
+    #: at) and a wound (a figure or horse hit, down): kept on screen at
+    #: the terminal until the person's next decision.
+    notable_events = frozenset({"card", "wound"})
+
+    def render_screen(
+        self, state: State, player: int | None, width: int, height: int
+    ) -> RenderableType | None:
+        """The town one line a row of squares, with the turn, the shot
+        under way and each side's figures beside it or under it; cropped
+        to the rows around the figures ``player`` may act with when it is
+        taller than ``height`` (:mod:`saloon.games.cowboys.screen`).
+
+        >>> from rich.console import Console
+        >>> state = GAME.new_state(GAME.variants()["coffeyville"])
+        >>> console = Console(width=80, height=24, color_system=None)
+        >>> len(console.render_lines(GAME.render_screen(state, 0, 80, 16), pad=False))
+        16
+        """
+        from saloon.games.cowboys.screen import render_screen
+
+        assert isinstance(state, CowboysState)
+        return render_screen(state, player, width, height)
 
     def render_svg(self, state: State, player: int | None = None) -> str:
         """What ``player`` may see (``state.view(player)``): his side's hand

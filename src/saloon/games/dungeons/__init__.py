@@ -25,6 +25,8 @@ from saloon.games.dungeons.options import DungeonsOptions
 from saloon.games.dungeons.rules.state import DungeonsState
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from saloon.core.advice import Advice
     from saloon.games.dungeons.encoding import DungeonsEncoding
 
@@ -168,6 +170,30 @@ class Dungeons(Game):
 
         assert isinstance(state, DungeonsState)
         return render_rich(state, player_for(state))
+
+    #: A card played (against the person, or a GM's red card on his
+    #: monster), one cancelled, a round of a fight won, HP lost, a hero
+    #: turned chib or sent to the Styx: kept on screen at the terminal
+    #: until the person's next decision.
+    notable_events = frozenset({"play", "cancel", "buff", "hit", "hurt", "chib", "death"})
+
+    def render_screen(
+        self, state: State, player: int | None, width: int, height: int
+    ) -> RenderableType | None:
+        """The map's spaces in columns with what is on them, a line a
+        hero, and the fight, the bounties and the hand as room allows
+        (:mod:`saloon.games.dungeons.screen`).
+
+        >>> from rich.console import Console
+        >>> state = GAME.new_state(None, 3)
+        >>> console = Console(width=80, height=24, color_system=None)
+        >>> len(console.render_lines(GAME.render_screen(state, 0, 80, 12), pad=False)) <= 12
+        True
+        """
+        from saloon.games.dungeons.screen import render_screen
+
+        assert isinstance(state, DungeonsState)
+        return render_screen(state, player, width, height)
 
     def render_svg(self, state: State, player: int | None = None) -> str:
         """What ``player`` may see: the table and his own hand (``None``: a
