@@ -18,7 +18,7 @@ def test_the_catalog_names_every_variant_option_and_seat(client: TestClient) -> 
         entry: dict[str, Any] = games[g.id]
         assert set(entry["variant_info"]) == set(g.variants())
         for name, info in entry["variant_info"].items():
-            assert info["title"] and "-" not in info["title"], (g.id, name, info)
+            assert info["title"] and info["title"] != name, (g.id, name, info)
         for option in entry["options"]:
             assert option["label"] and "_" not in option["label"], (g.id, option["name"])
         for name, seats in entry["variant_seats"].items():
@@ -27,6 +27,14 @@ def test_the_catalog_names_every_variant_option_and_seat(client: TestClient) -> 
     assert d6["title"] == "Episode 1: Long Road to Reno (easier), Event die"
     assert "free Special Item" in d6["about"]
     assert games["shootout"]["variant_info"]["veteran"]["about"].startswith("the rulebook's")
+    cowboys = games["cowboys"]
+    assert cowboys["variant_info"]["ok-corral"]["title"] == "The Gunfight near the O.K. Corral"
+    assert cowboys["variant_seats"]["ok-corral"] == ["Earps", "Cowboys"]
+    assert cowboys["variant_seats"]["three-way-standoff"] == [
+        "The Stranger",
+        "The Colonel",
+        "The Kid",
+    ]
 
 
 def test_the_heading_is_the_variants_title_or_the_options_in_words() -> None:
@@ -36,6 +44,20 @@ def test_the_heading_is_the_variants_title_or_the_options_in_words() -> None:
     assert heading(shootout, shootout.options()) == ""  # the standard game needs no heading
     odd = shootout.parse_options(["target=9", "reload_from=3"])
     assert heading(shootout, odd) == "Card points to win: 9; Retreat reloads from space: 3"
+
+
+def test_a_table_names_its_seats_by_their_sides(client: TestClient) -> None:
+    made = client.post(
+        "/api/games",
+        json={
+            "game": "cowboys",
+            "options": {"scenario": "hickok-tutt"},
+            "seats": ["human", "random"],
+        },
+    ).json()
+    seats = made["view"]["seats"]
+    assert [s["name"] for s in seats] == ["Seat 1: Hickok (you)", "Seat 2: Tutt (random)"]
+    assert made["view"]["heading"] == "Wild Bill and Davis Tutt"
 
 
 def test_a_table_names_its_seats(client: TestClient) -> None:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from saloon.core.action import Action
-from saloon.core.errors import ContentError, OptionError
+from saloon.core.errors import ContentError, OptionError, SaloonError
 from saloon.core.game import AgentFactory, Game
 from saloon.core.options import Options
 from saloon.core.state import State
@@ -178,6 +178,35 @@ class Cowboys(Game):
         out: dict[str, Options] = {sid: CowboysOptions(scenario=sid) for sid in builtin_scenarios()}
         out["brawl"] = CowboysOptions(scenario="brawl")
         return out
+
+    def variant_info(self, name: str) -> tuple[str, str]:
+        """A scenario's title and the first sentence of its story (every
+        built-in scenario is reconstructed: the rulebook prints none)."""
+        from saloon.games.cowboys.scenario import builtin_scenarios
+
+        if name == "brawl":
+            return "Brawl", "Saloon's own small fight on one board, a test bed for the rules."
+        found = builtin_scenarios().get(name)
+        if found is None:
+            return super().variant_info(name)
+        # The story's first sentences, up to a line's worth.
+        sentences = " ".join(found.story.split()).split(". ")
+        line = sentences[0]
+        for more in sentences[1:]:
+            if len(line) >= 80:
+                break
+            line += ". " + more
+        return found.title, line.rstrip(".") + "."
+
+    def seat_names(self, options: Options, num_players: int) -> list[str]:
+        """Each seat by the side it plays, in the scenario's order (the
+        Earps, the Cowboys); a seat past the sides by its number."""
+        assert isinstance(options, CowboysOptions)
+        try:
+            sides = [side.name for side in setup_of(options).sides]
+        except SaloonError:  # a scenario file that cannot be read: the seats by number
+            sides = []
+        return [sides[i] if i < len(sides) else f"Player {i + 1}" for i in range(num_players)]
 
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)

@@ -69,6 +69,23 @@ class Dungeons(Game):
         assert isinstance(opts, DungeonsOptions)
         return max_length(opts, content_of(opts))
 
+    def variant_info(self, name: str) -> tuple[str, str]:
+        """The lobby's words for each variant (Part I, Choose the Length of
+        Your Game; Part II, The Maps; the readings of docs/rulings.md)."""
+        return {
+            "default": ("Standard", "The standard map (10 spaces, a D10), a season of 3 rounds."),
+            "advanced": (
+                "Advanced map",
+                "The advanced map (12 spaces, a D12, a rule for each round), 3 rounds.",
+            ),
+            "extended": ("Advanced map, extended", "The advanced map for a season of 6 rounds."),
+            "readings": (
+                "Every other reading",
+                "The standard map for 6 rounds with every other reading of the rules, the "
+                "expansion's classes and four homebrews of Part IV.",
+            ),
+        }.get(name, super().variant_info(name))
+
     def variants(self) -> Mapping[str, Options]:
         """Both maps and both lengths (the conformance suite plays each
         variant with 2, 3 and 4 players): the standard map for 3 rounds, the
