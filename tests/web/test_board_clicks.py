@@ -212,3 +212,23 @@ def test_dice_showing_the_same_face_are_one_choice(page: Page, server: Server) -
     expect(page.locator("#pointing .pt-choice")).to_contain_text("Keep")
     copy.first.click()  # let it go
     expect(page.locator("#pointing")).to_have_attribute("data-chosen", "0")
+
+
+def test_a_move_ends_facing_the_way_picked_on_the_compass(page: Page, server: Server) -> None:
+    """Cowboys: the figure, then a square; the facings come as a compass
+    under the board, and the arrow keys pick them too."""
+    open_table(page, server, "cowboys", "hickok-tutt", 2)
+    assert my_turn(page)
+    page.locator('#board [data-point="fig:C1"].pointable').first.click()
+    expect(page.locator("#pointing .pt-said")).to_contain_text("(C1, +2)")
+    squares = page.locator('#board [data-point^="sq:"].pointable')
+    assert squares.count() > 3  # where he can go, shaded
+    squares.nth(squares.count() // 2).click()
+    compass = page.locator("#pointing .compass")
+    expect(compass.first).to_be_visible()
+    expect(compass.first.locator(".compass-n")).to_contain_text("north")
+    log = page.locator("#log li").count()
+    with page.expect_response(lambda r: "/actions" in r.url) as answer:
+        page.keyboard.press("ArrowUp")
+    assert answer.value.status == 200
+    expect(page.locator("#log li").nth(log)).to_contain_text("facing N")

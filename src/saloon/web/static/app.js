@@ -429,6 +429,9 @@ function resultText(result, seats) {
 const SVG_NS = "http://www.w3.org/2000/svg";
 // The point a copy stands for: "die:w1.2" is a copy of "die:w1".
 const baseOf = (point) => point.replace(/\.\d+$/, "");
+// A move's last words that end in a facing ("on horseback, face north").
+const FACING = /^(.*?)(?:turn to )?face (north|east|south|west)$/;
+const COMPASS = { north: ["↑", "n", "ArrowUp"], west: ["←", "w", "ArrowLeft"], east: ["→", "e", "ArrowRight"], south: ["↓", "s", "ArrowDown"] };
 
 class Pointing {
   constructor(table) {
@@ -570,8 +573,31 @@ class Pointing {
     }
     const done = this.complete();
     const loose = first ? this.actions.filter((a) => !a.points || !a.points.length) : [];
-    const offered = [...done.map((a) => button(a, this.anyOrder ? a.text : (a.last || a.text))),
+    // The facings a move may end in, as a compass (one for each way of
+    // ending it: on foot, on horseback); the arrow keys pick them too.
+    const compasses = new Map();
+    const others = [];
+    for (const a of done) {
+      const m = this.anyOrder ? null : FACING.exec(a.last || "");
+      if (m) {
+        if (!compasses.has(m[1])) compasses.set(m[1], {});
+        compasses.get(m[1])[m[2]] = a;
+      } else others.push(a);
+    }
+    const offered = [...others.map((a) => button(a, this.anyOrder ? a.text : (a.last || a.text))),
       ...loose.map((a) => button(a, a.text))];
+    for (const [how, faces] of compasses) {
+      const rose = el("div", { class: "compass", role: "group", "aria-label": `${how}face` },
+        el("span", { class: "compass-how", text: how.replace(/, $/, "") || "face" }));
+      for (const [way, [arrow, area]] of Object.entries(COMPASS)) {
+        if (!faces[way]) continue;
+        const b = button(faces[way], `${arrow} ${way}`);
+        b.classList.add(`compass-${area}`);
+        b.title = faces[way].last;
+        rose.append(b);
+      }
+      parts.push(rose);
+    }
     // Once something is chosen, the digits pick these buttons (onKey).
     if (this.chosen.length) offered.slice(0, 9).forEach((b, i) => b.prepend(el("kbd", { text: String(i + 1) })));
     if (offered.length) parts.push(el("div", { class: "pt-choices" }, ...offered));
@@ -635,10 +661,17 @@ class Pointing {
     if (!this.actions.length) return false;
     if (ev.key === "Escape") { this.letGo(); return true; }
     if (this.chosen.length && /^[1-9]$/.test(ev.key)) {
-      const b = document.querySelectorAll("#pointing .pt-choice")[Number(ev.key) - 1];
+      const b = document.querySelectorAll("#pointing .pt-choices .pt-choice")[Number(ev.key) - 1];
       if (b) { b.click(); return true; }
     }
     const open = this.marks().filter((m) => m.classList.contains("pointable"));
+    // With a single compass and nothing left to point at, the arrows face.
+    const roses = document.querySelectorAll("#pointing .compass");
+    if (!open.length && roses.length === 1) {
+      const way = Object.values(COMPASS).find((c) => c[2] === ev.key);
+      const b = way && roses[0].querySelector(`.compass-${way[1]}`);
+      if (b) { b.click(); return true; }
+    }
     if (!open.length) return false;
     if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(ev.key)) {
       const step = ev.key === "ArrowRight" || ev.key === "ArrowDown" ? 1 : -1;
