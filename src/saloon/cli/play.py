@@ -487,13 +487,18 @@ class Lobby:
 
     def pick_options(self, game: Game) -> Options:
         self.console.print(f"[bold]{game.title}[/] options:")
-        for key, text in game.options_type.help().items():
-            self.console.print(f"  [bold]{key}[/]: {escape(text)}")
+        kind = game.options_type
+        for key, text in kind.help().items():
+            self.console.print(f"  [bold]{key}[/] ({escape(kind.label(key))}): {escape(text)}")
         variants = game.variants()
+        names = list(variants)
+        self.console.print(f"[bold]{game.title}[/] variants:")
+        for i, name in enumerate(names, start=1):
+            title, about = game.variant_info(name)
+            line = f"  [bold]{i}[/]. {escape(title)} [dim]({name})[/]"
+            self.console.print(line + (f": {escape(about)}" if about else ""))
         self.console.print(
-            "Type key=value lines (or a variant name: "
-            + ", ".join(variants)
-            + "); an empty line when done."
+            "Type a variant's number or name, or key=value lines; an empty line when done."
         )
         pairs: list[str] = []
         options = game.parse_options([])
@@ -502,10 +507,14 @@ class Lobby:
             if not text:
                 self.console.print(f"Options: {options.describe()}", markup=False)
                 return options
+            number = parse_int(text)
+            if number is not None and 1 <= number <= len(names):
+                text = names[number - 1]
             if text in variants:
                 options = variants[text]
                 pairs = changed_option_pairs(options)
-                self.console.print(f"Variant {text}: {options.describe()}", markup=False)
+                title, _ = game.variant_info(text)
+                self.console.print(f"Variant {title} ({text}): {options.describe()}", markup=False)
                 continue
             try:
                 options = game.parse_options([*pairs, text])
@@ -537,14 +546,19 @@ class Lobby:
         self.console.print("Seats: human, or a bot: " + (", ".join(bots) or "(none installed)"))
         specs: list[str] = []
         scripted = game.scripted_seats(options)
+        # Each seat by the side it plays, where the variant names one (Hickok).
+        sides = game.seat_names(game.options(options), count)
         for i in range(count):
+            seat = f"Seat {i + 1}"
+            if i < len(sides) and sides[i] != f"Player {i + 1}":
+                seat += f" ({sides[i]})"
             if i in scripted:
-                self.console.print(f"Seat {i + 1}: {scripted[i]} (the scenario's own rules)")
+                self.console.print(f"{seat}: {scripted[i]} (the scenario's own rules)")
                 specs.append(scripted[i])
                 continue
             default = HUMAN if i == 0 else default_bot(game)
             while True:
-                spec = self.ask(f"Seat {i + 1} [{default}]: ").strip() or default
+                spec = self.ask(f"{seat} [{default}]: ").strip() or default
                 if spec.lower() == HUMAN:
                     specs.append(HUMAN)
                     break
