@@ -193,3 +193,27 @@ def test_a_playout_is_cut_at_its_depth() -> None:
     assert advisor.last_steps == 2 * advisor.last_playouts
     # Ten units a step, and three more for the opponent's three choices after a stop.
     assert 20 * advisor.last_playouts <= advisor.last_work <= 23 * advisor.last_playouts
+
+
+def test_a_games_advisor_wired_by_the_helpers() -> None:
+    """seeded_advice seeds by the steps played (the same table, the same
+    advice) and has none where no player decides; why_no_advice says why;
+    advisor_factory makes the ``advisor`` agent at a scale."""
+    from saloon.agents.advisor import advisor_factory, seeded_advice, why_no_advice
+
+    def build(state: State, seed: int | None, scale: float) -> SearchAdvisor:
+        return make(Budget(work=200, depth=10).scaled(scale))
+
+    state = last_decision(card=3, other=4, mine=3, theirs=4)
+    got = seeded_advice(build, state)
+    assert got is not None
+    assert got == make(Budget(work=200, depth=10)).advise(state, seed=len(state.history))
+    assert seeded_advice(build, TinyGame().new_state()) is None  # a chance node
+    assert why_no_advice(state, lambda s: "the values") == "the values"
+    assert why_no_advice(TinyGame().new_state(), str, "side") == (
+        "no advice: the dice or the cards decide now, not a side"
+    )
+    agent = advisor_factory(lambda s, seed, scale: seeded_advice(build, s, seed, scale))(
+        TinyGame(), 1, {"scale": "2"}
+    )
+    assert agent.choose(state) in state.legal_actions()

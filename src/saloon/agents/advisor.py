@@ -62,6 +62,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -71,6 +72,9 @@ from saloon.core.action import Action
 from saloon.core.advice import Advice, Valued
 from saloon.core.agent import Agent, spec_label
 from saloon.core.state import CHANCE, State
+
+if TYPE_CHECKING:
+    from saloon.core.game import AgentFactory, Game
 
 #: The largest seed drawn for a sweep or a rollout agent.
 _SEED_BOUND = 2**63
@@ -531,3 +535,49 @@ def advisor_agent(
         return got
 
     return AdvisorAgent(answer, seed=seed, name=spec_label("advisor", params))
+
+
+# -- a game's advisor, wired ------------------------------------------------------------------
+
+
+def seeded_advice(
+    make: Callable[[State, int | None, float], SearchAdvisor],
+    state: State,
+    seed: int | None = None,
+    scale: float = 1.0,
+) -> Advice | None:
+    """The answer at ``state`` of the advisor ``make(state, seed, scale)``
+    builds, or ``None`` where no player is to move. Without ``seed`` the
+    search is seeded by the steps played so far (a number every player
+    knows): the same table, the same advice."""
+    me = state.to_move
+    if me is None or me == CHANCE:
+        return None
+    advisor = make(state, None, scale)
+    return advisor.advise(state, seed=len(state.history) if seed is None else seed)
+
+
+def why_no_advice(state: State, note: Callable[[State], str], mover: str = "player") -> str:
+    """What the advice's values mean at ``state`` (``note``), or why there
+    are none: the game is over, or the dice or the cards decide now (not a
+    ``mover``, the game's word for who decides: a player, a side)."""
+    me = state.to_move
+    if me is None:
+        return "no advice: the game is over"
+    if me == CHANCE:
+        return f"no advice: the dice or the cards decide now, not a {mover}"
+    return note(state)
+
+
+def advisor_factory(
+    advice: Callable[[State, int | None, float], Advice | None],
+) -> AgentFactory:
+    """A game's agent ``advisor``, which plays the first choice of
+    ``advice(state, seed, scale)`` (``advisor:scale=10``: ten times the
+    default budget)."""
+
+    def make(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
+        return advisor_agent(lambda state, s, scale: advice(state, s, scale), seed, params)
+
+    make.__doc__ = advisor_factory.__doc__
+    return make

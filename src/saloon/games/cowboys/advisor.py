@@ -34,13 +34,19 @@ Cowboys is here:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 
-from saloon.agents.advisor import Budget, SearchAdvisor, advisor_agent, chances_from_returns
+from saloon.agents.advisor import (
+    Budget,
+    SearchAdvisor,
+    advisor_factory,
+    chances_from_returns,
+    seeded_advice,
+    why_no_advice,
+)
 from saloon.core.advice import Advice
 from saloon.core.agent import Agent
-from saloon.core.game import AgentFactory, Game
-from saloon.core.state import CHANCE, State
+from saloon.core.game import AgentFactory
+from saloon.core.state import State
 from saloon.games.cowboys import estimate as est
 from saloon.games.cowboys.rules.state import CowboysState, Phase
 from saloon.games.cowboys.strategy import HeuristicAgent
@@ -239,29 +245,16 @@ def make_advisor(state: State, seed: int | None = 0, scale: float = 1.0) -> Sear
 
 def advice(state: State, seed: int | None = None, scale: float = 1.0) -> Advice | None:
     """The advisor's answer at ``state``, or ``None`` where no side is to
-    move. Without ``seed`` the search is seeded by the steps played so far
-    (a number every side knows): the same table, the same advice."""
-    me = state.to_move
-    if me is None or me == CHANCE:
-        return None
-    advisor = make_advisor(state, seed=None, scale=scale)
-    return advisor.advise(state, seed=len(state.history) if seed is None else seed)
+    move (:func:`~saloon.agents.advisor.seeded_advice`: the same table,
+    the same advice)."""
+    return seeded_advice(make_advisor, state, seed, scale)
 
 
 def advice_note(state: State) -> str:
     """What the advice's values mean at ``state``, or why there are none."""
-    me = state.to_move
-    if me is None:
-        return "no advice: the game is over"
-    if me == CHANCE:
-        return "no advice: the dice or the cards decide now, not a side"
-    return note(state)
+    return why_no_advice(state, note, mover="side")
 
 
-def _advisor(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
-    """``advisor``: plays the advisor's first choice (``advisor:scale=10``:
-    ten times the default budget)."""
-    return advisor_agent(lambda state, s, scale: advice(state, s, scale), seed, params)
-
-
-AGENTS: dict[str, AgentFactory] = {"advisor": _advisor}
+#: ``advisor``: plays the advisor's first choice (``advisor:scale=10``: ten times
+#: the default budget).
+AGENTS: dict[str, AgentFactory] = {"advisor": advisor_factory(advice)}
