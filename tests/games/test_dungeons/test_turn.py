@@ -73,6 +73,22 @@ def test_a_full_turn_draws_two_quest_cards_and_an_early_end_none() -> None:
     assert "ends the turn early (no Heroic Quest cards)" in log_text(s)
 
 
+def test_three_actions_spent_draw_two_quest_cards_with_a_bonus_action_left() -> None:
+    """Part I, (R)est, GM's Note (ruling DG-R16, the audit's replay):
+    Grapejib Juice, then three moves, then rest: all three allotted actions
+    were spent, so two Heroic Quest cards, though the Juice's action is
+    left. Before, the left-over action forfeited them."""
+    s = scene(setup_game(2), 0, heroes={0: {"space": 0, "potions": ("grapejib-juice",)}})
+    do(s, "drink grapejib-juice")
+    assert s.turn is not None and s.turn.actions == 4
+    do(s, "move 1", "move 4", "move 7")
+    assert s.turn is not None and s.turn.actions == 1 and s.turn.spent == 3
+    hand = hero(s, 0).hand_size
+    do(s, "rest", "draw quest windfall", "draw quest windfall")
+    assert hero(s, 0).hand_size == hand + 2
+    assert "rests after a full turn" in log_text(s)
+
+
 def test_stealth_comes_before_each_action_in_a_space_with_enemies() -> None:
     """Part I, On Stealth (ruling DG-R8): a check before acting, roll under
     stealth; success: the action happens."""

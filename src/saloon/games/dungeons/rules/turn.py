@@ -6,7 +6,8 @@ open gather's D4 rolled together; the GM, the next player, draws the
 enemy: ruling DG-R9); Spending Your Actions (hunt, gather, move: three, in any
 order); Non-Action Tasks (skills, potions, consumables, Advantage cards,
 cards, the Cash Cube, any number, in one's own turn); (R)est (two Heroic
-Quest cards after all three actions, none after an early end; never while
+Quest cards after all three actions, a bonus action left or not; none after
+an early end; never while
 engaged: ruling DG-R16); Death and the Styx River (respawn at the start of the
 next turn: ruling DG-R18); On Stealth (a hero who begins his turn among
 enemies, or with another's Cash Cube, is engaged with all of them: ruling
@@ -448,10 +449,13 @@ class Act(Decision):
 
 def rest(s: DungeonsState, seat: int) -> None:
     """Part I, (R)est and its GM's Note (ruling DG-R16): the turn ends; with
-    every action taken, two Heroic Quest cards."""
+    every action taken, or three of them, two Heroic Quest cards. The Note
+    forfeits the cards for ending "before spending all three allotted
+    actions": a hero who spent three keeps them though a bonus action
+    (Grapejib Juice, Forced March, Encore) is left."""
     t = s.turn
     assert t is not None
-    full = t.actions == 0
+    full = t.actions == 0 or t.spent >= 3
     s.turn = replace(t, rested=full)
     if full:
         s.say("rest", f"{s.name(seat)} rests after a full turn.", seat)
