@@ -394,7 +394,7 @@ def test_card_ids_are_one_namespace() -> None:
 def test_the_events_cover_every_kind_of_event() -> None:
     """Part I, GM Events: good, bad, mixed, choices, chance; DG-C21: stat
     checks (wits among them), rolls on a table, round rules, spawns,
-    Guardians stirring, bounties replaced, open gathers; "nothing" rare."""
+    monsters stirring, bounties replaced, open gathers; "nothing" rare."""
     per_event = [kinds(e.effects) for e in CONTENT.events]
     for kind in (
         "stat_check",
@@ -412,8 +412,8 @@ def test_the_events_cover_every_kind_of_event() -> None:
     assert sum(k == {"nothing"} for k in per_event) <= 3
     wits = [e for e in CONTENT.events for x in walk(e.effects) if x.kind == "stat_check"]
     assert any(x.stat == "wits" for e in wits for x in walk(e.effects) if x.kind == "stat_check")
-    stirs = [e for e in CONTENT.events for x in walk(e.effects) if "guardians_stir" in x.flags]
-    assert stirs
+    stirs = [e for e in CONTENT.events for x in walk(e.effects) if "bloodlust" in x.flags]
+    assert stirs  # the monsters stirring; never the Guardians (DG-R40)
     assert len({e.name for e in CONTENT.events}) == 100
     assert not any(e.printed for e in CONTENT.events)  # the rulebook prints none
 

@@ -68,7 +68,7 @@ def test_hunters_moon_by_the_maps_round_rules() -> None:
     s = new_game(2, rounds=6)
     assert [r for r in range(1, 7) if "hunters_moon" in round_flags(s, r)] == [3, 6]
     s = new_game(2, map="advanced", rounds=6)
-    assert round_flags(s, 4) == frozenset({"guardians_stir"})
+    assert round_flags(s, 4) == frozenset({"bloodlust"})  # no Guardian (DG-R40)
 
 
 def test_every_player_takes_one_turn_a_round_in_seat_order() -> None:

@@ -539,7 +539,8 @@ def test_golden_an_event_names_its_rule_in_words() -> None:
     since = len(s.log)
     do(s, "d100 89")
     assert last_lines(s, since)[-1] == (
-        "Event 89 (The Guardians Stir): next round, every Guardian gets +1 to its combat rolls."
+        "Event 89 (The Guardians Stir): next round, "
+        "every monster (not a Guardian) gets +1 to its combat rolls."
     )
 
 

@@ -60,11 +60,44 @@ ROUND_FLAGS: Final[dict[str, str]] = {
     "fog": "every stealth check is rolled with 1 added",
     "clear_night": "every stealth check is rolled with 1 taken off",
     "quiet": "no enemy is spawned at the start of a turn",
-    "bloodlust": "every monster gets +1 to its combat rolls",
-    "guardians_stir": "every Guardian gets +1 to its combat rolls",
+    "bloodlust": "every monster (not a Guardian) gets +1 to its combat rolls",
     "market_day": "the Village's paid services cost 1 coin less (at least 0)",
     "no_horses": "no horse may be rented",
 }
+
+
+#: The round rules no content may set, and why: each would give every
+#: Guardian a combat buff, and the rulebook says Guardians "can't be given
+#: combat buffs or extra HP" (Part I, Know Thine Enemy; a lone Plant of
+#: Eden's attack is a fixed 3, not rolled). ``guardians_stir`` was once a
+#: round rule of Saloon's own (the advanced map's round four, GM events
+#: 82, 89, 90 and 91); issue 37 took it out (ruling DG-R40).
+GUARDIAN_BUFF_FLAGS: Final[dict[str, str]] = {
+    "guardians_stir": "it would give every Guardian +1 to its combat rolls",
+}
+
+
+def refuse_guardian_buffs(flags: Iterable[object], where: str) -> None:
+    """Refuse, with one :class:`ValueError` naming ``where``, round rules
+    that would give a Guardian a combat buff (:data:`GUARDIAN_BUFF_FLAGS`):
+    Guardians can't be given combat buffs (Part I, Know Thine Enemy). The
+    loader calls it on every ``round_rule`` effect (events, cards, skills,
+    potions, an owner's own included) and can call it on a map's round rules.
+
+    >>> refuse_guardian_buffs(["bloodlust", "fog"], "round rule 5")
+    >>> try:
+    ...     refuse_guardian_buffs(["guardians_stir"], "event 89")
+    ... except ValueError as exc:
+    ...     print(str(exc).replace(", and ", ",\\nand "))
+    event 89: 'guardians_stir' is refused: it would give every Guardian +1 to its combat rolls,
+    and Guardians can't be given combat buffs (Part I, Know Thine Enemy)
+    """
+    for f in flags:
+        if isinstance(f, str) and f in GUARDIAN_BUFF_FLAGS:
+            raise ValueError(
+                f"{where}: {f!r} is refused: {GUARDIAN_BUFF_FLAGS[f]}, and Guardians "
+                "can't be given combat buffs (Part I, Know Thine Enemy)"
+            )
 
 
 @dataclass(frozen=True)
@@ -391,6 +424,8 @@ def _flags(kind: str, raw: object, where: str) -> frozenset[str]:
     names = WEAPON_FLAGS if kind == "weapon" else tuple(ROUND_FLAGS)
     if not isinstance(raw, list) or not all(isinstance(f, str) for f in raw):
         raise ValueError(f"{where}: {kind}'s flags must be a list of names")
+    if kind == "round_rule":
+        refuse_guardian_buffs(raw, where)
     for f in raw:
         if f not in names:
             raise ValueError(

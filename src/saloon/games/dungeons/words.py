@@ -13,8 +13,8 @@ said here in words, never by its effect's key name.
 'the active player has 1 action fewer next turn'
 >>> count(1, "coin"), count(0, "skill marker"), count(3, "bounty card")
 ('1 coin', 'no skill markers', '3 bounty cards')
->>> flag_words("guardians_stir")
-'every Guardian gets +1 to its combat rolls'
+>>> flag_words("bloodlust")
+'every monster (not a Guardian) gets +1 to its combat rolls'
 """
 
 from __future__ import annotations
