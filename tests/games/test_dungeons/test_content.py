@@ -363,7 +363,7 @@ def test_the_heroic_quest_deck() -> None:
     green = [q for q in CONTENT.quests if q.banner == "green"]
     red = [q for q in CONTENT.quests if q.banner == "red"]
     assert green and red
-    assert all(q.timing in ("combat", "roll", "any") for q in red)
+    assert all(q.timing in ("combat", "any") for q in red)  # none after the roll (DG-R39)
     assert all((q.icon == "shield") == (q.timing == "roll") for q in CONTENT.quests)
     assert all(q.timing == "combat" for q in CONTENT.quests if q.icon == "weapon")
     intervention = CONTENT.quest("intervention")
@@ -373,7 +373,6 @@ def test_the_heroic_quest_deck() -> None:
     assert {
         "monster_buff",
         "monster_hp",
-        "monster_reroll",
         "cancel_card",
         "steal_coins",
     } <= red_kinds

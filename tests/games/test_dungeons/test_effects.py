@@ -182,15 +182,17 @@ def test_monster_reroll() -> None:
 
 
 def test_cancel_card_answers_a_card_played_in_a_fight() -> None:
-    """The counter window (ruling DG-R4): Not So Fast cancels the hero's card."""
-    s = rolled()
-    give_cards(s, 0, "whetstone")
+    """The counter window (ruling DG-R4): Not So Fast cancels the hero's
+    card played before the roll; after the roll nobody is asked (DG-R39)."""
+    s = table()
+    give_cards(s, 0, "smoke-bomb", "whetstone")
     give_cards(s, 1, "not-so-fast")
-    do(s, "play whetstone")
+    do(s, "fight goblin", "pass", "play smoke-bomb")  # the GM's window, then the hero's card
     assert s.to_move == 1 and legal(s) == ["play not-so-fast", "pass"]
     do(s, "play not-so-fast")
-    assert s.fight is not None and s.fight.hero_bonus == 0
-    assert "Whetstone has no effect" in log_text(s)
+    assert s.fight is not None and "Smoke Bomb has no effect" in log_text(s)
+    do(s, "wield natural", "roll 3 vs 2", "play whetstone")
+    assert s.to_move == 0 and s.fight is not None and s.fight.hero_bonus > 0
 
 
 def test_a_skill_may_cancel_a_red_card() -> None:

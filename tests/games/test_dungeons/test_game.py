@@ -243,7 +243,7 @@ def test_the_rules_at_a_prompt_follow_the_decision_at_hand() -> None:
     do(s, "pass")
     texts["arm"] = GAME.rules_help(s)
     do(s, "wield natural", "roll 3 vs 4")
-    assert let_pass(s) == 1  # the window after the roll
+    assert let_pass(s) == 0  # no window after the roll (ruling DG-R39)
     texts["improve"] = GAME.rules_help(s)
     assert texts["turn"].startswith("Now: your turn.") and "Spending Your Actions" in texts["turn"]
     assert "Specialty Hides, steps 3 and 4" in texts["arm"] and "Holy" in texts["arm"]

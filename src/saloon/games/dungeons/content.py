@@ -1047,10 +1047,21 @@ def _read_quests(f: _File) -> tuple[QuestCard, ...]:
         timing = _timing(f, c, effects, where)
         banner = _one_of(f, c, "banner", where, ("green", "red"))
         icon = _one_of(f, c, "icon", where, ("weapon", "shield", "")) if "icon" in c else ""
+        name = _text(f, c, "name", where, 60)
         # Part II, Heroic Quest Cards: green in one's own turn, red in an
         # opponent's; the weapon icon before the roll, the shield after it.
         if banner == "red" and timing == "turn":
             f.fail(f"{where}: a red card is played in an opponent's turn, not in one's own")
+        # Part II, Specialty Hides, step 6: once the hero has rolled, only his
+        # own buffs and Dogmud follow; no opponent acts after the roll, so a
+        # red card of an after-roll effect would open a window the rules
+        # close (ruling DG-R39).
+        if banner == "red" and timing == "roll":
+            f.fail(
+                f"{where} ({name}) is a red card with an effect played after the "
+                "hero's roll, and no opponent acts after the roll (Part II, Specialty "
+                "Hides, step 6; ruling DG-R39): make it a green card or a before-roll effect"
+            )
         if icon == "shield" and timing != "roll":
             f.fail(f"{where}: the shield icon means after the roll; its effects are {timing!r}")
         if icon == "weapon" and timing != "combat":
@@ -1060,7 +1071,7 @@ def _read_quests(f: _File) -> tuple[QuestCard, ...]:
         cards.append(
             QuestCard(
                 id=c["id"],
-                name=_text(f, c, "name", where, 60),
+                name=name,
                 text=_text(f, c, "text", where),
                 banner=banner,
                 icon=icon,

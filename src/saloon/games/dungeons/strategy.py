@@ -1688,7 +1688,7 @@ class HeuristicAgent:
     ) -> float:
         """What one effect of a red card does for me in the active hero's
         round: the drop in his chance (a buff, extra HP: his natural die
-        assumed), the GM's reroll of a roll he is winning, coins taken, an
+        assumed), coins taken, an
         action he loses next turn, an enemy put in his way."""
         st = eye.st
         k = ef.kind
@@ -1705,16 +1705,8 @@ class HeuristicAgent:
             now, _ = engagement(base, base, hp, e.hp)
             later, _ = engagement(base, base, hp, e.hp + ef.amount)
             return stake * (now - later)
-        if k == "monster_reroll":
-            if not f.dice or not f.enemy_roll:
-                return 0.0
-            mine = combat.hero_total(f)
-            theirs = combat.enemy_total(st, f)
-            ties = foe.ties()
-            if not (mine > theirs or (mine == theirs and ties)):
-                return -1.0
-            p_keep = _enemy_reroll_odds(foe, f, mine, ties)
-            return stake * (1 - p_keep)
+        # No red card rerolls the monster's die: no opponent acts after the
+        # roll (ruling DG-R39); Fickle Fate is the hero's own card.
         return self._harm(eye, ef)
 
     def _harm(self, eye: _Eye, ef: Effect) -> float:

@@ -16,7 +16,8 @@ I, Enemy Engagement, GM's Note).
 4. ``wield ...``: the weapon(s);
 5. the rolls, the hero's dice and the enemy's die together (a Plant of
    Eden does not roll: its attack is 3, +1 for every other Plant on the
-   board); then the opponents' window for after-roll red cards;
+   board); no opponent acts after it (step 6 is the hero's alone: ruling
+   DG-R39);
 6. the hero improves: buffs, rerolls, Dogmud, potions, skills, escapes;
    ``accept``;
 7. resolution (:class:`Resolve`).
@@ -317,14 +318,15 @@ class RoundRoll(Chance):
         return f"the hero's {dice}{vs} (e.g. {example})"
 
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
-        from saloon.games.dungeons.rules import powers
-
         assert isinstance(outcome, CombatRoll)
         f = s.fight
         assert f is not None
         s.fight = f = replace(f, dice=outcome.hero, enemy_roll=outcome.enemy)
         s.say("roll", f"The roll: {tally_words(s, f)}.")
-        push(s, powers.OpenWindow("after"), SetStage("improve"))
+        # Part II, Specialty Hides, step 6: once the dice are down only the
+        # hero's buffs and his Dogmud may change the round; the opponents'
+        # say ended with step 2, so no window of theirs opens here (DG-R39).
+        push(s, SetStage("improve"))
 
 
 # -- totals ------------------------------------------------------------------------------------

@@ -8,17 +8,21 @@ potions in one's own turn; skills never in the Village: Part II, The
 Village); Part I, Enemy Engagement and The Role of the GM (after the
 declaration the opponents, acting as the collective GM, may buff the
 monster and play cards, any number, until the hero rolls; never on a
-Guardian or a Cash Cube: Know Thine Enemy, Cash Cube; rulings DG-R4, DG-C20).
+Guardian or a Cash Cube: Know Thine Enemy, Cash Cube; rulings DG-R4, DG-C20);
+Part II, Specialty Hides, steps 5 and 6 (once the hero has rolled, only his
+own buffs and Dogmud follow: no opponent acts after the roll, ruling DG-R39).
 
 A card's ``timing`` (:data:`saloon.games.dungeons.effects.KINDS`) says
 when: ``turn`` in the user's turn outside a fight, ``combat`` in a fight
 (engaged, or before the roll of a round), ``roll`` after the roll, ``any``
-at any of these. The windows (ruling DG-R4): red cards of timing ``combat``
-or ``any`` in the collective GM's window (step 2), of timing ``roll`` in a
-window right after the roll; a card that cancels a card (``cancel_card``)
-only in answer to a card played in a fight, by the other players (the
-active player with a green card or a skill), in turn order from the player
-after the one who played it; a cancelling card cannot itself be cancelled.
+at any of these. The windows (rulings DG-R4, DG-R39): red cards of timing
+``combat`` or ``any`` in the collective GM's window (step 2), and none after
+the roll (a red card of timing ``roll`` is refused when the content is
+loaded); a card that cancels a card (``cancel_card``) only in answer to a
+card played in a fight, by the other players (the active player with a
+green card or a skill), in turn order from the player after the one who
+played it, and never once the hero has rolled; a cancelling card cannot
+itself be cancelled.
 Each potion is drunk at most once a turn, each skill used once a turn
 (twice when stacked) (ruling DG-R13).
 
@@ -89,7 +93,7 @@ def is_red(card: AdvantageCard | QuestCard) -> bool:
 
 def useful(s: DungeonsState, seat: int, effects_: tuple[Effect, ...], window: str = "") -> bool:
     """Whether any of ``effects_`` would do something for ``seat`` now
-    (``window``: ``before`` or ``after`` for an opponent's red card)."""
+    (``window``: ``before`` for an opponent's red card)."""
     return any(_does(s, seat, e, window) for e in effects_)
 
 
@@ -124,12 +128,8 @@ def _does(s: DungeonsState, seat: int, e: Effect, window: str) -> bool:
     if k in ("monster_buff", "monster_hp"):
         return f is not None and window == "before" and s.monster(s.enemy(f.enemy).kind) is not None
     if k == "monster_reroll":
-        return (
-            f is not None
-            and f.enemy_roll > 0
-            and (f.stage == "improve" or window == "after")
-            and not f.transformed
-        )
+        # The hero's own card at step 6 (ruling DG-R39); no GM's window after the roll.
+        return f is not None and f.enemy_roll > 0 and f.stage == "improve" and not f.transformed
     if k == "unchib":
         return h.chib
     if k == "auto_stealth":
@@ -287,10 +287,20 @@ def counters(s: DungeonsState, seat: int) -> list[Action]:
 
 def counter_queue(s: DungeonsState, seat: int) -> tuple[int, ...]:
     """The players asked whether they cancel ``seat``'s card, in turn order
-    after him: each who could, as every player sees it (:func:`asked_to_counter`)."""
+    after him: each who could, as every player sees it (:func:`asked_to_counter`);
+    nobody once the hero has rolled (Part II, Specialty Hides, step 6: after
+    the roll the round is the hero's alone; ruling DG-R39)."""
+    if rolled(s):
+        return ()
     n = s.num_players
     order = [(seat + k) % n for k in range(1, n)]
     return tuple(q for q in order if asked_to_counter(s, q))
+
+
+def rolled(s: DungeonsState) -> bool:
+    """Whether the round under way has been rolled (step 5 is behind it)."""
+    f = s.fight
+    return f is not None and (bool(f.dice) or f.stage == "improve")
 
 
 def asked_to_counter(s: DungeonsState, seat: int) -> bool:
@@ -356,9 +366,10 @@ class Counter(Decision):
 
 
 #: The timings of the red cards each window takes (ruling DG-R4): ``before``
-#: a round's roll, ``after`` it, and (option ``red_cards=turn``) ``turn``,
-#: the windows of an opponent's turn outside fights.
-WINDOW_TIMINGS = {"before": ("combat", "any"), "after": ("roll",), "turn": ("any",)}
+#: a round's roll and (option ``red_cards=turn``) ``turn``, the windows of an
+#: opponent's turn outside fights. There is no window after the roll: at step
+#: 6 only the hero acts (Part II, Specialty Hides; ruling DG-R39).
+WINDOW_TIMINGS = {"before": ("combat", "any"), "turn": ("any",)}
 
 
 def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
@@ -378,8 +389,8 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
 
 def window_open(s: DungeonsState, phase: str) -> bool:
     """Whether the opponents' window opens for this round: never on a
-    Guardian or a Cash Cube (rulings DG-R4, DG-C20), nor after the roll of a
-    transformed monster (ruling DG-R20). The ``turn`` window opens only
+    Guardian or a Cash Cube (rulings DG-R4, DG-C20), never after the roll
+    (ruling DG-R39). The ``turn`` window opens only
     with ``red_cards=turn`` (DG-R4's other reading), outside a fight, while
     the active hero lives."""
     f = s.fight
@@ -396,16 +407,25 @@ def window_open(s: DungeonsState, phase: str) -> bool:
     e = s.find_enemy(f.enemy)
     if e is None or s.monster(e.kind) is None:
         return False
-    return not (phase == "after" and f.transformed)
+    return not rolled(s)
 
 
 @dataclass(frozen=True, slots=True)
 class OpenWindow(Step):
     """Open the opponents' window ``phase`` (``before`` the hero transforms
-    and picks his weapon, ``after`` the roll, or ``turn``: at the start of
-    his turn and after each of his actions, with ``red_cards=turn``)."""
+    and picks his weapon, or ``turn``: at the start of his turn and after
+    each of his actions, with ``red_cards=turn``). No window opens after the
+    hero's roll (Part II, Specialty Hides, step 6; ruling DG-R39): asked for
+    one, the engine refuses."""
 
     phase: str
+
+    def __post_init__(self) -> None:
+        if self.phase not in WINDOW_TIMINGS:
+            raise ValueError(
+                f"no opponents' window {self.phase!r}: after the hero's roll only he acts "
+                "(Part II, Specialty Hides, step 6; ruling DG-R39)"
+            )
 
     def run(self, s: DungeonsState) -> None:
         if not window_open(s, self.phase) or s.active is None:
@@ -467,8 +487,7 @@ class Window(Decision):
             active = s.active
             whose = "the" if active is None else f"{s.name(active)}'s"
             return f"{whose} turn: play a red card, or pass"
-        when = "before the roll" if self.phase == "before" else "after the roll"
-        return f"the GM's window {when}: play a red card, or pass"
+        return "the GM's window before the roll: play a red card, or pass"
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         seat = self.player
