@@ -58,7 +58,7 @@ from saloon.games.dungeons.strategy import (
 )
 
 #: Round rules that change an enemy's total.
-FLAGS = ["hunters_moon", "bloodlust", "guardians_stir", "fog", "quiet"]
+FLAGS = ["hunters_moon", "bloodlust", "fog", "quiet"]
 
 
 def agent(**knobs: float) -> HeuristicAgent:

@@ -33,6 +33,7 @@ from saloon.games.dungeons.effects import (
     Effect,
     covers,
     read_effects,
+    refuse_guardian_buffs,
     timing_of,
     walk,
 )
@@ -912,6 +913,10 @@ def _read_round_rules(f: _File) -> dict[int, tuple[RoundRule, ...]]:
         flags = r["flags"]
         if not isinstance(flags, list) or not flags:
             f.fail(f"{where}: flags must be a list of round flags")
+        try:  # no round rule raises a Guardian (DG-R40), named as the events' are
+            refuse_guardian_buffs(flags, where)
+        except ValueError as exc:
+            f.fail(str(exc))
         for flag in flags:
             if flag not in ROUND_FLAGS:
                 f.fail(

@@ -43,9 +43,9 @@ legal action gets a score in one currency (coins; a glory point is worth
   last).
 * **the opponents' windows** (red cards): a buff or extra HP on the monster
   when the drop in the hero's chance to win times the stake (his bounty,
-  more when he leads) is worth the card; the GM's reroll after the roll
-  when the hero is winning; stealing coins and costing an action when the
-  hero leads or close to it; cancelling a card that would win the round.
+  more when he leads) is worth the card; stealing coins and costing an
+  action when the hero leads or close to it; cancelling a card played before
+  the roll that would win the round (no opponent acts after it: DG-R39).
 * **cards, potions, skills, purchases**: coins, draws, heals, potions
   filled and extra actions when they are worth something now (extra actions
   when the turn's actions are spent and something is worth doing); a
@@ -337,7 +337,6 @@ def probe_roll(st: DungeonsState, kind: str, space: int, on_board: bool = False)
     bonus = 2 if moon and st.options.house("overzealous_moon") else 0
     if g is None:
         return st.content.prices.cash_cube_die, bonus
-    bonus += "guardians_stir" in st.flags
     if g.kind == "plant":
         return 0, bonus + g.attack + board.plants_on_board(st) - on_board
     return g.die, bonus

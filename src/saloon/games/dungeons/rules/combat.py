@@ -354,8 +354,8 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
     its environment is in its space (Poison monsters have none), +2 under
     the Hunters' Moon, +1 under bloodlust, a GM event's bonus for the round,
     the collective GM's buffs. A Guardian: its die (a Plant's attack of 3,
-    +1 for every other Plant on the board), +1 when the Guardians stir; no
-    environment, no Moon, no buffs (Part I, Know Thine Enemy). A Cash Cube:
+    +1 for every other Plant on the board); no environment, no Moon, no
+    buffs, no round rule's bonus (Part I, Know Thine Enemy; DG-R40). A Cash Cube:
     its D12 alone. The Overzealous Hunters' Moon gives every enemy the
     Moon's +2 (Part IV, Suggestions)."""
     e = s.enemy(f.enemy)
@@ -389,8 +389,7 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
                 parts.append(("other Plant" if others == 1 else "other Plants", others))
         else:
             parts = [(f"d{g.die}", f.enemy_roll)]
-        if "guardians_stir" in s.flags:
-            parts.append(("Guardians stir", 1))
+        # No round rule raises a Guardian: they take no combat buffs (DG-R40).
     if zealous:
         parts.append(("Hunters' Moon", 2))
     return parts

@@ -145,7 +145,6 @@ def flag_words(flag: str) -> str:
 #: A round rule's name where its flag's words are not enough.
 FLAG_NAMES = {
     "hunters_moon": "Hunters' Moon",
-    "guardians_stir": "the Guardians stir",
     "fog": "fog",
     "clear_night": "a clear night",
     "quiet": "quiet roads",

@@ -174,9 +174,9 @@ class Fight:
     Hides, steps 1-7; rulings DG-R4, DG-R19).
 
     ``stage``: ``window`` (step 2: the collective GM's cards), ``arm``
-    (steps 3-4: transform, pick the weapon), ``after`` (the opponents' cards
-    played after the roll), ``improve`` (step 6: the hero's buffs, rerolls,
-    escapes; then ``accept``). ``transformed`` is the class the monster was
+    (steps 3-4: transform, pick the weapon), ``improve`` (step 6: the
+    hero's buffs, rerolls, escapes; then ``accept``; no opponent acts after
+    the roll: ruling DG-R39). ``transformed`` is the class the monster was
     turned into for this roll (ruling DG-R20). ``dice`` are the hero's faces
     (one per die of ``weapons``, in order), ``enemy_roll`` the GM's (0 for a
     Plant of Eden, which does not roll). ``hero_bonus`` adds the hero's
