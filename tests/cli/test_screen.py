@@ -374,6 +374,35 @@ def test_the_d6_board_fits_its_room(steps: int) -> None:
                 assert lines[-1].plain == "'map' prints the whole board."
 
 
+def test_the_d6_board_is_never_wider_than_the_screen() -> None:
+    """A space crowded with enemies wraps inside its column (a wrapped line
+    is indented, so it wraps two characters short): every twentieth step of
+    a whole game, at 80 and 120 columns."""
+    game = get_game("dungeons")
+    session = Session(
+        game,
+        game.options(None),
+        ["heuristic"] * 3,
+        seed=2,
+        agents=lambda spec, s: make_bot(spec, game, s),
+    )
+    consoles = {w: Console(width=w, color_system=None, file=io.StringIO()) for w in (80, 120)}
+    while not session.state.is_over:
+        state = session.state
+        assert isinstance(state, DungeonsState)
+        if len(state.history) % 20 == 0:
+            for width, console in consoles.items():
+                for height in (12, 24):
+                    lines = BoardScreen(state, 0, width, height).lines(console)
+                    assert all(line.cell_len <= width for line in lines), (width, height)
+        if session.pending == "chance":
+            session.roll()
+        else:
+            turn = session.bot_turn()
+            assert session.agents is not None
+            session.apply_bot(turn, turn.choose(session.agents))
+
+
 # -- the table's screen, without a terminal ------------------------------------------------
 
 

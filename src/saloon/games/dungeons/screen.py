@@ -140,7 +140,8 @@ def columns(items: Sequence[Text], width: int, console: Console) -> list[Text]:
     for c in range(count):
         block: list[Text] = []
         for item in items[c * per : (c + 1) * per]:
-            wrapped = list(item.wrap(console, col))
+            # Two characters short of the column: a wrapped line is indented by two.
+            wrapped = list(item.wrap(console, max(1, col - 2)))
             for k, line in enumerate(wrapped):
                 block.append(Text("  ").append_text(line) if k else line)
         cols.append(block)
