@@ -64,6 +64,16 @@ ALWAYS = ("pass", "accept", "end")
 # -- at the terminal ----------------------------------------------------------------------
 
 
+def bots_step(session: Session) -> None:
+    """One step of a game among bots: a roll, or a bot's choice."""
+    if session.pending == "chance":
+        session.roll()
+    else:
+        turn = session.bot_turn()
+        assert session.agents is not None
+        session.apply_bot(turn, turn.choose(session.agents))
+
+
 def terminal_env() -> dict[str, str]:
     """A real terminal's environment (its size from the pseudo-terminal), no colour."""
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR")}
@@ -234,12 +244,7 @@ def started(scenario: str, steps: int = 0) -> CowboysState:
         agents=lambda spec, s: make_bot(spec, game, s),
     )
     while not session.state.is_over and len(session.state.history) < steps:
-        if session.pending == "chance":
-            session.roll()
-        else:
-            turn = session.bot_turn()
-            assert session.agents is not None
-            session.apply_bot(turn, turn.choose(session.agents))
+        bots_step(session)
     while session.pending == "chance":
         session.roll()
     state = session.state
@@ -351,12 +356,7 @@ def test_the_d6_board_fits_its_room(steps: int) -> None:
         agents=lambda spec, s: make_bot(spec, game, s),
     )
     while not session.state.is_over and len(session.state.history) < steps:
-        if session.pending == "chance":
-            session.roll()
-        else:
-            turn = session.bot_turn()
-            assert session.agents is not None
-            session.apply_bot(turn, turn.choose(session.agents))
+        bots_step(session)
     state = session.state
     assert isinstance(state, DungeonsState)
     for width in (80, 120):
@@ -395,12 +395,7 @@ def test_the_d6_board_is_never_wider_than_the_screen() -> None:
                 for height in (12, 24):
                     lines = BoardScreen(state, 0, width, height).lines(console)
                     assert all(line.cell_len <= width for line in lines), (width, height)
-        if session.pending == "chance":
-            session.roll()
-        else:
-            turn = session.bot_turn()
-            assert session.agents is not None
-            session.apply_bot(turn, turn.choose(session.agents))
+        bots_step(session)
 
 
 # -- the table's screen, without a terminal ------------------------------------------------

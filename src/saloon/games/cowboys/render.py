@@ -509,7 +509,8 @@ _EDGE_ACROSS: Final[dict[str, str]] = {
     "window": "~~~",
     "obstacle": "###",
 }
-_EDGE_UPRIGHT: Final[dict[str, str]] = {
+#: A side between two squares of a row, by its kind (the compact map's too).
+EDGE_UPRIGHT: Final[dict[str, str]] = {
     "open": " ",
     "wall": "│",
     "door": "D",
@@ -694,7 +695,7 @@ class TownText:
         upright = arms[0] if arms[0] == arms[1] else None
         kind = across if across in ("window", "obstacle") else upright
         if kind in ("window", "obstacle"):
-            return _EDGE_UPRIGHT[kind], _EDGE_STYLE[kind]
+            return EDGE_UPRIGHT[kind], _EDGE_STYLE[kind]
         return "+", "red"
 
     def _edge_line(self, x0: int, x1: int, ly: int, group: list[Placement] | None) -> Text:
@@ -724,7 +725,7 @@ class TownText:
         for x in range(x0, x1 + 1):
             inner = 0 < x < w
             kind = self._edge_kind((x - 1, y), (x, y)) if inner else g.upright[y * (w + 1) + x]
-            t.append(_EDGE_UPRIGHT[kind], style=_EDGE_STYLE[kind])
+            t.append(EDGE_UPRIGHT[kind], style=_EDGE_STYLE[kind])
             if x < x1:
                 t.append_text(self.cells[(x, y)])
         t.append(f" {axis_labels(right, y=y)}", style="bold cyan")

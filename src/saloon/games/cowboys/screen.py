@@ -48,6 +48,7 @@ from rich.text import Text
 from saloon.games.cowboys.board import XY, Placement
 from saloon.games.cowboys.render import (
     ARROWS,
+    EDGE_UPRIGHT,
     ITEM_MARKS,
     TownText,
     axis_labels,
@@ -63,15 +64,8 @@ if TYPE_CHECKING:
     from saloon.games.cowboys.rules.figures import Figure
     from saloon.games.cowboys.rules.state import CowboysState
 
-#: A side between two squares of a row, by its kind.
-UPRIGHT: Final[dict[str, str]] = {
-    "open": " ",
-    "wall": "│",
-    "door": "D",
-    "opendoor": "/",
-    "window": "~",
-    "obstacle": "#",
-}
+#: A side between two squares of a row, by its kind: the full drawing's marks.
+UPRIGHT: Final = EDGE_UPRIGHT
 #: The mark in an empty square of the side below it (none for a wall: its underline).
 BELOW: Final[dict[str, str]] = {"door": "D", "opendoor": "/", "window": "~", "obstacle": "#"}
 SIDE_STYLES: Final[dict[str, str]] = {
