@@ -82,7 +82,7 @@ class Dungeons(Game):
             "readings": (
                 "Every other reading",
                 "The standard map for 6 rounds with every other reading of the rules, the "
-                "expansion's classes and four homebrews of Part IV.",
+                "expansion's classes and five homebrews of Part IV.",
             ),
         }.get(name, super().variant_info(name))
 
@@ -107,9 +107,24 @@ class Dungeons(Game):
                 wild_conversion="must",
                 hero_swap="any",
                 red_cards="turn",
+                cube_order="any",
+                guarded_window="open",
+                transformed_buffs="kept",
+                spawn_engages=False,
+                dogmud="any",
+                potion_limit="bottles",
+                skill_limit="markers",
+                chib_weapons="quest",
                 final_event=True,
                 expansion=True,
-                house_rules=("creature_quota", "overzealous_moon", "quiet_space", "funeventful"),
+                house_rules=(
+                    "creature_quota",
+                    "overzealous_moon",
+                    "quiet_space",
+                    "funeventful",
+                    "handcuff_guardians",
+                ),
+                handcuffed=("kraken",),
             ),
         }
 

@@ -21,7 +21,16 @@ from saloon.core.state import ActionGroup
 from saloon.games.dungeons import actions as a
 from saloon.games.dungeons import odds, words
 from saloon.games.dungeons.effects import Effect
-from saloon.games.dungeons.rules import board, cards, combat, common, powers, stealth, village
+from saloon.games.dungeons.rules import (
+    board,
+    cards,
+    combat,
+    common,
+    powers,
+    reroll,
+    stealth,
+    village,
+)
 from saloon.games.dungeons.rules.model import Weapon
 from saloon.games.dungeons.rules.setup import stat_value
 
@@ -181,6 +190,8 @@ def _accept_words(s: DungeonsState) -> str:
     top = s.agenda[-1] if s.agenda else None
     if type(top).__name__ == "StealthDogmud":
         return "accept the failed stealth roll: every enemy here engages you"
+    if isinstance(top, reroll.RollDogmud):
+        return f"accept: {top.roll.what(s)} stays at {top.face}"
     return "accept"
 
 
@@ -264,6 +275,8 @@ def _dogmud_words(s: DungeonsState, seat: int, action: a.Dogmud) -> str:
     price = s.content.prices.dogmud
     f = s.fight
     top = s.agenda[-1] if s.agenda else None
+    if isinstance(top, reroll.RollDogmud):
+        return f"buy a Dogmud ({price} coins): roll {top.roll.what(s)} again"
     if f is None or not f.dice or type(top).__name__ == "StealthDogmud":
         chance = odds.percent(odds.stealth_chance(s, seat))
         die = stealth.natural_die(s, seat)

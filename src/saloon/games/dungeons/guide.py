@@ -68,8 +68,9 @@ _MOMENTS = {
     "action (ruling DG-R16).",
     "engaged": "Part I, Enemy Engagement: you are engaged, so you take no action and may "
     "not rest until you have fought every enemy you are engaged with or escaped (rulings "
-    "DG-R29, DG-R34). Fight them in the order you like, a Cash Cube first (Addenda, Cash "
-    "Cube); once a round is fought against one, you stay with it until one of you falls. "
+    "DG-R29, DG-R34). Fight them in the order you like, a Cash Cube first (Addenda, Village "
+    "Signs, Cash Cube), unless the table lets you fight it in any order; once a round is "
+    "fought against one, you stay with it until one of you falls. "
     "Escapes (Part I, Enemy Disengagement): chib out to an adjacent space (a D4 and no "
     "Advantage cards until Acupunch), Wingso Flightamous to the Village, Hero Swap, cards.",
     "arm": "Part II, Specialty Hides, steps 3 and 4: with three specialty hides you may turn "
@@ -125,6 +126,9 @@ _PASSAGES = {
     "choice by 1 (never below 3; with every stat at 3 it kills).",
     "StealthDogmud": "Addenda, Village Signs: Dogmud rerolls one of your dice for 2 coins, "
     "as often as you can pay (ruling DG-R7); accept, and the enemies here engage you.",
+    "RollDogmud": "Addenda, Village Signs: at a table that lets Dogmud reroll any of your "
+    "dice, a Dogmud (2 coins) rerolls your gather die or the Fountain's die too, as often "
+    "as you can pay; accept, and the face stands.",
     "FountainRaise": "Part II, The Village: a stat lower than the Fountain's roll may be "
     "raised to it; you need not have named it before the roll.",
     "RefreshChoice": "Part II, The Class Board, E: a used skill marker goes back to the "

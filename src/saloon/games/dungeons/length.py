@@ -10,7 +10,11 @@ a skill. A card played goes to the discard pile, which becomes a deck again
 only when a turn ends (DG-R11), so each card of the Advantage and Heroic
 Quest decks is played at most once a turn, by anyone; the active hero
 drinks each potion at most once a turn and uses each skill at most twice
-(DG-R13); nobody else drinks or uses skills. So the powers used in a turn
+(DG-R13; with ``potion_limit=bottles`` or ``skill_limit=markers`` a power
+that gives nothing back is used again at most once for each refill or
+refresh, bounded by the gathers, actions and effects of the rest, and one
+that gives actions, gathers, potions or markers back keeps its cap); nobody
+else drinks or uses skills. So the powers used in a turn
 are at most ``cards + potions + 2 * skills`` of the content, and what they
 do is bounded by their effects: an effect reaches at most ``n`` players,
 nested at most :data:`~saloon.games.dungeons.effects.MAX_DEPTH` deep, and
@@ -100,6 +104,21 @@ def _powers(content: Content) -> list[tuple[tuple[Effect, ...], int]]:
     return out
 
 
+def _reusable(content: Content, options: DungeonsOptions) -> list[tuple[Effect, ...]]:
+    """The potions and skills the options let be used again in a turn
+    (``potion_limit=bottles``, ``skill_limit=markers``): those that give
+    nothing back (``powers.LOOPING``)."""
+    from saloon.games.dungeons.rules.powers import feeds_itself
+
+    out: list[tuple[Effect, ...]] = []
+    if options.potion_limit == "bottles":
+        out += [p.effects for p in content.potions.values() if not feeds_itself(p.effects)]
+    if options.skill_limit == "markers":
+        skills = [sk for c in content.classes for sk in c.skills] + list(content.common_skills)
+        out += [sk.effects for sk in skills if not feeds_itself(sk.effects)]
+    return out
+
+
 def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> int:
     """A bound on the steps of any game under ``options`` with at most
     ``players`` players (see the module docstring).
@@ -121,13 +140,28 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
     # after it (n - 1 each), and its effects.
     power_steps = sum(k * (1 + 2 * (n - 1) + effect_steps(e, n)) for e, k in powers)
     actions = 3 + sum(k * _amount(e, "extra_action", n) for e, k in powers)
+    hp_added = sum(k * _amount(e, "monster_hp", n) for e, k in powers)
+    again = _reusable(content, options)
+    if again:
+        # Used again in a turn (ruling DG-R13's other readings): a potion
+        # once more for each refill (an Alchemy of a gather, or a card's),
+        # at most the turn's gathers and effects; a skill once more for each
+        # refresh, which needs the Village, where no skill is used, so a way
+        # out of it between two uses (an action or an effect). What is used
+        # again gives no actions, gathers, potions or markers back
+        # (``LOOPING``), so the turn's actions stay those above; each reuse
+        # is counted as the heaviest of them.
+        uses = 2 * (1 + actions + apps + apps)
+        apps += uses * max(_weight(e, n) for e in again)
+        power_steps += uses * max(1 + 2 * (n - 1) + effect_steps(e, n) for e in again)
+        hp_added += uses * max(_amount(e, "monster_hp", n) for e in again)
     gathers = 1 + actions + apps
     kills = tokens + n + actions + 1 + bounties + 4 * apps
     gained = 2 * gathers + 2 * kills + 10 * apps
     spends = 10 + gained + 3
     events = (rounds - 1) * 2 + 1
     hp_events = 2 * tokens * events
-    extra_hp = turns * sum(k * _amount(e, "monster_hp", n) for e, k in powers) + hp_events
+    extra_hp = turns * hp_added + hp_events
     hero_hits = 3 * (1 + actions + apps) + 3 * apps + 12 + spends + 3 * apps
     rounds_of_combat = kills + extra_hp + hero_hits + (cards + apps) + (2 + 2 * apps)
     per_turn = (

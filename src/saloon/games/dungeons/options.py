@@ -37,8 +37,8 @@ HOUSE_RULES: Final[dict[str, str]] = {
     "funeventful": "Funeventful: two GM events between rounds instead of one",
     "overzealous_moon": "Overzealous Hunters' Moon: the Moon's +2 applies to every enemy, "
     "Guardians and Cash Cubes included",
-    "handcuff_guardians": "Handcuff the Guardians: the Dragons and the Kraken are taken out of "
-    "the bag before the game",
+    "handcuff_guardians": "Handcuff the Guardians: Guardians are taken out of the bag before "
+    "the game (those named by handcuffed=..., else the four Dragons and the Kraken)",
     "quiet_space": "Quiet Space: after a successful stealth check a hero stays stealthy in "
     "that space until he leaves it",
 }
@@ -59,10 +59,19 @@ class DungeonsOptions(Options):
     wild_conversion: Literal["may", "must"] = "may"
     hero_swap: Literal["escape", "any"] = "escape"
     red_cards: Literal["fights", "turn"] = "fights"
+    cube_order: Literal["first", "any"] = "first"
+    guarded_window: Literal["closed", "open"] = "closed"
+    transformed_buffs: Literal["discarded", "kept"] = "discarded"
+    spawn_engages: bool = True
+    dogmud: Literal["fights", "any"] = "fights"
+    potion_limit: Literal["turn", "bottles"] = "turn"
+    skill_limit: Literal["turn", "markers"] = "turn"
+    chib_weapons: Literal["none", "quest"] = "none"
     final_event: bool = False
     expansion: bool = False
     content: str | None = None
     house_rules: tuple[str, ...] = ()
+    handcuffed: tuple[str, ...] = ()
 
     LABELS: ClassVar[dict[str, str]] = {
         "map": "Board side",
@@ -72,10 +81,19 @@ class DungeonsOptions(Options):
         "wild_conversion": "Converting wild hides",
         "hero_swap": "Hero Swap skill",
         "red_cards": "Red Heroic Quest cards",
+        "cube_order": "Fighting a Cash Cube among enemies",
+        "guarded_window": "Red cards against a Guardian or a Cube",
+        "transformed_buffs": "Buffs on a transformed monster that wins",
+        "spawn_engages": "The turn's own spawn engages",
+        "dogmud": "Dogmud rerolls",
+        "potion_limit": "Potions in a turn",
+        "skill_limit": "Skills in a turn",
+        "chib_weapons": "A chib's weapons",
         "final_event": "An event after the last round",
         "expansion": "Expansion classes (Bard, Cleric, Werewolf)",
         "content": "Content (your own folder)",
         "house_rules": "House rules (Part IV)",
+        "handcuffed": "Guardians handcuffed",
     }
     HELP: ClassVar[dict[str, str]] = {
         "map": "the side of the board: standard (10 spaces, a D10) or advanced (12 spaces, "
@@ -98,6 +116,32 @@ class DungeonsOptions(Options):
         "a hero's fight (Saloon's reading); turn: those of timing any (Pickpocket, Ambush, "
         "Tripwire) also at the start of an opponent's turn and after each of his actions "
         "(Part II, Heroic Quest Cards)",
+        "cube_order": "first: with another player's Cash Cube among the enemies engaging a "
+        "hero, he fights the Cube first (Addenda, Village Signs, Cash Cube; Saloon's "
+        "reading); any: in the order he likes, as with any other enemies (Part I, On "
+        "Stealth)",
+        "guarded_window": "closed: no red card is played in a round against a Guardian or a "
+        "Cash Cube (Saloon's reading); open: the collective GM's window opens there too, for "
+        "the red cards that are not buffs or extra HP (thefts, spawns, lost actions) (Part "
+        "I, Know Thine Enemy; Cash Cube)",
+        "transformed_buffs": "discarded: a transformed monster that wins the round loses the "
+        "buffs played on it with the round (Saloon's reading); kept: it takes them back "
+        "into the next round (Part II, Specialty Hides, step 7)",
+        "spawn_engages": "true: an enemy the turn's own spawn die puts in the hero's space "
+        "engages him with the rest (Saloon's reading); false: only the enemies there before "
+        "the roll engage, the new one calls for a stealth check (Part I, On Stealth)",
+        "dogmud": "fights: Dogmud rerolls a combat die or a failed stealth roll (Saloon's "
+        "reading); any: also the hero's gather die and the Fountain's die in his turn "
+        "(Addenda, Village Signs, Dogmud)",
+        "potion_limit": "turn: each potion at most once a turn (Saloon's reading); bottles: "
+        "a bottle refilled in the turn may be drunk again in it, but a potion that gives "
+        "actions only once a turn (Part I, Non-Action Tasks)",
+        "skill_limit": "turn: each skill once a turn, twice when stacked (Saloon's reading); "
+        "markers: as often as free skill markers allow (Part I, Non-Action Tasks; Addenda, "
+        "Stacking Skills)",
+        "chib_weapons": "none: a chib rolls only its chib die (Saloon's reading); quest: it "
+        "may wield a Heroic Quest weapon card, never an Advantage weapon card (Part I, "
+        "Chibbing Out; Part IV, the Werewolf)",
         "final_event": "a GM event after the last round too (Part I, Choose the Length of "
         "Your Game: events come between rounds)",
         "expansion": "the expansion's class boards (Bard, Cleric, Werewolf) may be chosen too "
@@ -106,6 +150,9 @@ class DungeonsOptions(Options):
         "of the same names",
         "house_rules": "homebrews of Part IV, Suggestions, comma-separated: "
         + ", ".join(HOUSE_RULES),
+        "handcuffed": "with Handcuff the Guardians, the Guardians taken out of the bag, "
+        "comma-separated ids (e.g. onyx-dragon,kraken); none named: the four Dragons and "
+        "the Kraken (Part IV, Suggestions)",
     }
 
     FILES: ClassVar[dict[str, FileKind]] = {"content": "folder"}
@@ -119,6 +166,12 @@ class DungeonsOptions(Options):
             raise OptionError(f"house_rules names a rule twice: {','.join(self.house_rules)}")
         if {"uneventful", "funeventful"} <= set(self.house_rules):
             raise OptionError("uneventful and funeventful contradict each other: pick one")
+        if self.handcuffed and not self.house("handcuff_guardians"):
+            raise OptionError(
+                "handcuffed names Guardians, but the house rule handcuff_guardians is not on"
+            )
+        if len(set(self.handcuffed)) != len(self.handcuffed):
+            raise OptionError(f"handcuffed names a Guardian twice: {','.join(self.handcuffed)}")
 
     def house(self, name: str) -> bool:
         """Whether the house rule ``name`` is in play.

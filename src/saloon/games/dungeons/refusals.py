@@ -100,9 +100,9 @@ def _reason(s: DungeonsState, top: Decision, name: str, action: Action) -> str:
         return _place(s, action)
     if isinstance(action, a.Transform) and name == "ChooseClass":
         return _no_class(action.monster_class)
-    if name == "StealthDogmud":
+    if name in ("StealthDogmud", "RollDogmud"):
         if isinstance(action, a.Dogmud) and action.die:
-            return "a stealth roll is one die: type dogmud, with no number"
+            return "that roll is one die: type dogmud, with no number"
         if isinstance(action, a.Dogmud):
             price = s.content.prices.dogmud
             return f"Dogmud costs {price} coins and you have {s.heroes[top.player].coins}"

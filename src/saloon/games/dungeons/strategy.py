@@ -101,6 +101,7 @@ from saloon.games.dungeons.rules import (
     effects,
     gather,
     powers,
+    reroll,
     rewards,
     setup,
     stealth,
@@ -834,7 +835,8 @@ class _Eye:
         t = st.turn
         drunk = t.drunk if t is not None else ()
         cure = any(
-            any(e.kind == "unchib" for e in st.content.potions[p].effects) and p not in drunk
+            any(e.kind == "unchib" for e in st.content.potions[p].effects)
+            and powers.potion_ready(st, p, drunk)
             for p in self.hero.potions
         )
         if cure or st.hero_class(self.me).chib_die > 6:
@@ -1928,6 +1930,30 @@ class HeuristicAgent:
                 out[act] = 0.0
         return out
 
+    def _roll_dogmud(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """``dogmud=any``: the Fountain's die again when the raise a reroll
+        promises on average beats the one showing by more than the coins
+        are worth; a gather's die stands (its rewards are all worth having)."""
+        node = eye.st.agenda[-1]
+        assert isinstance(node, reroll.RollDogmud)
+        h = eye.hero
+
+        def best(face: int) -> float:
+            return max(
+                (
+                    stat_worth(st, face) - stat_worth(st, h.stat(st))
+                    for st in STATS
+                    if h.stat(st) < face
+                ),
+                default=0.0,
+            )
+
+        gain = 0.0
+        if isinstance(node.roll, village.FountainRoll):
+            gain = sum(best(f) for f in range(1, 7)) / 6 - best(node.face)
+        cost = eye.prices.dogmud * eye.coin_worth()
+        return {act: (gain - cost if isinstance(act, a.Dogmud) else 0.0) for act in legal}
+
 
 # -- small helpers of the decisions ------------------------------------------------------------
 
@@ -2149,6 +2175,7 @@ _HANDLERS: dict[str, _Handler] = {
     "Conversion": HeuristicAgent._convert,
     "PoisonStat": HeuristicAgent._poison,
     "FountainRaise": HeuristicAgent._raise,
+    "RollDogmud": HeuristicAgent._roll_dogmud,
 }
 
 

@@ -201,7 +201,7 @@ def _fight(s: DungeonsState, seat: int, action: a.Fight) -> str:
         if cubes:
             return (
                 f"{board.enemy_name(s, cubes[0])} comes first: a Cash Cube always takes "
-                "precedence (Addenda, Cash Cube)"
+                "precedence (Addenda, Village Signs, Cash Cube)"
             )
     if not same:
         there = ", ".join(board.enemy_name(s, e) for e in here) or "no enemy"
@@ -243,9 +243,19 @@ def _wield(s: DungeonsState, seat: int, action: a.Wield) -> str:
             return "your natural die is one weapon: pair it with a Dual Wield card"
         if "dual_wield" in flags[1] and ws[1] < ws[0]:
             return f"write a pair of Dual Wield cards in name order: wield {ws[1]} {ws[0]}"
-    if h.chib and any(src not in ("natural",) for src in ws):
-        return "a chib rolls its own die and plays no weapon card (Part I, Chibbing Out)"
+    quest_ok = s.options.chib_weapons == "quest"
+    if h.chib and any(src != "natural" and not (quest_ok and src in s.index.quests) for src in ws):
+        return _chib_weapon(s)
     return ""
+
+
+def _chib_weapon(s: DungeonsState) -> str:
+    if s.options.chib_weapons == "quest":
+        return (
+            "a chib rolls its own die or a Heroic Quest weapon card, never an Advantage "
+            "weapon card (Part I, Chibbing Out, as this table reads it)"
+        )
+    return "a chib rolls its own die and plays no weapon card (Part I, Chibbing Out)"
 
 
 def _weapon_source(s: DungeonsState, seat: int, src: str) -> str:
@@ -275,8 +285,8 @@ def _weapon_source(s: DungeonsState, seat: int, src: str) -> str:
         return f"you hold no {c.name}"
     if not powers.is_weapon(c):
         return f"{c.name} is not a weapon: play it instead (play {src})"
-    if h.chib:
-        return "a chib rolls its own die and plays no weapon card (Part I, Chibbing Out)"
+    if h.chib and (s.options.chib_weapons == "none" or src not in s.index.quests):
+        return _chib_weapon(s)
     return ""
 
 
@@ -429,7 +439,12 @@ def _drink(s: DungeonsState, seat: int, pid: str) -> str:
         return (
             f"no bottle stands on {pot.name}: fill it with Alchemy first (Part II, Gather Rewards)"
         )
-    if t is not None and pid in t.drunk:
+    if t is not None and not powers.potion_ready(s, pid, t.drunk):
+        if s.options.potion_limit == "bottles":
+            return (
+                f"{pot.name} was drunk this turn already, and a potion that gives back actions, "
+                "gathers, potions or markers stays once a turn (ruling DG-R13)"
+            )
         return f"{pot.name} was drunk this turn already: a potion once a turn (ruling DG-R13)"
     now = powers.moment(s, seat)
     if not powers.fits(pot.timing, now):
@@ -465,7 +480,7 @@ def _skill(s: DungeonsState, seat: int, sid: str) -> str:
             f"{sk.name} already holds a marker; only a skill of 6 stacks a second (Addenda, "
             "Stacking Skills)"
         )
-    if t is not None and t.skills.count(sid) >= most:
+    if t is not None and t.skills.count(sid) >= most and not powers.skill_ready(s, seat, sk):
         return f"{sk.name} was used this turn already (ruling DG-R13)"
     if powers.is_counter(sk.effects):
         return f"{sk.name} cancels a card: it is used only in answer to a card just played"
@@ -481,7 +496,8 @@ def _hire(s: DungeonsState, seat: int, space: int) -> str:
     h = s.heroes[seat]
     if space not in board.numbered(s):
         return (
-            "the Cash Cube goes on a numbered space, never the Village (Addenda, Cash Cube)"
+            "the Cash Cube goes on a numbered space, never the Village (Part I, Cash Cube; "
+            "Addenda, Village Signs)"
             if space == VILLAGE
             else _known_space(s, space) or "the Cash Cube goes on a numbered space"
         )

@@ -9,7 +9,7 @@ DG-R4 (the windows) and DG-R19 to DG-R22. Fighting is not an action (Part
 I, Enemy Engagement, GM's Note).
 
 1. ``fight <enemy>``: the hero declares a round against an engaged enemy
-   (the Cash Cube first; the same enemy until one of them falls or he
+   (the Cash Cube first, unless ``cube_order=any``; the same enemy until one of them falls or he
    disengages) or, unengaged, against an enemy of his space;
 2. the opponents' window (:mod:`.powers`), never on a Guardian or a Cube;
 3. ``transform <class>``: the three specialty hides turned in (ruling DG-R20);
@@ -47,10 +47,12 @@ if TYPE_CHECKING:
 
 def fight_targets(s: DungeonsState, seat: int) -> list[Enemy]:
     """The enemies the hero may declare a round against: the one he is
-    fighting, if any; else a Cash Cube he is engaged with (it comes first:
-    Addenda, Cash Cube); else any he is engaged with (he picks the order:
-    Part I, On Stealth); unengaged, any enemy of his space (he may fight
-    them if he so desires: Part I, On Stealth)."""
+    fighting, if any; else a Cash Cube he is engaged with (it takes
+    precedence: Addenda, Village Signs, Cash Cube; ruling DG-R19; with
+    ``cube_order=any`` it waits its turn like the rest); else any he is
+    engaged with (he picks the order: Part I, On Stealth); unengaged, any
+    enemy of his space (he may fight them if he so desires: Part I, On
+    Stealth)."""
     t = s.turn
     h = s.heroes[seat]
     if t is None or h.space <= 0:
@@ -60,6 +62,8 @@ def fight_targets(s: DungeonsState, seat: int) -> list[Enemy]:
         return [] if e is None else [e]
     if t.engaged:
         engaged = [s.enemy(u) for u in t.engaged if s.find_enemy(u) is not None]
+        if s.options.cube_order == "any":
+            return engaged
         cubes = [e for e in engaged if e.is_cube]
         return cubes or engaged
     return board.hostile_in(s, seat, h.space)
@@ -156,14 +160,20 @@ def current_class(s: DungeonsState, f: Fight) -> str | None:
 
 def weapon_cards(s: DungeonsState, seat: int) -> list[str]:
     """The weapon cards ``seat`` may roll: none in chib form (Part I,
-    Chibbing Out; Part IV, the Werewolf)."""
+    Chibbing Out: the chib trades its weapon for the chib's; Part IV, the
+    Werewolf; ruling DG-R21), or with ``chib_weapons=quest`` a Heroic Quest
+    weapon card but never an Advantage one (DG-R21's other reading)."""
+    from saloon.games.dungeons.content import QuestCard
     from saloon.games.dungeons.rules import powers
 
-    if s.heroes[seat].chib:
+    chib = s.heroes[seat].chib
+    if chib and s.options.chib_weapons == "none":
         return []
     out = []
     for cid in dict.fromkeys(cards.hand(s, seat)):
         c = cards.card(s, cid)
+        if chib and not isinstance(c, QuestCard):
+            continue
         if powers.is_weapon(c) and not powers.is_red(c):
             out.append(cid)
     return out
@@ -646,7 +656,8 @@ def dogmud(s: DungeonsState, seat: int, die: int) -> None:
 class Resolve(Step):
     """Step 7 (Part I, Enemy Engagement; rulings DG-R22, DG-R24): the higher
     total wins; the enemy's buffs go, a transformed monster's too (ruling
-    DG-R33); a hit costs the loser one HP (a Poison
+    DG-R33; with ``transformed_buffs=kept`` a transformed monster that wins
+    takes its buffs back into the next round, step 7); a hit costs the loser one HP (a Poison
     monster's hit a stat instead; a Ranged weapon or a ward: no harm to the
     hero)."""
 
@@ -661,7 +672,7 @@ class Resolve(Step):
         s.fight = None
         name = board.enemy_name(s, e)
         who = s.name(self.seat)
-        if e.buffs:
+        if e.buffs and not (f.transformed and not won and s.options.transformed_buffs == "kept"):
             s.set_enemy(e := replace(e, buffs=0))
         if won:
             if f.transformed:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import PASS, Pick, Roll
 from saloon.games.dungeons.rules import cards, common
-from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
+from saloon.games.dungeons.rules.agenda import Decision, Step, push
+from saloon.games.dungeons.rules.reroll import Rerollable
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -134,10 +135,11 @@ def _apply_alchemy(s: DungeonsState, seat: int, action: Action) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class GatherDie(DieRoll):
-    """The D4 of a gather: ``seat``'s personal gather, or with ``open`` an
+class GatherDie(Rerollable):
+    """The D4 of a gather: ``seat``'s personal gather (his own die: with
+    ``dogmud=any`` he may buy it again, :mod:`.reroll`), or with ``open`` an
     open gather rolled by ``seat`` that every player collects (a GM
-    event's)."""
+    event's, a card's: the table's roll, never rerolled)."""
 
     seat: int
     open: bool = False
@@ -148,14 +150,22 @@ class GatherDie(DieRoll):
     def prompt(self, s: DungeonsState) -> str:
         return "the gather's D4 (e.g. d4 2)"
 
+    def what(self, s: DungeonsState) -> str:
+        return "the gather's D4"
+
+    def say(self, s: DungeonsState, face: int) -> None:
+        s.say("gather", f"{s.name(self.seat)}'s gather D4 shows {face}.", self.seat)
+
+    def settle(self, s: DungeonsState, face: int) -> None:
+        push(s, Reward(self.seat, reward_of(s, self.seat, face)))
+
     def answer(self, s: DungeonsState, outcome: Outcome) -> None:
         assert isinstance(outcome, Roll)
         if self.open:
             s.say("gather", f"The open gather's D4 shows {outcome.face}.")
             open_gather(s, outcome.face, self.seat)
         else:
-            s.say("gather", f"{s.name(self.seat)}'s gather D4 shows {outcome.face}.", self.seat)
-            push(s, Reward(self.seat, reward_of(s, self.seat, outcome.face)))
+            Rerollable.answer(self, s, outcome)
 
 
 def open_gather(s: DungeonsState, face: int, first: int) -> None:

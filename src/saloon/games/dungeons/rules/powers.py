@@ -24,7 +24,9 @@ green card or a skill), in turn order from the player after the one who
 played it, and never once the hero has rolled; a cancelling card cannot
 itself be cancelled.
 Each potion is drunk at most once a turn, each skill used once a turn
-(twice when stacked) (ruling DG-R13).
+(twice when stacked) (ruling DG-R13; the options ``potion_limit=bottles``
+and ``skill_limit=markers`` lift the caps, except on a power that gives
+actions, gathers, potions or markers back: :data:`LOOPING`).
 
 Who is asked at a window is judged on what every player sees, never on the
 cards in his hand (ruling DG-R4): a player with a card of the right deck
@@ -185,10 +187,47 @@ def drinks(s: DungeonsState, seat: int) -> list[Action]:
     out: list[Action] = []
     for pid in s.heroes[seat].potions:
         p = s.content.potions[pid]
-        if pid in t.drunk:
+        if not potion_ready(s, pid, t.drunk):
             continue
         if fits(p.timing, now) and useful(s, seat, p.effects):
             out.append(Drink(pid))
+    return out
+
+
+def potion_ready(s: DungeonsState, pid: str, drunk: tuple[str, ...]) -> bool:
+    """Whether a filled potion may be drunk again this turn (ruling DG-R13):
+    never twice a turn; with ``potion_limit=bottles`` a bottle refilled in
+    the turn may be, but not one that gives actions, gathers, potions or
+    skill markers back (:data:`LOOPING`: the cap that keeps a turn finite,
+    a drink, a gather, Alchemy, a drink...)."""
+    if pid not in drunk:
+        return True
+    if s.options.potion_limit != "bottles":
+        return False
+    return not feeds_itself(s.content.potions[pid].effects)
+
+
+#: The effects that give back what a power spends (actions, gathers,
+#: potions, skill markers): a power with one stays once a turn under every
+#: reading, or a turn could go on without end (ruling DG-R13).
+LOOPING = frozenset(
+    {"extra_action", "personal_gather", "open_gather", "fill_potion", "refresh_skill"}
+)
+
+
+def feeds_itself(effs: tuple[Effect, ...]) -> bool:
+    """Whether an effect tree gives back actions, gathers, potions or skill
+    markers (:data:`LOOPING`)."""
+    return any(e.kind in LOOPING for e in walk_effects(effs))
+
+
+def walk_effects(effs: tuple[Effect, ...]) -> list[Effect]:
+    """Every effect of a tree, its branches' included."""
+    out: list[Effect] = []
+    for e in effs:
+        out.append(e)
+        for branch in (e.then, e.otherwise, *e.options):
+            out += walk_effects(branch)
     return out
 
 
@@ -199,7 +238,10 @@ def skills_of(s: DungeonsState, seat: int) -> tuple[Skill, ...]:
 
 def skill_ready(s: DungeonsState, seat: int, sk: Skill) -> bool:
     """A skill marker is free, the skill has no marker (two with a skill of
-    6: Addenda, Stacking Skills), not in the Village, not used up this turn."""
+    6: Addenda, Stacking Skills), not in the Village, not used up this turn
+    (ruling DG-R13; with ``skill_limit=markers`` the markers alone limit it,
+    a skill refreshed in the Village may be used again in the turn, unless
+    it gives actions, gathers, potions or markers back: :data:`LOOPING`)."""
     h = s.heroes[seat]
     t = s.turn
     if t is None or t.seat != seat or h.space <= 0:
@@ -207,6 +249,8 @@ def skill_ready(s: DungeonsState, seat: int, sk: Skill) -> bool:
     if common.unlocked(s, seat) < 1:
         return False
     most = 2 if h.stat("skill") == 6 else 1
+    if s.options.skill_limit == "markers" and not feeds_itself(sk.effects):
+        return h.markers.count(sk.id) < most
     return h.markers.count(sk.id) < most and t.skills.count(sk.id) < most
 
 
@@ -389,8 +433,10 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
 
 def window_open(s: DungeonsState, phase: str) -> bool:
     """Whether the opponents' window opens for this round: never on a
-    Guardian or a Cash Cube (rulings DG-R4, DG-C20), never after the roll
-    (ruling DG-R39). The ``turn`` window opens only
+    Guardian or a Cash Cube (rulings DG-R4, DG-C20; with
+    ``guarded_window=open`` it opens there too, and only the red cards that
+    are not buffs or extra HP would do anything: :func:`useful`), never
+    after the roll (ruling DG-R39). The ``turn`` window opens only
     with ``red_cards=turn`` (DG-R4's other reading), outside a fight, while
     the active hero lives."""
     f = s.fight
@@ -405,7 +451,9 @@ def window_open(s: DungeonsState, phase: str) -> bool:
     if f is None:
         return False
     e = s.find_enemy(f.enemy)
-    if e is None or s.monster(e.kind) is None:
+    if e is None:
+        return False
+    if s.monster(e.kind) is None and s.options.guarded_window == "closed":
         return False
     return not rolled(s)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from saloon.core.action import Action, Outcome
+from saloon.core.errors import OptionError, shown
 from saloon.games.dungeons.actions import Pick, Place, Roll
 from saloon.games.dungeons.effects import STATS
 from saloon.games.dungeons.rules import board, cards, common
@@ -39,10 +40,8 @@ def begin(s: DungeonsState) -> None:
 
     c = s.content
     bag = c.bag()
-    if s.options.house("handcuff_guardians"):
-        for g in c.guardians:
-            if g.kind in ("dragon", "kraken"):
-                bag.pop(g.id, None)
+    for gid in handcuffed(s):
+        bag.pop(gid, None)
     s.bag = tuple(sorted(k for k, n in bag.items() for _ in range(n)))
     s.decks = {
         "advantage": cards.build_deck([x.id for x in c.advantages for _ in range(x.copies)]),
@@ -72,6 +71,25 @@ def begin(s: DungeonsState) -> None:
         Markers(),
         StartRound(1),
     )
+
+
+def handcuffed(s: DungeonsState) -> tuple[str, ...]:
+    """The Guardians taken out of the bag before the game (Part IV,
+    Suggestions, Handcuff the Guardians: "one or more", the table's choice):
+    those the option ``handcuffed`` names, or with none named the four
+    Dragons and the Kraken (ruling DG-R41); none without the house rule."""
+    if not s.options.house("handcuff_guardians"):
+        return ()
+    c = s.content
+    if not s.options.handcuffed:
+        return tuple(g.id for g in c.guardians if g.kind in ("dragon", "kraken"))
+    known = {g.id for g in c.guardians}
+    for gid in s.options.handcuffed:
+        if gid not in known:
+            raise OptionError(
+                f"handcuffed: no Guardian {shown(gid)} (known: {', '.join(sorted(known))})"
+            )
+    return s.options.handcuffed
 
 
 def classes_open(s: DungeonsState) -> tuple[str, ...]:

@@ -131,7 +131,7 @@ class StartTurn(Step):
             s,
             Respawn(self.seat),
             TurnRollNode(self.seat),
-            EngageCheck(self.seat),
+            EngageCheck(self.seat, born=s.next_uid),
             *window,
             Resume(self.seat),
             EndOfTurn(self.seat),
@@ -220,9 +220,13 @@ class EngageCheck(Step):
     space cannot stealth: he is engaged with every one of them) and Cash
     Cube (a Cube placed in his space engages him when his turn begins);
     ruling DG-R29: after the respawn, the spawn and the open gather, so an
-    enemy the turn's own spawn put there engages too."""
+    enemy the turn's own spawn put there engages too; with
+    ``spawn_engages=false`` (DG-R29's other reading) an enemy placed since
+    the turn began (its uid ``born`` or later) does not: it only calls for
+    a stealth check before the first action (ruling DG-R8)."""
 
     seat: int
+    born: int = 0
 
     def run(self, s: DungeonsState) -> None:
         h = s.heroes[self.seat]
@@ -230,6 +234,8 @@ class EngageCheck(Step):
         if t is None or h.space <= 0:
             return
         hostile = board.hostile_in(s, self.seat, h.space)
+        if not s.options.spawn_engages:
+            hostile = [e for e in hostile if e.uid < self.born or e.is_cube]
         if hostile:
             s.turn = replace(t, engaged=tuple(e.uid for e in hostile))
             names = ", ".join(board.enemy_name(s, e) for e in hostile)

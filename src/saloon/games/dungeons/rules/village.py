@@ -15,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from saloon.core.action import Action, Outcome
-from saloon.games.dungeons.actions import PASS, Pick, Roll
+from saloon.core.action import Action
+from saloon.games.dungeons.actions import PASS, Pick
 from saloon.games.dungeons.effects import STATS
 from saloon.games.dungeons.rules import board, cards, common
-from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
+from saloon.games.dungeons.rules.agenda import Decision, Step, push
 from saloon.games.dungeons.rules.model import CUBE
+from saloon.games.dungeons.rules.reroll import Rerollable
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -76,7 +77,10 @@ def fountain(s: DungeonsState, seat: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class FountainRoll(DieRoll):
+class FountainRoll(Rerollable):
+    """The Fountain's D6, the hero's own die (``dogmud=any`` lets him buy
+    it again: :mod:`.reroll`)."""
+
     seat: int
 
     def die(self, s: DungeonsState) -> int:
@@ -85,15 +89,19 @@ class FountainRoll(DieRoll):
     def prompt(self, s: DungeonsState) -> str:
         return "the Fountain's D6 (e.g. d6 5)"
 
-    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
-        assert isinstance(outcome, Roll)
+    def what(self, s: DungeonsState) -> str:
+        return "the Fountain's D6"
+
+    def say(self, s: DungeonsState, face: int) -> None:
+        s.say("fountain", f"The Fountain's die shows {face}.")
+
+    def settle(self, s: DungeonsState, face: int) -> None:
         h = s.heroes[self.seat]
-        lower = tuple(st for st in STATS if h.stat(st) < outcome.face)
-        s.say("fountain", f"The Fountain's die shows {outcome.face}.")
+        lower = tuple(st for st in STATS if h.stat(st) < face)
         if not lower:
             s.say("fountain", "No stat is lower than the roll: nothing happens.")
             return
-        push(s, FountainRaise(self.seat, outcome.face, lower))
+        push(s, FountainRaise(self.seat, face, lower))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +177,7 @@ def unmark(s: DungeonsState, seat: int, sid: str) -> None:
 
 
 def hire_spaces(s: DungeonsState, seat: int) -> tuple[int, ...]:
-    """Where the Cash Cube may be hired to (Part I, Cash Cube; Addenda):
+    """Where the Cash Cube may be hired to (Part I, Cash Cube; Addenda, Village Signs):
     any numbered space, never the Village (not where it already is)."""
     if s.heroes[seat].coins < s.content.prices.cash_cube:
         return ()
