@@ -193,7 +193,7 @@ class Dungeons(Game):
     def rules_help(self, state: State | None = None, options: Options | None = None) -> str:
         from saloon.games.dungeons.guide import rules_help
 
-        return rules_help(state)
+        return rules_help(state, options)
 
     def render_rich(self, state: State) -> Any:
         """The map, the bounties, every hero's boards, the fight, and the

@@ -151,6 +151,18 @@ class Place(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Castle(Action):
+    """A curse castle put on a numbered space, bound to its curse (Part IV,
+    Curse Castle Standees): ``castle echoes 4``."""
+
+    curse: str
+    space: int
+
+    def __str__(self) -> str:
+        return f"castle {self.curse} {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Action):
     """The move action: one space along an arrow (Part I, Spending Your Actions)."""
 
@@ -396,7 +408,8 @@ _KNOWN = frozenset(
     (
         *WORDS,
         *PICKS,
-        *("place", "move", "ride", "fight", "wield", "transform", "play", "drink", "skill"),
+        *("place", "castle", "move", "ride", "fight", "wield", "transform", "play", "drink"),
+        "skill",
         *("buy", "hire", "train", "chib", "dogmud", "spawn", "token", "draw", "roll", "lost"),
     )
 )
@@ -409,6 +422,8 @@ def _parse(head: str, rest: list[str], n: int) -> Action:
         return Pick(head, " ".join(_id(w, "a name") for w in rest))
     if head == "place" and n == 2:
         return Place(_id(rest[0], "an environment piece"), _int(rest[1], "a space"))
+    if head == "castle" and n == 2:
+        return Castle(_id(rest[0], "a curse"), _int(rest[1], "a space"))
     if head == "move" and n == 1:
         return Move(parse_space(rest[0]))
     if head == "ride" and n == 2:

@@ -32,6 +32,7 @@ from saloon.games.dungeons.effects import (
     STATS,
     Effect,
     covers,
+    read_curse_effects,
     read_effects,
     refuse_guardian_buffs,
     timing_of,
@@ -231,6 +232,24 @@ class GMEvent:
 
 
 @dataclass(frozen=True)
+class Curse:
+    """A curse a curse castle brings to its space (Part IV, Curse Castle
+    Standees; Incorporating the Curse Castles): its effects are lasting
+    rules of that space (:data:`~saloon.games.dungeons.effects.CURSE_KINDS`)."""
+
+    id: str
+    name: str
+    text: str
+    effects: tuple[Effect, ...]
+    printed: bool = False
+    """Whether the rulebook prints this curse (else it is an owner's own)."""
+
+    def amount(self, kind: str) -> int:
+        """The sum of the curse's effects of ``kind`` (``stealth_roll``...)."""
+        return sum(e.amount for e in self.effects if e.kind == kind)
+
+
+@dataclass(frozen=True)
 class Prices:
     """The signs' prices and the game's fixed numbers (coins unless said)."""
 
@@ -265,6 +284,7 @@ class Content:
     quests: tuple[QuestCard, ...]
     events: tuple[GMEvent, ...]
     prices: Prices
+    curses: tuple[Curse, ...] = ()
     reconstructed: tuple[str, ...] = ()
     """The files (``classes.toml``, ``maps/standard.toml``...) that say
     they are Saloon's reconstruction rather than the publisher's content."""
@@ -342,6 +362,14 @@ class Content:
                 return e
         raise KeyError(number)
 
+    def curse(self, id: str) -> Curse:
+        """The curse ``id`` (Part IV, Incorporating the Curse Castles).
+
+        >>> load_content().curse("gift").name
+        'Gift to the Gods'
+        """
+        return _find(self.curses, id, "curse")
+
     def bounty_deck(self, map_id: str) -> tuple[BountyCard, ...]:
         """The Bounty cards in play on the map ``map_id``: every card whose
         space the map has (a card naming space 11 or 12 is left out on the
@@ -388,6 +416,7 @@ FILES: Final = (
     "cards/advantage.toml",
     "cards/heroic_quest.toml",
     "events.toml",
+    "curses.toml",
 )
 
 #: Printed counts (Components): the cards of each deck, the enemy tokens.
@@ -512,6 +541,7 @@ def _load(files: Mapping[str, _File]) -> Content:
                 f"card {q.id!r}: an Advantage card has that id; card ids are one namespace"
             )
     events = _read_events(files["events.toml"])
+    curses = _read_curses(files["curses.toml"], guardians)
     return Content(
         classes=classes,
         common_skills=common,
@@ -525,6 +555,7 @@ def _load(files: Mapping[str, _File]) -> Content:
         quests=quests,
         events=events,
         prices=prices,
+        curses=curses,
         reconstructed=tuple(n for n in FILES if files[n].data.get("reconstructed", False)),
     )
 
@@ -1157,3 +1188,27 @@ def frozen(mapping: Mapping[_K, _V]) -> Mapping[_K, _V]:
     TypeError: '_Frozen' object does not support item assignment
     """
     return _Frozen(mapping)
+
+
+def _read_curses(f: _File, guardians: tuple[Guardian, ...]) -> tuple[Curse, ...]:
+    """``curses.toml``: ``[[curses]]`` (id, name, text, effects, printed),
+    the curses a castle may bring (Part IV, Incorporating the Curse
+    Castles; ruling DG-C22); none raises a Guardian (ruling DG-R40)."""
+    out: list[Curse] = []
+    kinds = (*GUARDIAN_KINDS, *(g.id for g in guardians))
+    for where, c in _ids(f, _entries(f, "curses", ("curses",)), "curse"):
+        c = _keys(f, c, where, ("id", "name", "text", "effects"), ("printed",))
+        try:
+            effects = read_curse_effects(c.get("effects"), where, MONSTER_CLASSES, kinds)
+        except ValueError as exc:
+            raise ContentError(f"{f.source}: {exc}") from None
+        out.append(
+            Curse(
+                id=c["id"],
+                name=_text(f, c, "name", where, limit=60),
+                text=_text(f, c, "text", where),
+                effects=effects,
+                printed=_bool(f, c, "printed", where),
+            )
+        )
+    return tuple(out)

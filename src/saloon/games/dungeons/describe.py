@@ -164,6 +164,9 @@ def describe(s: DungeonsState, action: Action) -> str:
         return _dogmud_words(s, seat, action)
     if isinstance(action, a.Place):
         return _place_words(s, action)
+    if isinstance(action, a.Castle):
+        curse = s.content.curse(action.curse)
+        return f"place the castle of {curse.name} in {_space(s, action.space)}: {curse.text}"
     if isinstance(action, a.Pick):
         return _pick_words(s, seat, action)
     return str(action)
@@ -503,6 +506,8 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
             put("The Village", x)
         elif isinstance(x, a.Place):
             put(f"A {x.piece} piece", x)
+        elif isinstance(x, a.Castle):
+            put(f"The castle of {s.content.curse(x.curse).name}", x)
         else:
             put("", x)
     if len(heads) <= 1:

@@ -549,3 +549,111 @@ def _suggest(word: object, names: Iterable[str]) -> str:
         if close:
             return f" (did you mean {close[0]!r}?)"
     return " (see saloon.games.dungeons.effects.KINDS)"
+
+
+# --- curses: what a curse castle does in its space -----------------------------------
+
+#: The effects a curse castle may have (Part IV, Curse Castle Standees;
+#: Incorporating the Curse Castles), each a lasting rule of the castle's
+#: space rather than a thing that happens once: the words of :data:`KINDS`
+#: where one fits (``gain_coins``, ``monster_buff``), a new one for the roll
+#: the castle changes (``stealth_roll``). Their amounts: (lowest, highest),
+#: never 0.
+CURSE_KINDS: Final[dict[str, KindSpec]] = {
+    "stealth_roll": _k(
+        "amount",
+        "curse",
+        "``amount`` is added to every stealth roll made in the space (a check succeeds "
+        "under the stat, so +1 makes it harder)",
+    ),
+    "gain_coins": _k(
+        "amount",
+        "curse",
+        "whoever earns coins in the space earns ``amount`` more with them (to the cap)",
+    ),
+    "monster_buff": _k(
+        "amount flags",
+        "curse",
+        "every monster in the space (of the classes in ``flags``; every class if none) "
+        "gets ``amount`` on its combat rolls; never a Guardian or a Cash Cube",
+    ),
+}
+CURSE_AMOUNTS: Final[dict[str, tuple[int, int]]] = {
+    "stealth_roll": (-3, 3),
+    "gain_coins": (1, 3),
+    "monster_buff": (1, 3),
+}
+
+
+def read_curse_effects(
+    value: object, where: str, classes: Iterable[str], guardians: Iterable[str] = ()
+) -> tuple[Effect, ...]:
+    """A curse's effects (:data:`CURSE_KINDS`) from a content file, each a
+    table; ``classes``: the monster classes ``monster_buff`` may name;
+    ``guardians``: the Guardian kinds, refused by name (Guardians take no
+    bonuses: Part I, Know Thine Enemy; ruling DG-R40). One
+    :class:`ValueError` naming ``where`` and the problem otherwise.
+
+    >>> read_curse_effects([{"kind": "stealth_roll", "amount": 1}], "curse 'x'", ["beast"])
+    (Effect('stealth_roll', amount=1),)
+    >>> read_curse_effects(
+    ...     [{"kind": "monster_buff", "amount": 1, "flags": ["beast"]}], "c", ["beast"]
+    ... )
+    (Effect('monster_buff', amount=1, flags=frozenset({'beast'})),)
+    >>> def why(effect):
+    ...     try:
+    ...         read_curse_effects([effect], "curse 'x'", ["beast"], ["dragon"])
+    ...     except ValueError as exc:
+    ...         print(str(exc).replace(": ", ":\\n"))
+    >>> why({"kind": "monster_buff", "amount": 1, "flags": ["dragon"]})
+    curse 'x':
+    effects[0]:
+    a curse never raises a Guardian ('dragon'):
+    Guardians take no bonuses (Part I, Know Thine Enemy; ruling DG-R40)
+    >>> why({"kind": "heal", "amount": 1})
+    curse 'x':
+    effects[0]:
+    'heal' is not a curse's effect (one of stealth_roll, gain_coins, monster_buff)
+    """
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"{where}: effects must be a non-empty list of {{ kind = ... }} tables")
+    classes, guardians = tuple(classes), tuple(guardians)
+    out: list[Effect] = []
+    for i, item in enumerate(value):
+        at = f"{where}: effects[{i}]"
+        if not isinstance(item, dict):
+            raise ValueError(f"{at} must be a table {{ kind = ..., ... }}, not {shown(item)}")
+        kind = item.get("kind")
+        if not isinstance(kind, str) or kind not in CURSE_KINDS:
+            raise ValueError(
+                f"{at}: {shown(kind)} is not a curse's effect (one of {', '.join(CURSE_KINDS)})"
+            )
+        spec = CURSE_KINDS[kind]
+        for key in item:
+            if key != "kind" and key not in spec.params:
+                reads = ", ".join(sorted(spec.params))
+                raise ValueError(f"{at}: {kind} does not read {shown(key)} (it reads {reads})")
+        lo, hi = CURSE_AMOUNTS[kind]
+        amount = _int(item.get("amount"), f"{at}: {kind}'s amount", lo, hi)
+        if amount == 0:
+            raise ValueError(f"{at}: {kind}'s amount must not be 0")
+        flags: frozenset[str] = frozenset()
+        if "flags" in item:
+            raw = item["flags"]
+            if not isinstance(raw, list) or not all(isinstance(f, str) for f in raw):
+                raise ValueError(f"{at}: {kind}'s flags must be a list of monster classes")
+            for f in raw:
+                if f in guardians or f == "guardian":
+                    raise ValueError(
+                        f"{at}: a curse never raises a Guardian ({f!r}): Guardians take no "
+                        "bonuses (Part I, Know Thine Enemy; ruling DG-R40)"
+                    )
+                if f not in classes:
+                    raise ValueError(
+                        f"{at}: {shown(f)} is not a monster class (one of {', '.join(classes)})"
+                    )
+            if len(set(raw)) != len(raw):
+                raise ValueError(f"{at}: {kind}'s flags name a class twice")
+            flags = frozenset(raw)
+        out.append(Effect(kind, amount=amount, flags=flags))
+    return tuple(out)

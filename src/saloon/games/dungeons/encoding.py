@@ -23,7 +23,8 @@ no hidden card): whose observation it is and who decides; the round, its
 rules and bonuses; one row per seat (class, board, stats, HP, coins, space,
 form, hand sizes, potions, hides, bounties, glory); the viewer's own hand
 by card; the enemies by space and kind, their extra HP and buffs, the Cash
-Cubes; the environment pieces; the face-up bounties; the decks' sizes and
+Cubes; the environment pieces; the curse castles (by space and by the
+curses the options name); the face-up bounties; the decks' sizes and
 the bag; the turn and the round of combat under way.
 
 >>> enc = dungeons_encoding(DungeonsOptions(), 2)
@@ -109,6 +110,7 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
     out += [a.Chib(sp) for sp in spaces]
     out += [a.Dogmud(d) for d in (0, 1, 2)]
     out += [a.Place(p, sp) for p in dict.fromkeys(PIECES) for sp in numbered]
+    out += [a.Castle(cid, sp) for cid in options.curses for sp in numbered]
     picks: list[tuple[str, str]] = []
     picks += [("class", x.id) for x in c.classes]
     picks += [("board", b.id) for b in c.gather_boards]
@@ -246,6 +248,7 @@ class DungeonsEncoding(Encoding):
         self.boards = [b.id for b in c.gather_boards]
         self.potions = list(c.potions)
         self.flags = list(ROUND_FLAGS)
+        self.curses = list(self.options.curses)
         self.bounty_ids = [b.id for b in c.bounties]
         self._glory = {b.id: b.glory for b in c.bounties}
         bag = c.bag()
@@ -294,6 +297,10 @@ class DungeonsEncoding(Encoding):
             Field("turn", n + 3, 0, 30, "the active seat (one-hot), actions left, spent, engaged"),
             Field("fight", len(STAGES) + 6, 0, 100, "the round: stage, dice, enemy roll, bonuses"),
         ]
+        if self.curses:  # only with curse castles in play (option curses; Part IV)
+            k = len(fields) - 6  # after the environment pieces
+            doc = "curse castles by space and curse (in the order of the option curses)"
+            fields.insert(k, Field("castles", len(self.numbered) * len(self.curses), 0, 1, doc))
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
@@ -404,6 +411,11 @@ class DungeonsEncoding(Encoding):
         for sp, piece in view["environments"]:
             pieces[self.numbered.index(sp) * len(ENVIRONMENTS) + ENVIRONMENTS.index(piece)] = 1
         put(out, "pieces", pieces)
+        if self.curses:
+            castles = np.zeros(len(self.numbered) * len(self.curses), np.float32)
+            for sp, cid in view["castles"]:
+                castles[self.numbered.index(sp) * len(self.curses) + self.curses.index(cid)] = 1
+            put(out, "castles", castles)
         put(out, "face_up", [1.0 if b in view["bounties"] else 0.0 for b in self.bounty_ids])
         decks = view["decks"]
         put(out, "decks", [decks.get(d, 0) for d in ("advantage", "quest", "bounty")])

@@ -53,7 +53,16 @@ of You (1), Training Camp (2), skill refresh (1). No skills there, and no
 one can harm or target you there.
 
 Between rounds, a GM event (1-100). Type 'rules' at a prompt for the rules
-of the decision in front of you."""
+of the decision in front of you.
+
+The expansion (Part IV): environment_pieces=expansion adds its sixteen
+environment pieces (a monster still gets +1 once in its environment,
+however many of its pieces are there: ruling DG-R53). curses=echoes,gift,
+beastie puts a curse castle for each curse named on the map with the
+environment pieces, never in the Village, never two in a space; its curse
+holds in its space: Endless Echoes +1 to stealth rolls there, Gift to the
+Gods a coin more with any coins earned there (a kill pays three), Buff the
+Beastie +1 to beasts' combat rolls there (never a Guardian's)."""
 
 #: The passages for a decision of the active player, by the moment of his turn.
 _MOMENTS = {
@@ -99,6 +108,10 @@ _PASSAGES = {
     "forest, a cemetery, hills, trails) go on numbered spaces, placed in turn (ruling "
     "DG-R26); never two identical pieces in a space. A monster gets +1 in its environment "
     "(Part I, Know Thine Enemy).",
+    "PlaceCastle": "Part IV, Curse Castle Standees: each curse named by the option has its "
+    "castle, placed in turn with the environment pieces, in any space but the Village, never "
+    "two in a space (rulings DG-R50, DG-R51); its curse holds in that space (Incorporating "
+    "the Curse Castles).",
     "AssignStat": "Part I, Roll for Stats: each roll is placed on an empty stat before the "
     "next; 1-3 count as 3 (and paid a coin); the class's +1 applies to its stat, never "
     "above 6. Strength: ties and the hand limit; stealth: stealth checks; skill: skill "
@@ -152,23 +165,44 @@ _PASSAGES = {
 }
 
 
-def rules_help(state: State | None) -> str:
+def curse_lines(options: object) -> str:
+    """The curses in play under ``options`` (an owner's own included), a line each.
+
+    >>> from saloon.games.dungeons.options import DungeonsOptions
+    >>> print(curse_lines(DungeonsOptions(curses=("gift",))))
+    <BLANKLINE>
+    <BLANKLINE>
+    The curses in play (Part IV, Incorporating the Curse Castles):
+    - Gift to the Gods (gift): Whoever earns coins in this space earns one coin more with them.
+    """
+    from saloon.games.dungeons.content import load_content
+    from saloon.games.dungeons.options import DungeonsOptions
+
+    if not isinstance(options, DungeonsOptions) or not options.curses:
+        return ""
+    c = load_content(options.content)
+    known = {x.id: x for x in c.curses}
+    lines = [f"- {known[k].name} ({k}): {known[k].text}" for k in options.curses if k in known]
+    return "\n\nThe curses in play (Part IV, Incorporating the Curse Castles):\n" + "\n".join(lines)
+
+
+def rules_help(state: State | None, options: object = None) -> str:
     """The whole summary, or what is decided now and the passages for it,
     with what the decision needs explained: at a class choice each class's
     +1, skills and chib; at a gather board's each board's rewards, hides and
     potions; around a fight the numbers (each side's dice and bonuses, the
     chance to win the round: :mod:`.odds`)."""
     if state is None:
-        return SUMMARY
+        return SUMMARY + curse_lines(options)
     agenda = getattr(state, "agenda", None)
     if not agenda:
-        return SUMMARY
+        return SUMMARY + curse_lines(getattr(state, "options", None))
     top = agenda[-1]
     name = type(top).__name__
     prompt = getattr(top, "prompt", None)
     passage = _MOMENTS[_moment(state)] if name == "Act" else _PASSAGES.get(name, "")
     if not passage:
-        return SUMMARY
+        return SUMMARY + curse_lines(getattr(state, "options", None))
     now = f"Now: {prompt(state)}.\n" if callable(prompt) else ""
     more = _explained(state, name)
     return now + passage + (("\n" + more) if more else "")
@@ -196,8 +230,26 @@ def _explained(state: State, name: str) -> str:
         lines = [f"- {words.board_words(s, b)}" for b in boards_open(s)]
         return "The boards:\n" + "\n".join(lines)
     if name in ("Act", "Window"):
-        return fight_numbers(s, you=name == "Act")
+        here = castle_here(s)
+        numbers = fight_numbers(s, you=name == "Act")
+        return "\n".join(x for x in (here, numbers) if x)
     return ""
+
+
+def castle_here(s: object) -> str:
+    """The curses holding in the active hero's space (Part IV, Incorporating
+    the Curse Castles), a line: ``Here: Gift to the Gods (...)``."""
+    from saloon.games.dungeons.rules import curses
+    from saloon.games.dungeons.rules.state import DungeonsState
+
+    assert isinstance(s, DungeonsState)
+    seat = s.active
+    if seat is None:
+        return ""
+    found = curses.curses_at(s, s.heroes[seat].space)
+    if not found:
+        return ""
+    return "Here, a curse castle: " + "; ".join(f"{c.name} ({c.text})" for c in found)
 
 
 def fight_numbers(s: object, you: bool = True) -> str:

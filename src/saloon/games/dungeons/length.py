@@ -31,7 +31,8 @@ board, plus those added in the turn (hunts, the turn's spawn, a spawn per
 bounty collected, four per spawning effect); so are the kills. Coins: each
 spend costs at least one coin (a free service once a turn, DG-R12), and the
 coins gained are bounded (two a gather or kill, ten an effect), so the
-spends are bounded, at 4 steps each (a Dogmud and its reroll, the Fountain
+spends are bounded (a curse castle's coins added to each earning in its
+space, DG-R54), at 4 steps each (a Dogmud and its reroll, the Fountain
 and its choice, a purchase and its draw). Rounds of combat: each ends with
 an enemy losing an HP (its natural HP or extra HP, which the game's powers
 and events add finitely), the hero losing an HP (his three, refilled by
@@ -50,7 +51,8 @@ decision for each card too many; a card discarded goes to the discard
 pile, which becomes a deck again only when a turn ends, so a turn (and an
 event) has at most ``cards`` such discards beyond the draws' own steps.
 
-**The game** is the setup, ``n * rounds`` turns and the GM events (one or
+**The game** is the setup (one step a piece and a curse castle placed),
+``n * rounds`` turns and the GM events (one or
 two between rounds, one more with ``final_event``), each at most one roll
 and its effects.
 """
@@ -157,7 +159,10 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         hp_added += uses * max(_amount(e, "monster_hp", n) for e in again)
     gathers = 1 + actions + apps
     kills = tokens + n + actions + 1 + bounties + 4 * apps
-    gained = 2 * gathers + 2 * kills + 10 * apps
+    # A curse castle adds its coins to each earning in its space (DG-R54).
+    known = {c.id: c for c in content.curses}
+    gift = sum(known[c].amount("gain_coins") for c in options.curses if c in known)
+    gained = (2 + gift) * gathers + (2 + gift) * kills + (10 + gift) * apps
     spends = 10 + gained + 3
     events = (rounds - 1) * 2 + 1
     hp_events = 2 * tokens * events
@@ -180,6 +185,7 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         # The windows of the turn: at its start and after each action, fight
         # and service, each closed by at most n - 1 passes.
         per_turn += (n - 1) * (1 + actions + rounds_of_combat + spends)
-    setup = 2 * n + 8 + 4 * n + 4 * n + 3 + 8 * n
+    pieces = 8 + (16 if options.environment_pieces == "expansion" else 0)
+    setup = 2 * n + pieces + len(options.curses) + 4 * n + 4 * n + 3 + 8 * n
     event_steps = 1 + cards + max((effect_steps(ev.effects, n) for ev in content.events), default=0)
     return setup + turns * per_turn + events * event_steps

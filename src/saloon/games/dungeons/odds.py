@@ -250,14 +250,16 @@ def stealth_chance(s: DungeonsState, seat: int) -> Fraction:
     """The chance that the hero's next stealth check succeeds (Part I, On
     Stealth: his die under his stealth stat, a tie fails; a Shade Draught or
     a card may make it succeed unrolled; fog adds 1 to the roll, a clear
-    night takes 1 off, a card's bonus takes its amount off)."""
-    from saloon.games.dungeons.rules import stealth
+    night takes 1 off, a card's bonus takes its amount off, a curse castle
+    of the hero's space adds its own: Part IV, Endless Echoes)."""
+    from saloon.games.dungeons.rules import curses, stealth
 
     h = s.heroes[seat]
     if h.auto_stealth:
         return Fraction(1)
     die = stealth.natural_die(s, seat)
     mods = ("fog" in s.flags) - ("clear_night" in s.flags) - h.stealth_bonus
+    mods += curses.stealth_mod(s, h.space)
     need = h.stat("stealth")
     return Fraction(sum(1 for face in range(1, die + 1) if face + mods < need), die)
 

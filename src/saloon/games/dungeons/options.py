@@ -13,6 +13,8 @@ rules.
 6
 >>> DungeonsOptions.parse(["house_rules=uneventful,quiet_space"]).house_rules
 ('uneventful', 'quiet_space')
+>>> DungeonsOptions.parse(["curses=echoes,gift", "environment_pieces=expansion"]).curses
+('echoes', 'gift')
 >>> DungeonsOptions.parse(["house_rules=jousting"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -44,6 +46,10 @@ HOUSE_RULES: Final[dict[str, str]] = {
 }
 
 
+#: The expansion's curse castle standees (Expansion Components).
+CASTLES: Final = 4
+
+
 @dataclass(frozen=True)
 class DungeonsOptions(Options):
     """Which map, how long, and which readings of the rules.
@@ -55,6 +61,8 @@ class DungeonsOptions(Options):
     map: Literal["standard", "advanced"] = "standard"
     rounds: Literal[3, 6] = 3
     environments: Literal["placed", "random"] = "placed"
+    environment_pieces: Literal["base", "expansion"] = "base"
+    curses: tuple[str, ...] = ()
     stealth: Literal["on_acting", "on_entry"] = "on_acting"
     wild_conversion: Literal["may", "must"] = "may"
     hero_swap: Literal["escape", "any"] = "escape"
@@ -77,6 +85,8 @@ class DungeonsOptions(Options):
         "map": "Board side",
         "rounds": "Rounds in the hunting season",
         "environments": "Environment pieces",
+        "environment_pieces": "The expansion's 16 environment pieces",
+        "curses": "Curse castles (Part IV)",
         "stealth": "Stealth checks",
         "wild_conversion": "Converting wild hides",
         "hero_swap": "Hero Swap skill",
@@ -103,6 +113,16 @@ class DungeonsOptions(Options):
         "environments": "placed: the players place the eight environment pieces in turn; "
         "random: each piece goes to a space rolled on the map's die (Part I, Place "
         "Environment Pieces)",
+        "environment_pieces": "base: the eight pieces of the box; expansion: the expansion's "
+        "sixteen too (eight dungeons, two each of forest, cemetery, hills and trails), placed "
+        "the same way; a space holds two of a piece only when every space holds one, and "
+        "gives its +1 once (Part IV, Environment Miniatures; rulings DG-R52, DG-R53)",
+        "curses": "curse castles, comma-separated by curse: echoes (Curse of Endless Echoes: "
+        "+1 to stealth rolls there), gift (Gift to the Gods: a coin more with any coins "
+        "earned there), beastie (Buff the Beastie: +1 to beasts' combat rolls there), or an "
+        "owner's own from his content folder; each castle is placed with the environment "
+        "pieces, never in the Village, never two in a space (Part IV, Curse Castle "
+        "Standees; rulings DG-R50, DG-R51)",
         "stealth": "on_acting: a stealth check before each action taken in a space with "
         "enemies (Saloon's reading); on_entry: also one on entering such a space "
         "(Part I, On Stealth and Stealthing)",
@@ -158,6 +178,13 @@ class DungeonsOptions(Options):
     FILES: ClassVar[dict[str, FileKind]] = {"content": "folder"}
 
     def validate(self) -> None:
+        if len(set(self.curses)) != len(self.curses):
+            raise OptionError(f"curses names a curse twice: {','.join(self.curses)}")
+        if len(self.curses) > CASTLES:
+            raise OptionError(
+                f"curses names {len(self.curses)} curses, and the expansion has {CASTLES} curse "
+                "castle standees"
+            )
         for name in self.house_rules:
             if name not in HOUSE_RULES:
                 known = ", ".join(HOUSE_RULES)

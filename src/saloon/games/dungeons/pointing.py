@@ -17,7 +17,9 @@ draws, named here once so that the two agree:
   Bounty card;
 * ``cube``: the viewer's Cash Cube, on his class board (Part I, Place Your
   Cash Cube);
-* ``piece:<name>``: the environment pieces still to place (setup).
+* ``piece:<name>``: the environment pieces still to place (setup);
+* ``castle:<curse>``: a curse castle still to place (setup; Part IV, Curse
+  Castle Standees).
 
 Everything else (hunt, gather, rest, accept, pass, the weapons, potions,
 skills, a Dogmud, an Advantage card bought, a class, a board, a stat) is
@@ -86,6 +88,11 @@ def bounty_point(card: str) -> str:
 def village_point(service: str) -> str:
     """The point of a Village sign (:data:`SERVICES`): ``village:fountain``."""
     return f"village:{service}"
+
+
+def castle_point(curse: str) -> str:
+    """The point of a curse castle still to place: ``castle:gift``."""
+    return f"castle:{curse}"
 
 
 def piece_point(piece: str) -> str:
@@ -167,6 +174,11 @@ def _pointer(s: DungeonsState, action: Action, *, tagged: bool) -> Pointer | Non
         return Pointer(
             (piece_point(action.piece), space_point(action.space)),
             last=f"place the {action.piece} piece there",
+        )
+    if isinstance(action, a.Castle):
+        return Pointer(
+            (castle_point(action.curse), space_point(action.space)),
+            last=f"place the castle of {s.content.curse(action.curse).name} there",
         )
     if isinstance(action, a.Pick):
         return _pick(s, seat, action)

@@ -98,6 +98,10 @@ def _reason(s: DungeonsState, top: Decision, name: str, action: Action) -> str:
         if name != "PlacePiece":
             return _elsewhere(s, top, action)
         return _place(s, action)
+    if isinstance(action, a.Castle):
+        if name != "PlaceCastle":
+            return _elsewhere(s, top, action)
+        return _castle(s, action)
     if isinstance(action, a.Transform) and name == "ChooseClass":
         return _no_class(action.monster_class)
     if name in ("StealthDogmud", "RollDogmud"):
@@ -362,6 +366,22 @@ def _target_pick(s: DungeonsState, top: Decision, v: str) -> str:
     return f"{s.name(p)} cannot be picked here: the choices are {listed}"
 
 
+def _castle(s: DungeonsState, action: a.Castle) -> str:
+    if action.curse not in s.curses_left:
+        left = ", ".join(s.curses_left)
+        return f"no castle of a curse {action.curse!r} is left to place: the curses left are {left}"
+    if action.space not in board.numbered(s):
+        return (
+            "a curse castle goes in any space but the Village (Part IV, Curse Castle Standees)"
+            if action.space in (VILLAGE, STYX)
+            else _known_space(s, action.space)
+        )
+    return (
+        f"{board.space_words(s, action.space)} has a curse castle already: never two in a "
+        "space (ruling DG-R51)"
+    )
+
+
 def _place(s: DungeonsState, action: a.Place) -> str:
     if action.piece not in s.pieces:
         left = ", ".join(dict.fromkeys(s.pieces))
@@ -372,6 +392,12 @@ def _place(s: DungeonsState, action: a.Place) -> str:
             "Environment Pieces)"
             if action.space in (VILLAGE, STYX)
             else _known_space(s, action.space)
+        )
+    if s.options.environment_pieces == "expansion":
+        return (
+            f"{board.space_words(s, action.space)} has a {action.piece} piece already: never "
+            "two identical pieces in a space while another space has fewer (Part I, Place "
+            "Environment Pieces; ruling DG-R52)"
         )
     return (
         f"{board.space_words(s, action.space)} has a {action.piece} piece already: never two "

@@ -124,7 +124,36 @@ def space_label(state: DungeonsState, number: int) -> str:
 
 
 def environments_at(state: DungeonsState, number: int) -> list[str]:
-    return sorted(piece for space, piece in state.environments if space == number)
+    """The environments of a space, each once (with the expansion's pieces
+    a space may hold two of one: ruling DG-R52; its +1 counts once, DG-R53)."""
+    return sorted({piece for space, piece in state.environments if space == number})
+
+
+#: The colour of a curse castle's mark.
+CASTLE_COLOUR: Final = "#5b2a86"
+
+
+def castles_at(state: DungeonsState, number: int) -> list[str]:
+    """The curses whose castles stand in a space, by name."""
+    return [state.content.curse(c).name for sp, c in state.castles if sp == number]
+
+
+def castle_words(state: DungeonsState, curse: str) -> str:
+    """A curse castle in words: ``the castle of Gift to the Gods: ...``
+    (Part IV, Incorporating the Curse Castles)."""
+    c = state.content.curse(curse)
+    return f"a curse castle, {c.name}: {c.text}"
+
+
+def _castle_glyph(x: float, y: float, colour: str = CASTLE_COLOUR) -> str:
+    """A small castle (a keep and three merlons), 16 wide and 16 high from
+    its top-left corner (``x``, ``y``)."""
+    pts = [
+        (0, 16), (0, 3), (3, 3), (3, 6), (6.5, 6), (6.5, 0), (9.5, 0), (9.5, 6),
+        (13, 6), (13, 3), (16, 3), (16, 16),
+    ]  # fmt: skip
+    path = " ".join(f"{num(x + px)},{num(y + py)}" for px, py in pts)
+    return f'<polygon points="{path}" fill="{colour}" stroke="#fff" stroke-width="0.8"/>'
 
 
 def skill_line(state: DungeonsState, h: Hero) -> str:
@@ -267,6 +296,17 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
     return Panel(Group(*parts), title="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!")
 
 
+def _env_labels(state: DungeonsState, number: int) -> list[str]:
+    """A space's environments and curse castles as the rich board lists
+    them: ``dungeon x2``, ``castle: Gift to the Gods``."""
+    out = []
+    for piece in environments_at(state, number):
+        copies = sum(1 for sp, p in state.environments if sp == number and p == piece)
+        out.append(piece + (f" x{copies}" if copies > 1 else ""))
+    out += [f"castle: {name}" for name in castles_at(state, number)]
+    return out
+
+
 def _spaces_table(state: DungeonsState) -> Table:
     table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
     table.add_column("space")
@@ -294,7 +334,7 @@ def _spaces_table(state: DungeonsState) -> Table:
         table.add_row(
             Text(space_label(state, sp.number)),
             Text(ways),
-            Text(", ".join(environments_at(state, sp.number))),
+            Text(", ".join(_env_labels(state, sp.number))),
             enemies,
             Text(heroes),
         )
@@ -681,13 +721,15 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
     ex = x + 8
     for piece in environments_at(state, number):
         colour = _ENV_COLOURS.get(piece, "#777")
-        w = len(piece) * 5.6 + 8
+        copies = sum(1 for sp, p in state.environments if sp == number and p == piece)
+        label = piece + (f" ×{copies}" if copies > 1 else "")
+        w = len(label) * 5.6 + 8
         out.append(f'<g class="environment"><title>{_esc(piece_words(state, piece))}</title>')
         out.append(
             f'<rect x="{num(ex)}" y="{num(y + 22)}" width="{num(w)}" height="13" rx="3" '
             f'fill="{colour}"/>'
         )
-        out.append(text(ex + 4, y + 32, piece, font_size=9.5, fill="#fff"))
+        out.append(text(ex + 4, y + 32, label, font_size=9.5, fill="#fff"))
         out.append("</g>")
         ex += w + 4
     tokens = [e for e in state.enemies if e.space == number]
@@ -700,6 +742,16 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
     heroes = [h for h in state.heroes if h.space == number]
     for k, h in enumerate(heroes):
         out.extend(_pawn_svg(state, h, x + 16 + k * 24, y + _NODE_H - 14, live))
+    castles = [c for sp, c in state.castles if sp == number]
+    for k, c in enumerate(castles):
+        words = castle_words(state, c)
+        cx = x + _NODE_W - 22 - k * 19
+        out += [
+            f'<g class="castle" data-curse="{_esc(c)}" aria-label="{_esc(words)}">'
+            f"<title>{_esc(words)}</title>",
+            _castle_glyph(cx, y + _NODE_H - 22),
+            "</g>",
+        ]
     out.append("</g>")
     return out
 
@@ -856,11 +908,26 @@ _SIGN_GAP: Final = 16.0
 
 
 def _pieces_svg(state: DungeonsState, x0: float, y0: float) -> list[str]:
-    """The environment pieces still to place (setup), one mark a kind."""
-    if not state.pieces:
+    """The environment pieces and curse castles still to place (setup), one
+    mark a kind of piece, one a castle."""
+    if not state.pieces and not state.curses_left:
         return []
     out = [text(x0, y0 + 12, "To place:", font_size=11.5, font_weight="bold", fill=_INK)]
     x = x0 + 62
+    for c in state.curses_left:
+        words = f"{castle_words(state, c)} (to place)"
+        name = state.content.curse(c).name
+        w = text_width(name, 10) + 30
+        out += [
+            '<g class="castle-to-place"' + _attrs(pointing.castle_point(c), words) + ">",
+            f"<title>{_esc(words)}</title>",
+            f'<rect x="{num(x)}" y="{num(y0)}" width="{num(w)}" height="17" rx="3" '
+            f'fill="{CASTLE_COLOUR}"/>',
+            _castle_glyph(x + 3, y0 + 1),
+            text(x + 22, y0 + 12.5, name, font_size=10, fill="#fff"),
+            "</g>",
+        ]
+        x += w + 6
     counts = {p: state.pieces.count(p) for p in dict.fromkeys(state.pieces)}
     for piece, n in counts.items():
         label = piece + (f" ×{n}" if n > 1 else "")
@@ -882,7 +949,7 @@ def _pieces_svg(state: DungeonsState, x0: float, y0: float) -> list[str]:
 class KeyEntry:
     """A line of the board's key: a ``symbol`` as the board draws it, what
     it means in ``words``; ``glyph`` how the key draws it (``token``,
-    ``cube``, ``die``, ``badge``, ``pawn``, ``piece``) in ``colour``."""
+    ``cube``, ``die``, ``badge``, ``pawn``, ``piece``, ``castle``) in ``colour``."""
 
     symbol: str
     words: str
@@ -953,6 +1020,9 @@ def board_key(state: DungeonsState) -> list[KeyEntry]:
         helped = [m.name for m in state.content.monsters if m.environment == piece]
         words = f"+1 in its space to {', '.join(helped)}" if helped else "an environment piece"
         out.append(KeyEntry(piece, words, "piece", _ENV_COLOURS.get(piece, "#777")))
+    for _, c in state.castles:
+        curse = state.content.curse(c)
+        out.append(KeyEntry("castle", f"{curse.name}: {curse.text}", "castle", CASTLE_COLOUR))
     return out
 
 
@@ -1018,6 +1088,8 @@ def _glyph(en: KeyEntry, cx: float, cy: float) -> list[str]:
                 fill="#fff",
             ),
         ]
+    if en.glyph == "castle":
+        return [_castle_glyph(cx - 8, cy - 8, en.colour)]
     if en.glyph == "piece":
         return [
             f'<rect x="{num(cx - 10)}" y="{num(cy - 6)}" width="20" height="12" rx="3" '

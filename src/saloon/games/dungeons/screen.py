@@ -39,6 +39,7 @@ from saloon.games.dungeons.render import (
     SEAT_COLOURS,
     bounty_text,
     card_name,
+    castles_at,
     enemy_look,
     environments_at,
     fight_line,
@@ -82,6 +83,8 @@ def space_text(state: DungeonsState, space: Space, *, ways: bool = True) -> Text
     envs = environments_at(state, number)
     if envs:
         t.append(" " + ", ".join(envs), style="dim")
+    for name in castles_at(state, number):  # Part IV, Curse Castle Standees
+        t.append(" ♜ " + name, style="magenta")
     things: list[Text] = []
     for e in (e for e in state.enemies if e.space == number):
         look = enemy_look(state, e)

@@ -98,6 +98,7 @@ from saloon.games.dungeons.rules import (
     cards,
     combat,
     common,
+    curses,
     effects,
     gather,
     powers,
@@ -332,6 +333,7 @@ def probe_roll(st: DungeonsState, kind: str, space: int, on_board: bool = False)
     moon = "hunters_moon" in st.flags
     if m is not None:
         bonus = 1 if m.environment and m.environment in board.pieces_in(st, space) else 0
+        bonus += sum(k for _, k in curses.monster_parts(st, m, space))  # Buff the Beastie
         bonus += 2 * moon + ("bloodlust" in st.flags) + st.monster_bonus
         return m.die, bonus
     g = st.guardian(kind)
@@ -904,11 +906,14 @@ class _Eye:
         (each fought in turn; a bad one counts in full)."""
         return sum(self.engage_worth(e) for e in self.hostile(space))
 
-    def stealth_odds(self) -> float:
+    def stealth_odds(self, space: int | None = None) -> float:
+        """The next stealth check's chance in ``space`` (the hero's own by
+        default; a curse castle there adds its own: Endless Echoes)."""
         h = self.hero
         if h.auto_stealth:
             return 1.0
         edge = ("fog" in self.st.flags) - ("clear_night" in self.st.flags) - h.stealth_bonus
+        edge += curses.stealth_mod(self.st, h.space if space is None else space)
         return stealth_chance(stealth.natural_die(self.st, self.me), h.stat("stealth"), edge)
 
     def risk_at(self, space: int) -> float:
@@ -921,7 +926,7 @@ class _Eye:
         if any(e.is_cube for e in hostile):
             return max(0.0, -self.engage_all(space))
         worth = self.engage_all(space)
-        return (1.0 - self.stealth_odds()) * max(0.0, -worth)
+        return (1.0 - self.stealth_odds(space)) * max(0.0, -worth)
 
     def end_danger(self, space: int) -> float:
         """What ending the turn in ``space`` costs: its enemies engage the
@@ -1213,6 +1218,23 @@ class HeuristicAgent:
             assert isinstance(act, a.Place)
             far = eye.d(VILLAGE, act.space)
             out[act] = min(far, 20) - 1.5 * held.get(act.space, 0) + 0.01 * act.space
+        return out
+
+    def _castle(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A curse castle (Part IV, Curse Castle Standees): a curse that
+        hurts the heroes (a stealth roll raised, monsters buffed) far from
+        the Village, where the heroes come last, as the environment pieces;
+        one that helps (coins, a stealth roll lowered) near it, where every
+        hero starts and the placer may reach it first."""
+        st = eye.st
+        out: dict[Action, float] = {}
+        for act in legal:
+            assert isinstance(act, a.Castle)
+            c = st.content.curse(act.curse)
+            harm = c.amount("stealth_roll") + c.amount("monster_buff")
+            helps = c.amount("gain_coins") > 0 or harm < 0
+            far = min(eye.d(VILLAGE, act.space), 20)
+            out[act] = (-far if helps else far) + 0.01 * act.space
         return out
 
     def _stat(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
@@ -2153,6 +2175,7 @@ _HANDLERS: dict[str, _Handler] = {
     "PickClass": HeuristicAgent._class,
     "PickBoard": HeuristicAgent._board,
     "PlacePiece": HeuristicAgent._place,
+    "PlaceCastle": HeuristicAgent._castle,
     "AssignStat": HeuristicAgent._stat,
     "WildChoice": HeuristicAgent._wild,
     "AlchemyChoice": HeuristicAgent._alchemy,

@@ -28,6 +28,32 @@ if TYPE_CHECKING:
 #: The environment pieces of the base game: four dungeons and four terrains
 #: (Part I, Place Environment Pieces; Part II, The Maps).
 PIECES = ("dungeon", "dungeon", "dungeon", "dungeon", "forest", "cemetery", "hills", "trails")
+#: The expansion's sixteen more: eight dungeons and two each of the four
+#: terrains (Part IV, Environment Miniatures; option
+#: ``environment_pieces=expansion``, ruling DG-R52).
+EXPANSION_PIECES = ("dungeon",) * 8 + ("forest", "cemetery", "hills", "trails") * 2
+
+
+def pieces_of(s: DungeonsState) -> tuple[str, ...]:
+    """The environment pieces placed at setup (the base game's first)."""
+    extra = EXPANSION_PIECES if s.options.environment_pieces == "expansion" else ()
+    return (*PIECES, *extra)
+
+
+def piece_spaces(s: DungeonsState, piece: str) -> tuple[int, ...]:
+    """The numbered spaces ``piece`` may go to: those without that piece
+    (Part I, Place Environment Pieces: never two identical pieces in a
+    space); once every space holds one (the expansion's twelve dungeons on
+    the ten spaces of the standard map), those holding the fewest (ruling
+    DG-R52)."""
+    held: dict[int, int] = {}
+    for sp, p in s.environments:
+        if p == piece:
+            held[sp] = held.get(sp, 0) + 1
+    spaces = numbered(s)
+    least = min(held.get(sp, 0) for sp in spaces)
+    return tuple(sp for sp in spaces if held.get(sp, 0) == least)
+
 
 #: The most enemies a space holds under the Creature Quota house rule (Part IV).
 QUOTA = 3
@@ -202,7 +228,9 @@ class MapDie(Chance):
     ``respawn`` (the hero of ``seat`` is dropped there: Part I, Death and
     the Styx River), ``send`` (the hero of ``seat`` is sent there),
     ``move-enemy`` (the enemy ``uid`` goes there), ``piece`` (an environment
-    piece goes there, option ``environments=random``)."""
+    piece goes there, option ``environments=random``), ``castle`` (the
+    castle of the curse ``piece`` goes there: Part IV, Curse Castle
+    Standees)."""
 
     then: str
     seat: int = -1
@@ -214,8 +242,11 @@ class MapDie(Chance):
 
     def _faces(self, s: DungeonsState) -> list[int]:
         if self.then == "piece":
-            held = {sp for sp, p in s.environments if p == self.piece}
-            return [n for n in numbered(s) if n not in held]
+            return list(piece_spaces(s, self.piece))
+        if self.then == "castle":
+            from saloon.games.dungeons.rules import curses
+
+            return list(curses.castle_spaces(s))
         return list(numbered(s))
 
     def outcomes(self, s: DungeonsState) -> list[tuple[Outcome, float]]:
@@ -256,6 +287,10 @@ class MapDie(Chance):
             s.say("roll", f"The map's die shows {space}.")
             if e is not None:
                 move_enemy(s, e, space)
+        elif self.then == "castle":
+            from saloon.games.dungeons.rules import curses
+
+            curses.castle_rolled(s, self.piece, space)
         else:
             s.environments = tuple(sorted((*s.environments, (space, self.piece))))
             s.pieces = _without(s.pieces, self.piece)

@@ -34,7 +34,7 @@ import numpy as np
 
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import CombatRoll, Dogmud, Pick, Roll, Wield
-from saloon.games.dungeons.rules import board, cards, common, effects, rewards, stealth
+from saloon.games.dungeons.rules import board, cards, common, curses, effects, rewards, stealth
 from saloon.games.dungeons.rules.agenda import Chance, Decision, DieRoll, Step, push, uniform
 from saloon.games.dungeons.rules.model import Enemy, Fight, Weapon
 
@@ -361,7 +361,9 @@ def hero_total(f: Fight) -> int:
 def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
     """The enemy's combat total in parts (label, value), its roll first.
     Transformed: the bare D6 (ruling DG-R20). A monster: its die, +1 when
-    its environment is in its space (Poison monsters have none), +2 under
+    its environment is in its space (Poison monsters have none; once,
+    however many of its pieces: ruling DG-R53), a curse castle's
+    ``monster_buff`` in its space (Part IV: Buff the Beastie), +2 under
     the Hunters' Moon, +1 under bloodlust, a GM event's bonus for the round,
     the collective GM's buffs. A Guardian: its die (a Plant's attack of 3,
     +1 for every other Plant on the board); no environment, no Moon, no
@@ -378,6 +380,7 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
         parts = [(f"d{m.die}", f.enemy_roll)]
         if m.environment and m.environment in board.pieces_in(s, e.space):
             parts.append((m.environment, 1))
+        parts += curses.monster_parts(s, m, e.space)
         if moon:
             parts.append(("Hunters' Moon", 2))
         if "bloodlust" in s.flags:

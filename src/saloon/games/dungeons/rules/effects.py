@@ -536,8 +536,11 @@ def _chib(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
 
 
 def _gain_coins(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
-    took = common.gain(s, seat, e.amount)
-    s.say("coins", f"{ctx.source}: {s.name(seat)} {common.gain_words(s, seat, took, e.amount)}.")
+    from saloon.games.dungeons.rules import curses
+
+    took, asked, cursed = curses.earn(s, seat, e.amount)
+    got = common.gain_words(s, seat, took, asked, why=cursed)
+    s.say("coins", f"{ctx.source}: {s.name(seat)} {got}.")
 
 
 def _lose_coins(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import PASS, Pick, Roll
-from saloon.games.dungeons.rules import cards, common
+from saloon.games.dungeons.rules import cards, common, curses
 from saloon.games.dungeons.rules.agenda import Decision, Step, push
 from saloon.games.dungeons.rules.reroll import Rerollable
 
@@ -46,8 +46,8 @@ class Reward(Step):
 def collect(s: DungeonsState, seat: int, reward: str) -> None:
     who = s.name(seat)
     if reward == "coins":
-        took = common.gain(s, seat, common.GATHER_COINS)
-        got = common.gain_words(s, seat, took, common.GATHER_COINS, verb="gathers")
+        took, asked, cursed = curses.earn(s, seat, common.GATHER_COINS)
+        got = common.gain_words(s, seat, took, asked, verb="gathers", why=cursed)
         s.say("gather", f"{who} {got}.", seat)
     elif reward == "advantage":
         s.say("gather", f"{who} gathers an Advantage card.", seat)

@@ -1,6 +1,7 @@
 """What a kill brings, and what a death costs.
 
-Part I, Enemy Engagement (two coins a kill; then the bounty, the specialty
+Part I, Enemy Engagement (two coins a kill, one more where Gift to the
+Gods holds: Part IV, Incorporating the Curse Castles, ruling DG-R54; then the bounty, the specialty
 hide, the wild hide; the Guardians; the Cash Cube); Part II, Hides (the
 wild hides' conversion), Bounties (three in the backpack at most); rulings
 DG-R5, DG-R6 and DG-R24; Part I, Death and the Styx River; the Poison class (Part I, Know
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.games.dungeons.actions import PASS, Pick
 from saloon.games.dungeons.effects import STATS
-from saloon.games.dungeons.rules import board, cards, common
+from saloon.games.dungeons.rules import board, cards, common, curses
 from saloon.games.dungeons.rules.agenda import Decision, Step, push
 from saloon.games.dungeons.rules.model import Enemy
 
@@ -33,9 +34,8 @@ def kill(s: DungeonsState, seat: int, e: Enemy, as_class: str | None) -> None:
         owner = e.owner if e.owner is not None else seat
         s.say("cube", f"The Cash Cube goes back to {s.name(owner)} (no coins for it).")
         return
-    asked = s.content.prices.kill_coins
-    took = common.gain(s, seat, asked)
-    got = common.gain_words(s, seat, took, asked, verb="collects", why=" for the kill")
+    took, asked, cursed = curses.earn(s, seat, s.content.prices.kill_coins)
+    got = common.gain_words(s, seat, took, asked, verb="collects", why=" for the kill" + cursed)
     s.say("coins", f"{s.name(seat)} {got}.", seat)
     g = s.guardian(e.kind)
     if g is not None:

@@ -4,7 +4,10 @@ Part I, Setup, in its order: class boards (each player picks one; its +1
 stat), hero cards (cosmetic: a name from the class), HP and the Cash Cube,
 gather boards (each picks one), the map (an option), the environment pieces
 (placed by the players in turn, never two identical pieces in a space:
-ruling DG-R26; or at random), the enemies (two per player, each on a random
+ruling DG-R26; or at random; the expansion's sixteen too with
+``environment_pieces=expansion``, ruling DG-R52), the curse castles with
+them (Part IV, Curse Castle Standees: option ``curses``, rulings DG-R50,
+DG-R51; :mod:`.curses`), the enemies (two per player, each on a random
 space: ruling DG-R26), the decks (one Advantage and one Heroic Quest card each,
 three Bounty cards face up: ruling DG-R26), the length (an option), the stats
 (four rolls each, every roll placed before the next; 1-3 count as 3 and
@@ -22,7 +25,7 @@ from saloon.core.action import Action, Outcome
 from saloon.core.errors import OptionError, shown
 from saloon.games.dungeons.actions import Pick, Place, Roll
 from saloon.games.dungeons.effects import STATS
-from saloon.games.dungeons.rules import board, cards, common
+from saloon.games.dungeons.rules import board, cards, common, curses
 from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 
 if TYPE_CHECKING:
@@ -48,13 +51,17 @@ def begin(s: DungeonsState) -> None:
         "quest": cards.build_deck([x.id for x in c.quests for _ in range(x.copies)]),
         "bounty": cards.build_deck([b.id for b in c.bounty_deck(s.map.id)]),
     }
-    s.pieces = board.PIECES
+    curses.check_options(s.options, c)
+    s.pieces = board.pieces_of(s)
+    s.curses_left = s.options.curses
     n = s.num_players
     seats = range(n)
     if s.options.environments == "random":
-        places: list[Step] = [PlaceRandom(p) for p in board.PIECES]
+        places: list[Step] = [PlaceRandom(p) for p in s.pieces]
+        places += [curses.CastleRandom(cid) for cid in s.curses_left]
     else:
-        places = [PlaceStep(k % n) for k in range(len(board.PIECES))]
+        places = [PlaceStep(k % n) for k in range(len(s.pieces))]
+        places += [curses.CastleStep((len(s.pieces) + k) % n) for k in range(len(s.curses_left))]
     push(
         s,
         *(ClassStep(seat) for seat in seats),
@@ -186,13 +193,13 @@ def take_board(s: DungeonsState, seat: int, bid: str) -> None:
 
 
 def placements(s: DungeonsState) -> list[Action]:
-    """Every piece left on every numbered space without that piece."""
-    held = set(s.environments)
+    """Every piece left on every numbered space without that piece (with
+    the expansion's pieces, once every space has one, the spaces holding
+    the fewest: ruling DG-R52)."""
     out: list[Action] = []
     for piece in dict.fromkeys(s.pieces):
-        for sp in board.numbered(s):
-            if (sp, piece) not in held:
-                out.append(Place(piece, sp))
+        for sp in board.piece_spaces(s, piece):
+            out.append(Place(piece, sp))
     return out
 
 

@@ -15,7 +15,9 @@ The fields:
 * ``enemies``: the enemies on the board (:class:`~.model.Enemy`), by uid;
   ``bag``: the tokens in the enemy bag, a sorted multiset of kinds;
 * ``environments``: the pieces on the map, ``(space, piece)`` pairs;
-  ``pieces``: those still to place (setup);
+  ``pieces``: those still to place (setup); ``castles``: the curse castles
+  on the map, ``(space, curse)`` pairs; ``curses_left``: the curses whose
+  castles are still to place (Part IV, Curse Castle Standees);
 * ``decks`` (``advantage``, ``quest``, ``bounty``: :class:`~.model.Deck`),
   ``discards`` (face up), ``bounties`` (the three face-up Bounty cards);
 * ``round`` (0 during setup), ``turn`` (:class:`~.model.Turn`, the
@@ -78,6 +80,8 @@ class DungeonsState(State):
         self.bag: tuple[str, ...] = ()
         self.environments: tuple[tuple[int, str], ...] = ()
         self.pieces: tuple[str, ...] = ()
+        self.castles: tuple[tuple[int, str], ...] = ()
+        self.curses_left: tuple[str, ...] = ()
         self.decks: dict[str, Deck] = {}
         self.discards: dict[str, tuple[str, ...]] = {"advantage": (), "quest": (), "bounty": ()}
         self.bounties: tuple[str, ...] = ()
@@ -285,7 +289,7 @@ class DungeonsState(State):
     def key(self) -> Hashable:
         return (
             tuple(self.heroes), tuple(self.enemies), self.next_uid, self.bag,
-            self.environments, self.pieces,
+            self.environments, self.pieces, self.castles, self.curses_left,
             tuple(sorted(self.decks.items())), tuple(sorted(self.discards.items())),
             self.bounties, self.round, self.turn, self.fight, self.flags, self.next_flags,
             self.monster_bonus, self.next_bonus, self.events, tuple(self.agenda), self.teams,

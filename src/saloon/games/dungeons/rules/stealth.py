@@ -8,7 +8,9 @@ engages every enemy there; a Cash Cube cannot be stealthed. A chib rolls its
 chib die (Part I, Chibbing Out: the D4 makes stealth easier, the
 Werewolf's D8 harder). The round rules ``fog`` (+1 to the roll) and
 ``clear_night`` (-1), a card's ``stealth_bonus`` (taken off the next roll)
-and ``auto_stealth`` (the next check succeeds unrolled). Dogmud rerolls the
+and ``auto_stealth`` (the next check succeeds unrolled). A curse castle's
+``stealth_roll`` is added to every roll made in its space (Part IV,
+Incorporating the Curse Castles: Endless Echoes' +1; ruling DG-R50). Dogmud rerolls the
 hero's own die (Addenda, Village Signs; ruling DG-R7). The Quiet Space
 house rule keeps a successful check for the space (Part IV, Suggestions).
 """
@@ -20,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import ACCEPT, Dogmud, Roll
-from saloon.games.dungeons.rules import board
+from saloon.games.dungeons.rules import board, curses
 from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Task, push
 
 if TYPE_CHECKING:
@@ -103,6 +105,9 @@ class StealthRoll(DieRoll):
         if "clear_night" in s.flags:
             total -= 1
             mods.append("-1 clear night")
+        for name, k in curses.stealth_parts(s, h.space):
+            total += k
+            mods.append(f"{k:+d} {name}")
         if h.stealth_bonus:
             total -= h.stealth_bonus
             mods.append(f"-{h.stealth_bonus} card")

@@ -88,6 +88,12 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
         ],
         "environments": [[sp, p] for sp, p in s.environments],
         "pieces": list(s.pieces),
+        "castles": [[sp, c] for sp, c in s.castles],
+        "curses_left": list(s.curses_left),
+        "curses": {
+            c: {"name": s.content.curse(c).name, "text": s.content.curse(c).text}
+            for c in s.options.curses
+        },
         "bounties": list(s.bounties),
         "decks": {name: d.size for name, d in sorted(s.decks.items())},
         "under_bounties": list(s.decks["bounty"].bottom) if "bounty" in s.decks else [],
