@@ -82,7 +82,7 @@ class Dungeons(Game):
             "readings": (
                 "Every other reading",
                 "The standard map for 6 rounds with every other reading of the rules, the "
-                "expansion's classes and five homebrews of Part IV.",
+                "expansion's classes, pieces and curse castles, and seven homebrews of Part IV.",
             ),
         }.get(name, super().variant_info(name))
 
@@ -123,8 +123,12 @@ class Dungeons(Game):
                     "quiet_space",
                     "funeventful",
                     "handcuff_guardians",
+                    "mercenary_cube",
+                    "melee",
                 ),
                 handcuffed=("kraken",),
+                environment_pieces="expansion",
+                curses=("echoes", "gift", "beastie"),
             ),
         }
 

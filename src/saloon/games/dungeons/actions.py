@@ -18,6 +18,9 @@ A turn (Part I, Spending Your Actions; Non-Action Tasks):
 * anywhere: ``play lucky-coin``, ``drink wingso``, ``skill hero-swap``,
   ``buy advantage``, ``hire 6`` (the Cash Cube); in the Village:
   ``train wits``, ``fountain``, ``refresh``;
+* house rules (Part IV, Suggestions): ``mercenary p2`` (Mercenary Cube:
+  turn player 2's Cash Cube against him), ``melee p2`` (Melee Mode: fight
+  player 2's hero in one's space);
 * out of turn, in a card window: ``play <card>`` or ``pass``;
 * choices: ``class explorer``, ``board <id>``, ``place forest 4``, ``stat
   wits`` (a stat roll's slot), ``take coins`` (a Wild gather), ``potion
@@ -42,6 +45,8 @@ Wield(weapons=('twin-axes', 'natural'))
 CombatRoll(hero=(5, 2), enemy=3)
 >>> str(parse_action("fight goblin 1")), str(parse_action("fight goblin 2"))
 ('fight goblin', 'fight goblin 2')
+>>> str(parse_action("Mercenary P2")), parse_action("melee p3")
+('mercenary p2', Melee(seat=2))
 >>> parse_action("fly away")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -298,6 +303,37 @@ class Dogmud(Action):
         return "dogmud" + (f" {self.die}" if self.die else "")
 
 
+@dataclass(frozen=True, slots=True)
+class Mercenary(Action):
+    """Pay to turn the Cash Cube of the player in ``seat`` against him (the
+    Mercenary Cube house rule: Part IV, Suggestions; ruling DG-R55)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"mercenary p{self.seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Melee(Action):
+    """Fight the hero of ``seat`` in one's space (the Melee Mode house
+    rule: Part IV, Suggestions; ruling DG-R57)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"melee p{self.seat + 1}"
+
+
+def parse_seat(text: str) -> int:
+    """A player from ``p1``, ``p2``...: his seat (0, 1...)."""
+    if text.startswith("p") and text[1:].isascii() and text[1:].isdigit() and len(text) <= 3:
+        seat = int(text[1:]) - 1
+        if seat >= 0:
+            return seat
+    raise NotationError(f"{shown(text)} is not a player (p1, p2, ...)")
+
+
 # -- chance outcomes ------------------------------------------------------------------------
 
 
@@ -411,6 +447,7 @@ _KNOWN = frozenset(
         *("place", "castle", "move", "ride", "fight", "wield", "transform", "play", "drink"),
         "skill",
         *("buy", "hire", "train", "chib", "dogmud", "spawn", "token", "draw", "roll", "lost"),
+        *("mercenary", "melee"),
     )
 )
 
@@ -447,6 +484,10 @@ def _parse(head: str, rest: list[str], n: int) -> Action:
         return Buy()
     if head == "hire" and n == 1:
         return Hire(_int(rest[0], "a numbered space"))
+    if head == "mercenary" and n == 1:
+        return Mercenary(parse_seat(rest[0]))
+    if head == "melee" and n == 1:
+        return Melee(parse_seat(rest[0]))
     if head == "train" and n == 1:
         return Train(_id(rest[0], "a stat"))
     if head == "chib" and n == 1:

@@ -128,9 +128,18 @@ def describe(s: DungeonsState, action: Action) -> str:
             f"buy an Advantage card ({p.advantage_card} coins of your "
             f"{s.heroes[seat].coins}): drawn from the deck"
         )
+    if isinstance(action, a.Mercenary):
+        return _mercenary_words(s, seat, action.seat)
+    if isinstance(action, a.Melee):
+        return _melee_words(s, seat, action.seat)
     if isinstance(action, a.Hire):
         cube = board.cube_of(s, seat)
         there = _enemies_words(s, action.space)
+        if cube is not None and cube.serves is not None:
+            return (
+                f"rehire the Cash Cube that {s.name(cube.serves)} turned against you: it is "
+                f"yours again, in {_space(s, action.space)}{there} ({p.cash_cube} coins)"
+            )
         if cube is not None:
             return (
                 f"rehire the Cash Cube: move it from {_space(s, cube.space)} to "
@@ -170,6 +179,33 @@ def describe(s: DungeonsState, action: Action) -> str:
     if isinstance(action, a.Pick):
         return _pick_words(s, seat, action)
     return str(action)
+
+
+def _mercenary_words(s: DungeonsState, seat: int, owner: int) -> str:
+    """The Mercenary Cube house rule (ruling DG-R55)."""
+    from saloon.games.dungeons.rules import house
+
+    cube = board.cube_of(s, owner)
+    where = "" if cube is None else f" in {_space(s, cube.space)}"
+    return (
+        f"turn {s.name(owner)}'s Cash Cube{where} against {s.name(owner)} "
+        f"({house.MERCENARY_PRICE} coins): it engages its owner and spares you until it is "
+        "slain or rehired"
+    )
+
+
+def _melee_words(s: DungeonsState, seat: int, other: int) -> str:
+    """Melee Mode (rulings DG-R57, DG-R58): the dice and the odds."""
+    from saloon.games.dungeons.odds import percent
+    from saloon.games.dungeons.rules import house, stealth
+
+    da, dd = stealth.natural_die(s, seat), stealth.natural_die(s, other)
+    chance = percent(house.melee_odds(s, seat, other))
+    return (
+        f"attack {s.name(other)} in melee (not an action): your d{da} against d{dd}, "
+        f"{house.tie_rule_words(s, seat, other)}; {chance} to win; the loser "
+        "goes to a random space"
+    )
 
 
 def _with(text: str, more: str) -> str:
@@ -502,6 +538,8 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
             put("Buy", x)
         elif isinstance(x, a.Hire):
             put(_hire_title(s), x)
+        elif isinstance(x, (a.Mercenary, a.Melee)):
+            put("Against the heroes", x)
         elif isinstance(x, a.Train) or x in (a.FOUNTAIN, a.REFRESH):
             put("The Village", x)
         elif isinstance(x, a.Place):
@@ -513,7 +551,7 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
     if len(heads) <= 1:
         return [ActionGroup("", tuple(legal))]
     order = ["Fight", "Actions", "Cards", "Potions and skills", "Buy", _hire_title(s)]
-    order.append("The Village")
+    order += ["Against the heroes", "The Village"]
     order += [t for t in heads if t not in order and t]
     order.append("")
     return [ActionGroup(t, tuple(heads[t])) for t in order if t in heads]

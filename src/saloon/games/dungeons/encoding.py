@@ -10,7 +10,8 @@ one-word actions, each space to move to, each ride, each enemy kind to
 fight (the first to the fifth of a kind in a space), each weapon and Dual
 Wield pair, each card, potion and skill, each choice's values (classes,
 boards, stats, potions, cards to discard, players, spaces, enemies by kind
-and space...). The id is the action's place in that list.
+and space...); the house rules' own (``mercenary p2``, ``melee p2``) last,
+when they are in play. The id is the action's place in that list.
 
 **Chance outcome ids.** Every die's faces (D4 to D20 and the percentile
 dice), the turn's spawn-and-gather roll, each token, each card drawn or
@@ -25,7 +26,9 @@ form, hand sizes, potions, hides, bounties, glory); the viewer's own hand
 by card; the enemies by space and kind, their extra HP and buffs, the Cash
 Cubes; the environment pieces; the curse castles (by space and by the
 curses the options name); the face-up bounties; the decks' sizes and
-the bag; the turn and the round of combat under way.
+the bag; the turn and the round of combat under way; with the house rules, whom
+each Cash Cube was turned to (Mercenary Cube) and the heroes fought in
+melee this turn (Melee Mode), last.
 
 >>> enc = dungeons_encoding(DungeonsOptions(), 2)
 >>> enc.num_actions > 500, enc.num_outcomes > 100, enc.observation_shape[0] > 300
@@ -135,6 +138,11 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
     ]
     picks += [("enemy", r) for r in enemy_refs]
     out += [a.Pick(w, v) for w, v in picks]
+    # The house rules' actions come last, so that the other ids stay as they are.
+    if options.house("mercenary_cube"):
+        out += [a.Mercenary(k) for k in range(n)]
+    if options.house("melee"):
+        out += [a.Melee(k) for k in range(n)]
     return list(dict.fromkeys(out))
 
 
@@ -301,6 +309,13 @@ class DungeonsEncoding(Encoding):
             k = len(fields) - 6  # after the environment pieces
             doc = "curse castles by space and curse (in the order of the option curses)"
             fields.insert(k, Field("castles", len(self.numbered) * len(self.curses), 0, 1, doc))
+        # The house rules' fields come last, only when they are in play.
+        if self.options.house("mercenary_cube"):
+            fields.append(
+                Field("turned", n, 0, n, "each seat's Cash Cube: the seat + 1 it was turned to")
+            )
+        if self.options.house("melee"):
+            fields.append(Field("meleed", n, 0, 1, "the heroes fought in melee this turn"))
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
@@ -335,6 +350,7 @@ class DungeonsEncoding(Encoding):
         where = np.zeros(n * s_count, np.float32)
         pots = np.zeros(n * k_pot, np.float32)
         cubes = np.zeros(n * s_count, np.float32)
+        turned = np.zeros(n, np.float32)
         for h in heroes:
             p = h["seat"]
             if h["class"]:
@@ -401,6 +417,8 @@ class DungeonsEncoding(Encoding):
             buffs[i] += e["buffs"]
             if e["kind"] == CUBE:
                 cubes[e["owner"] * s_count + i] = 1
+                if e.get("serves") is not None:
+                    turned[e["owner"]] = e["serves"] + 1
             else:
                 enemies[i * k_count + self._kind_at[e["kind"]]] += 1
         put(out, "enemies", enemies)
@@ -443,6 +461,13 @@ class DungeonsEncoding(Encoding):
             fight[k + 4] = 1.0 if f["transformed"] else 0.0
             fight[k + 5] = 1.0 if (f["doubled"] or f["ward"] or f["win_ties"]) else 0.0
         put(out, "fight", fight)
+        if self.options.house("mercenary_cube"):
+            put(out, "turned", turned)
+        if self.options.house("melee"):
+            meleed = np.zeros(n, np.float32)
+            for k in [] if t is None else t.get("meleed", []):
+                meleed[k] = 1
+            put(out, "meleed", meleed)
         return out
 
 

@@ -203,9 +203,30 @@ def rules_help(state: State | None, options: object = None) -> str:
     passage = _MOMENTS[_moment(state)] if name == "Act" else _PASSAGES.get(name, "")
     if not passage:
         return SUMMARY + curse_lines(getattr(state, "options", None))
+    if name == "Act" and _moment(state) == "turn":
+        passage += house_passages(state)
     now = f"Now: {prompt(state)}.\n" if callable(prompt) else ""
     more = _explained(state, name)
     return now + passage + (("\n" + more) if more else "")
+
+
+#: The house rules that add to the active player's choices (Part IV, Suggestions).
+_HOUSE = {
+    "mercenary_cube": " Mercenary Cube (house rule, rulings DG-R55, DG-R56): pay 4 coins "
+    "to turn an opponent's deployed Cash Cube against him: it engages its owner and spares "
+    "you until it is slain or he rehires it.",
+    "melee": " Melee Mode (house rule, rulings DG-R57 to DG-R59): not engaged, attack an "
+    "opponent's hero in your numbered space, once a turn each (not an action): both roll "
+    "the natural die, the higher wins (a tie to the higher strength, else to the one "
+    "attacked); the loser goes to a random space by the map's die, no HP lost.",
+}
+
+
+def house_passages(state: State) -> str:
+    """The passages of the house rules in play that add to a turn's choices."""
+    options = getattr(state, "options", None)
+    rules = getattr(options, "house_rules", ())
+    return "".join(_HOUSE[r] for r in rules if r in _HOUSE)
 
 
 def _explained(state: State, name: str) -> str:

@@ -51,6 +51,10 @@ decision for each card too many; a card discarded goes to the discard
 pile, which becomes a deck again only when a turn ends, so a turn (and an
 event) has at most ``cards`` such discards beyond the draws' own steps.
 
+**House rules.** A Mercenary Cube (ruling DG-R55) is a spend of four
+coins, counted with the spends; Melee Mode (ruling DG-R57) adds at most
+``n - 1`` melees a turn (once against each other hero), of three steps each.
+
 **The game** is the setup (one step a piece and a curse castle placed),
 ``n * rounds`` turns and the GM events (one or
 two between rounds, one more with ``final_event``), each at most one roll
@@ -181,6 +185,10 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         + 4
         + cards
     )
+    if options.house("melee"):
+        # Melee Mode (ruling DG-R57): at most once a turn against each other
+        # hero, each its declaration, its roll and the map's die.
+        per_turn += 3 * (n - 1)
     if options.red_cards == "turn":
         # The windows of the turn: at its start and after each action, fight
         # and service, each closed by at most n - 1 passes.

@@ -43,6 +43,13 @@ HOUSE_RULES: Final[dict[str, str]] = {
     "the game (those named by handcuffed=..., else the four Dragons and the Kraken)",
     "quiet_space": "Quiet Space: after a successful stealth check a hero stays stealthy in "
     "that space until he leaves it",
+    "mercenary_cube": "Mercenary Cube: in his turn a player may pay four coins to turn an "
+    "opponent's deployed Cash Cube against its owner: it then engages its owner (and every "
+    "other hero) and spares the payer, until it is slain or its owner rehires it",
+    "melee": "Melee Mode: in his turn, unengaged, a hero may fight another hero in his "
+    "numbered space, once per turn each: both roll their natural die, the higher wins (a tie "
+    "to the higher strength, else the one attacked); the loser is sent to a random space by "
+    "the map's die, no HP lost",
 }
 
 

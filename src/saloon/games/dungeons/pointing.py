@@ -8,8 +8,9 @@ draws, named here once so that the two agree:
 
 * ``space:4``, ``space:village``, ``space:styx``: a space of the map;
 * ``foe:<uid>``: an enemy token on the map (a monster, a Guardian, a Cash
-  Cube);
-* ``hero:p2``: a hero's pawn;
+  Cube: to fight it, or to turn it against its owner, house rule
+  ``mercenary_cube``);
+* ``hero:p2``: a hero's pawn (a melee against him, house rule ``melee``);
 * ``village:fountain``, ``village:training``, ``village:refresh``: the
   Village signs (Part I, Set Up the Game Board, Place Signs: they stand
   next to the Village);
@@ -41,7 +42,7 @@ from saloon.core.action import Action
 from saloon.core.state import CHANCE, Pointer
 from saloon.games.dungeons import actions as a
 from saloon.games.dungeons import odds
-from saloon.games.dungeons.rules import board, cards, combat, village
+from saloon.games.dungeons.rules import board, cards, combat, house, village
 from saloon.games.dungeons.rules.model import Enemy
 
 if TYPE_CHECKING:
@@ -158,6 +159,19 @@ def _pointer(s: DungeonsState, action: Action, *, tagged: bool) -> Pointer | Non
     if isinstance(action, a.Hire):
         # Part I, Cash Cube: hired (or rehired) onto a numbered space.
         return Pointer((CUBE, space_point(action.space)), last="hire the Cash Cube there")
+    if isinstance(action, a.Mercenary):
+        # Part IV, Suggestions, Mercenary Cube (ruling DG-R55): the Cube's token.
+        cube = board.cube_of(s, action.seat)
+        if cube is None:
+            return None
+        return Pointer(
+            (foe_point(cube.uid),),
+            last=f"turn it against its owner ({_coins(house.MERCENARY_PRICE)})",
+        )
+    if isinstance(action, a.Melee):
+        # Part IV, Suggestions, Melee Mode (ruling DG-R57): the other hero's pawn.
+        tag = odds.percent(house.melee_odds(s, seat, action.seat)) if tagged else ""
+        return Pointer((hero_point(action.seat),), last="attack that hero in melee", tag=tag)
     if isinstance(action, a.Train):
         # Part II, The Village, What You Can Pay to Do: Training Camp, +1.
         now = s.heroes[seat].stat(action.stat)

@@ -98,7 +98,11 @@ def enemy_look(state: DungeonsState, e: Enemy) -> EnemyLook:
         extras.append(f"{e.hp} HP")
     if e.is_cube:
         owner = "" if e.owner is None else f"P{e.owner + 1}'s "
-        return EnemyLook(f"{owner}Cash Cube", f"d{state.content.prices.cash_cube_die}", "cube", "")
+        # Turned against its owner (Mercenary Cube, ruling DG-R55): whom it serves.
+        serves = "" if e.serves is None else f" working for P{e.serves + 1}"
+        return EnemyLook(
+            f"{owner}Cash Cube{serves}", f"d{state.content.prices.cash_cube_die}", "cube", ""
+        )
     m = state.monster(e.kind)
     if m is not None:
         return EnemyLook(m.name, f"d{m.die}", m.monster_class, " ".join(extras))
@@ -655,6 +659,9 @@ def enemy_words(state: DungeonsState, e: Enemy) -> str:
         return (
             f"{board.enemy_name(state, e)} ({look.die}, 1 HP): engages any other hero "
             "who enters its space; it never attacks its owner"
+            if e.serves is None
+            else f"{board.enemy_name(state, e)} ({look.die}, 1 HP), turned against its owner: "
+            f"engages every hero who enters its space but {state.name(e.serves)}"
         )
     extras = []
     if e.buffs:
@@ -775,9 +782,12 @@ def _token_svg(
     look = enemy_look(state, e)
     if e.is_cube:
         colour = SEAT_COLOURS[(e.owner or 0) % 4]
+        # A turned Cube's rim is the colour of the player it works for (DG-R55).
+        rim = colour if e.serves is None else SEAT_COLOURS[e.serves % 4]
+        width = 2 if e.serves is None else 4
         shape = (
             f'<rect x="{num(cx - 9)}" y="{num(cy - 9)}" width="18" height="18" rx="3" '
-            f'fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="2"/>'
+            f'fill="{colour}" fill-opacity="0.55" stroke="{rim}" stroke-width="{width}"/>'
         )
     else:
         border = CLASS_COLOURS.get(look.family, "#999")
@@ -978,7 +988,8 @@ def board_key(state: DungeonsState) -> list[KeyEntry]:
             out.append(
                 KeyEntry(
                     sym,
-                    "a Cash Cube (its owner's colour): engages other heroes who enter",
+                    "a Cash Cube (its owner's colour; its rim, whom it works for if turned): "
+                    "engages other heroes who enter",
                     "cube",
                     SEAT_COLOURS[(cube.owner or 0) % 4],
                 )
@@ -1259,6 +1270,9 @@ def _cube_line(state: DungeonsState, h: Hero) -> str:
     """Where a hero's Cash Cube is: on a space, or at home on his class
     board (Part I, Place Your Cash Cube; Cash Cube)."""
     cube = board.cube_of(state, h.seat)
+    if cube is not None and cube.serves is not None:
+        where = board.space_words(state, cube.space)
+        return f"Cash Cube: in {where}, turned against its owner: working for P{cube.serves + 1}"
     if cube is not None:
         return f"Cash Cube: hired, in {board.space_words(state, cube.space)}"
     return "Cash Cube: at home on the class board"

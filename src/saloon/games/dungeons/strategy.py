@@ -1070,7 +1070,7 @@ class _Eye:
         st = self.st
         out: list[tuple[int, float, int]] = []
         for e in st.enemies:
-            if e.space <= 0 or (e.is_cube and e.owner == self.me):
+            if e.space <= 0 or (e.is_cube and board.master(e) == self.me):
                 continue
             w = self.engage_worth(e)
             if w > self.k.fight:
@@ -1103,6 +1103,48 @@ class _Eye:
 
 
 # -- the agent --------------------------------------------------------------------------------
+
+
+def _mercenary_gain(eye: _Eye, owner: int) -> float:
+    """The Mercenary Cube house rule (ruling DG-R55): worth four coins when
+    the Cube stands in my way (I am engaged with it) or lies in or beside
+    the space of its owner, a rival near the lead (it engages him when he
+    enters or begins his turn there), the more so when it is near me too
+    (it lay in wait for me)."""
+    from saloon.games.dungeons.rules import house
+
+    st = eye.st
+    cube = board.cube_of(st, owner)
+    if cube is None:
+        return -1.0
+    t = st.turn
+    gain = 0.0
+    if t is not None and cube.uid in t.engaged:
+        gain += max(1.0, -eye.engage_worth(cube))  # no round against its d12
+    r = st.heroes[owner]
+    near = r.space == cube.space or cube.space in board.exits(st, r.space)
+    if near and eye.glory(owner) >= eye.glory(eye.me) - 1:
+        gain += 2.2 * eye.lead(owner)
+        here = eye.hero.space
+        if cube.space == here or cube.space in board.exits(st, here):
+            gain += 1.0  # it no longer lies in wait for me
+    if gain == 0.0:
+        return -1.0
+    return gain - eye.spend(house.MERCENARY_PRICE)
+
+
+def _melee_gain(eye: _Eye, victim: int) -> float:
+    """Melee Mode (rulings DG-R57, DG-R58): attack a rival ahead of me
+    (or level) when the odds are good; the loser only changes space."""
+    from saloon.games.dungeons.rules import house
+
+    st = eye.st
+    if eye.glory(victim) < eye.glory(eye.me):
+        return -1.0
+    p = float(house.melee_odds(st, eye.me, victim))
+    if p < 0.5:
+        return -1.0
+    return p * (0.5 + eye.lead(victim)) - (1 - p) * 1.5
 
 
 class HeuristicAgent:
@@ -1371,7 +1413,18 @@ class HeuristicAgent:
             worth *= eye.season_left()
             return worth - eye.spend(eye.prices.advantage_card)
         if isinstance(act, a.Hire):
-            return self._hire_gain(eye, act.space)
+            gain = self._hire_gain(eye, act.space)
+            mine = board.cube_of(st, eye.me)
+            if mine is not None and mine.serves is not None:
+                # turned against me (Mercenary Cube, DG-R56): take it back if it is near
+                near = mine.space == h.space or mine.space in board.exits(st, h.space)
+                back = (2.5 if near else 0.5) - eye.spend(eye.prices.cash_cube)
+                gain = max(gain, back)
+            return gain
+        if isinstance(act, a.Mercenary):
+            return _mercenary_gain(eye, act.seat)
+        if isinstance(act, a.Melee):
+            return _melee_gain(eye, act.seat)
         if isinstance(act, a.Train):
             cost = village.service_price(st, "training")
             gain = stat_worth(act.stat, h.stat(act.stat) + 1) - stat_worth(

@@ -8,7 +8,8 @@ Hides (the seven steps of a round: the transformation, the weapon, the
 roll); Part II, Heroic Quest Cards and Advantage Cards (when a card is
 played: ruling DG-R4); Part I, Non-Action Tasks (skills and potions once a
 turn: ruling DG-R13); Part II, The Village (its services, no skills there);
-Part I, Chibbing Out.
+Part I, Chibbing Out; Part IV, Suggestions (the Mercenary Cube and Melee
+Mode house rules: :mod:`.rules.house`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from saloon.core.action import Action
 from saloon.games.dungeons import actions as a
 from saloon.games.dungeons.content import MONSTER_CLASSES, STYX, VILLAGE, AdvantageCard
 from saloon.games.dungeons.effects import STATS, Effect
-from saloon.games.dungeons.rules import board, cards, combat, common, moves, powers, village
+from saloon.games.dungeons.rules import (
+    board,
+    cards,
+    combat,
+    common,
+    house,
+    moves,
+    powers,
+    village,
+)
 from saloon.games.dungeons.words import count
 
 if TYPE_CHECKING:
@@ -158,6 +168,10 @@ def act_reason(s: DungeonsState, seat: int, action: Action) -> str:
         return _village(s, seat, action)
     if isinstance(action, a.Chib):
         return _chib(s, seat, action.space)
+    if isinstance(action, a.Mercenary):
+        return house.mercenary_reason(s, seat, action.seat)
+    if isinstance(action, a.Melee):
+        return house.melee_reason(s, seat, action.seat)
     return ""
 
 
@@ -194,8 +208,13 @@ def _fight(s: DungeonsState, seat: int, action: a.Fight) -> str:
             f"you fight {foe} until one of you falls or you escape (Part I, Enemy Engagement): "
             f"fight it again"
         )
-    if same and all(e.is_cube and e.owner == seat for e in same):
+    if same and all(e.is_cube and e.owner == seat and e.serves is None for e in same):
         return "your own Cash Cube never attacks you (Part I, Cash Cube)"
+    if same and all(e.is_cube and board.master(e) == seat for e in same):
+        return (
+            "this Cash Cube works for you now, turned against its owner: it never attacks you "
+            "(Part IV, Suggestions, Mercenary Cube; ruling DG-R55)"
+        )
     if same and not any(e in targets for e in same):
         cubes = [e for e in targets if e.is_cube]
         if cubes:

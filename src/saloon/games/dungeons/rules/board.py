@@ -107,16 +107,30 @@ def enemies_in(s: DungeonsState, space: int) -> list[Enemy]:
     return [e for e in s.enemies if e.space == space]
 
 
+def master(e: Enemy) -> int | None:
+    """The seat a Cash Cube works for: its owner, or the player who turned it
+    against him (the Mercenary Cube house rule, ruling DG-R55); ``None`` for
+    a monster or a Guardian."""
+    if not e.is_cube:
+        return None
+    return e.owner if e.serves is None else e.serves
+
+
 def hostile_in(s: DungeonsState, seat: int, space: int) -> list[Enemy]:
     """The enemies in ``space`` that threaten ``seat``'s hero: all but the
-    Cash Cubes of his team (Part I, Cash Cube: a Cube never attacks its
-    owner, or his allies in Alliance)."""
+    Cash Cubes working for his team (Part I, Cash Cube: a Cube never attacks
+    its owner, or his allies in Alliance; a turned Cube spares the one who
+    paid for it and attacks its owner: ruling DG-R55)."""
     team = s.teams[seat]
-    return [
-        e
-        for e in s.enemies
-        if e.space == space and not (e.is_cube and e.owner is not None and s.teams[e.owner] == team)
-    ]
+    out = []
+    for e in s.enemies:
+        if e.space != space:
+            continue
+        boss = master(e)
+        if boss is not None and s.teams[boss] == team:
+            continue
+        out.append(e)
+    return out
 
 
 def cube_of(s: DungeonsState, seat: int) -> Enemy | None:
@@ -170,7 +184,8 @@ def end_round(s: DungeonsState) -> None:
 def enemy_name(s: DungeonsState, e: Enemy) -> str:
     """``the Goblin``, ``Player 2's Cash Cube``."""
     if e.is_cube:
-        return f"{s.name(e.owner or 0)}'s Cash Cube"
+        mine = f"{s.name(e.owner or 0)}'s Cash Cube"
+        return mine if e.serves is None else f"{mine} (working for {s.name(e.serves)})"
     return "the " + kind_name(s, e.kind)
 
 

@@ -114,7 +114,9 @@ class Enemy:
     content, or :data:`CUBE`. ``hp`` counts its natural HP and the extra HP
     cards and events gave it (Part I, Enemy Engagement, Extra HP);
     ``buffs`` the +1 buffs the collective GM put on it, removed after the
-    round of combat (ruling DG-R22). A Cash Cube has its ``owner`` (a seat).
+    round of combat (ruling DG-R22). A Cash Cube has its ``owner`` (a seat)
+    and, turned against him under the Mercenary Cube house rule, ``serves``:
+    the seat that paid for it (Part IV, Suggestions; ruling DG-R55).
     """
 
     uid: int
@@ -123,6 +125,7 @@ class Enemy:
     hp: int = 1
     buffs: int = 0
     owner: int | None = None
+    serves: int | None = None
 
     @property
     def is_cube(self) -> bool:
@@ -215,6 +218,8 @@ class Turn:
     that costs nothing once (rulings DG-R12, DG-R13). ``ties_with``: the
     enemy (uid) the hero wins ties against for the rest of this fight (a
     card's or a skill's ``win_ties``: "in this fight"), 0 for none.
+    ``meleed``: the heroes (seats) the active hero fought in Melee Mode this
+    turn, once each (Part IV, Suggestions; ruling DG-R57).
     """
 
     seat: int
@@ -228,3 +233,4 @@ class Turn:
     skills: tuple[str, ...] = ()
     free: tuple[str, ...] = ()
     ties_with: int = 0
+    meleed: tuple[int, ...] = ()

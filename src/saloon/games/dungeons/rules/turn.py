@@ -37,6 +37,7 @@ from saloon.games.dungeons.rules import (
     common,
     effects,
     gather,
+    house,
     moves,
     powers,
     stealth,
@@ -319,6 +320,10 @@ def _category(action: Action) -> str:
         return "hire"
     if isinstance(action, a.Chib):
         return "chib"
+    if isinstance(action, a.Mercenary):
+        return "mercenary"
+    if isinstance(action, a.Melee):
+        return "melee"
     if action == a.ACCEPT:
         return "accept"
     return "free"
@@ -351,6 +356,14 @@ def _hire(s: DungeonsState, seat: int) -> list[Action]:
     return [a.Hire(sp) for sp in village.hire_spaces(s, seat)]
 
 
+def _mercenary(s: DungeonsState, seat: int) -> list[Action]:
+    return [a.Mercenary(o) for o in house.mercenary_targets(s, seat)]
+
+
+def _melee(s: DungeonsState, seat: int) -> list[Action]:
+    return [a.Melee(o) for o in house.melee_targets(s, seat)]
+
+
 def _chib(s: DungeonsState, seat: int) -> list[Action]:
     if s.heroes[seat].chib or (s.fight is None and not engaged(s, seat)):
         return []
@@ -372,6 +385,8 @@ CATEGORIES: dict[str, Callable[[DungeonsState, int], list[Action]]] = {
     "skills": powers.skill_uses,
     "buy": _buy,
     "hire": _hire,
+    "mercenary": _mercenary,
+    "melee": _melee,
     "chib": _chib,
     "accept": _accept,
 }
@@ -499,6 +514,10 @@ def do(s: DungeonsState, seat: int, action: Action) -> None:
         village.buy(s, seat)
     elif isinstance(action, a.Hire):
         village.hire(s, seat, action.space)
+    elif isinstance(action, a.Mercenary):
+        house.turn_cube(s, seat, action.seat)
+    elif isinstance(action, a.Melee):
+        house.start_melee(s, seat, action.seat)
     elif isinstance(action, a.Train):
         village.train(s, seat, action.stat)
     elif action == a.FOUNTAIN:

@@ -83,6 +83,7 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
                 "hp": e.hp,
                 "buffs": e.buffs,
                 "owner": e.owner,
+                "serves": e.serves,
             }
             for e in s.enemies
         ],
@@ -113,6 +114,7 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
             "drunk": list(t.drunk),
             "skills": list(t.skills),
             "ties_with": t.ties_with,
+            "meleed": list(t.meleed),
         },
         "fight": None
         if f is None

@@ -182,12 +182,15 @@ def hire_spaces(s: DungeonsState, seat: int) -> tuple[int, ...]:
     if s.heroes[seat].coins < s.content.prices.cash_cube:
         return ()
     cube = board.cube_of(s, seat)
-    here = None if cube is None else cube.space
+    # A Cube turned against its owner may be rehired where it stands: it
+    # is his again (the Mercenary Cube house rule, ruling DG-R56).
+    here = None if cube is None or cube.serves is not None else cube.space
     return tuple(sp for sp in board.numbered(s) if sp != here)
 
 
 def hire(s: DungeonsState, seat: int, space: int) -> None:
-    """Part I, Cash Cube: paid, placed at once; rehired, it moves."""
+    """Part I, Cash Cube: paid, placed at once; rehired, it moves (and a
+    Cube turned against its owner is his again: ruling DG-R56)."""
     cost = s.content.prices.cash_cube
     common.pay(s, seat, cost)
     cube = board.cube_of(s, seat)
@@ -195,8 +198,8 @@ def hire(s: DungeonsState, seat: int, space: int) -> None:
         board.add_enemy(s, CUBE, space, owner=seat)
         verb = "hires"
     else:
-        s.set_enemy(replace(cube, space=space))
-        verb = "rehires"
+        s.set_enemy(replace(cube, space=space, serves=None))
+        verb = "rehires" if cube.serves is None else "takes back and rehires"
     s.say(
         "cube",
         f"{s.name(seat)} {verb} the Cash Cube ({common.count(cost, 'coin')}) to "
