@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 #: The most enemies of one kind a fight or a choice names in one space.
 NTH = 5
 #: The stages of a round of combat, in the observation's order.
-STAGES = ("window", "arm", "after", "improve")
+STAGES = ("window", "arm", "improve")
 
 
 def _cards(c: Content) -> tuple[AdvantageCard | QuestCard, ...]:

@@ -207,7 +207,6 @@ def _window(s: DungeonsState, top: Decision, action: Action) -> str:
     timings = powers.WINDOW_TIMINGS[phase]
     when = {
         "before": "before the roll",
-        "after": "after the roll",
         "turn": "outside a fight",
     }[phase]
     if c.timing not in timings:

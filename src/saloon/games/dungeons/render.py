@@ -259,7 +259,6 @@ def fight_line(state: DungeonsState) -> str | None:
 STAGE_WORDS = {
     "window": "step 2: the other players may play red cards",
     "arm": "steps 3-4: transform, then pick the weapon",
-    "after": "after the roll: the other players may play after-roll cards",
     "improve": "step 6: improve the roll or accept it",
 }
 

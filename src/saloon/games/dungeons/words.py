@@ -265,7 +265,6 @@ _WHEN = {
 #: The same for a red card, played in an opponent's turn (Part II, Heroic
 #: Quest Cards; ruling DG-R4).
 _WHEN_RED = {
-    "roll": "after an opponent's roll",
     "combat": "in an opponent's fight, before his roll",
     "any": "in an opponent's turn",
 }
