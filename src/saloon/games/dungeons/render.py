@@ -916,17 +916,24 @@ def _village_signs(state: DungeonsState, geo: _Map) -> list[str]:
 _SIGN_GAP: Final = 16.0
 
 
-def _pieces_svg(state: DungeonsState, x0: float, y0: float) -> list[str]:
+def _pieces_svg(state: DungeonsState, x0: float, y0: float, right: float) -> list[str]:
     """The environment pieces and curse castles still to place (setup), one
-    mark a kind of piece, one a castle."""
+    mark a kind of piece, one a castle, in rows that end before ``right``."""
     if not state.pieces and not state.curses_left:
         return []
     out = [text(x0, y0 + 12, "To place:", font_size=11.5, font_weight="bold", fill=_INK)]
     x = x0 + 62
+
+    def place(w: float) -> None:
+        nonlocal x, y0
+        if x + w > right and x > x0 + 62:
+            x, y0 = x0 + 62, y0 + 21
+
     for c in state.curses_left:
         words = f"{castle_words(state, c)} (to place)"
         name = state.content.curse(c).name
         w = text_width(name, 10) + 30
+        place(w)
         out += [
             '<g class="castle-to-place"' + _attrs(pointing.castle_point(c), words) + ">",
             f"<title>{_esc(words)}</title>",
@@ -942,6 +949,7 @@ def _pieces_svg(state: DungeonsState, x0: float, y0: float) -> list[str]:
         label = piece + (f" ×{n}" if n > 1 else "")
         w = text_width(label, 10) + 12
         words = f"{piece_words(state, piece)} ({n} left to place)"
+        place(w)
         out += [
             '<g class="piece"' + _attrs(pointing.piece_point(piece), words) + ">",
             f"<title>{_esc(words)}</title>",
@@ -1148,7 +1156,7 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
     if fl:
         for k, line in enumerate(wrap(fl, int(geo.width / 6.6))[:2]):
             body.append(text(16, 46 + 14 * k, line, font_size=11.5, fill="#8b1e1e"))
-    body.extend(_pieces_svg(state, 16, 38))
+    body.extend(_pieces_svg(state, 16, 38, geo.width - 8))
     body.extend(_arrows(state.map, geo))
     for number in geo.grid:
         body.extend(_space_svg(state, geo, number, live))
