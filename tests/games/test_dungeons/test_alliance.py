@@ -252,3 +252,36 @@ def test_the_team_with_the_most_glory_wins_and_the_tie_breaks() -> None:
     assert end.team_standing(s, 0) == (3, 3, 2) and end.team_standing(s, 1) == (3, 3, 2)
     assert s.returns() == (0.0, 0.0, 0.0, 0.0)  # still tied: shared
     assert GAME.returns_bounds(DungeonsOptions(mode="alliance")) == (-1.0, 1.0)
+
+
+def test_the_boards_mark_the_teams_and_show_the_teammates_hand_only_when_shared() -> None:
+    from rich.console import Console
+
+    from saloon.games.dungeons.guide import rules_help
+    from saloon.games.dungeons.render import render_svg
+    from saloon.games.dungeons.screen import render_screen
+
+    console = Console(width=100, color_system=None)
+    for hands in ("hidden", "shared"):
+        s = base(hands)
+        give_cards(s, 1, "goad-the-beast")
+        give_cards(s, 2, "lookout")
+        svg = render_svg(s, 0)
+        assert "team of Players 1 and 3" in svg and "Goad the Beast" not in svg
+        assert ("Lookout" in svg) == (hands == "shared")
+        assert ("s hand (Player 3)" in svg) == (hands == "shared")
+        with console.capture() as cap:
+            console.print(render_screen(s, 0, 100, 60))
+        text = cap.get()
+        assert "[team A]" in text and "(teammate)" in text and "Goad the Beast" not in text
+        assert ("Teammate's hand (P3): " in text) == (hands == "shared")
+    assert "Alliance (Part III" in rules_help(None)
+
+
+def test_a_gift_asked_at_the_gms_window_is_refused_with_its_reason() -> None:
+    s = base()
+    give_cards(s, 1, "dirty-trick")
+    scene(s, 0, heroes={0: {"space": 4}, 2: {"space": 4}}, enemies=[("goblin", 4)])
+    do(s, "fight goblin")
+    assert node(s) == "Window" and s.to_move == 1
+    assert "a gift to one's teammate" in s.explain_illegal(Give(3, coins=1))

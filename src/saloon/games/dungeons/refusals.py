@@ -175,6 +175,8 @@ _ANSWERS = {
     "play": "a card played in one's own turn, or a red card in a window",
     "train": "the Training Camp, in one's own turn in the Village",
     "chib": "an escape from one's own fight",
+    "give": "a gift to one's teammate in one's space, in one's own turn or at the start of "
+    "his (Part III, Alliance; ruling DG-R84)",
 }
 
 
