@@ -285,3 +285,16 @@ def test_a_gift_asked_at_the_gms_window_is_refused_with_its_reason() -> None:
     do(s, "fight goblin")
     assert node(s) == "Window" and s.to_move == 1
     assert "a gift to one's teammate" in s.explain_illegal(Give(3, coins=1))
+
+
+def test_the_advisors_world_hides_the_other_teams_alliance_cards() -> None:
+    from saloon.games.dungeons.advisor import canonical
+
+    worlds = []
+    for card in ("war-chest", "dirty-trick"):
+        s = base("shared")
+        give_cards(s, 1, card)
+        give_cards(s, 2, "lookout")
+        c = canonical(s, 0)
+        worlds.append((c.heroes[1].allies, c.heroes[2].allies, c.decks["alliance"].cards))
+    assert worlds[0] == worlds[1] and worlds[0][1] == ("lookout",)  # the teammate's kept
