@@ -298,3 +298,17 @@ def test_the_advisors_world_hides_the_other_teams_alliance_cards() -> None:
         c = canonical(s, 0)
         worlds.append((c.heroes[1].allies, c.heroes[2].allies, c.decks["alliance"].cards))
     assert worlds[0] == worlds[1] and worlds[0][1] == ("lookout",)  # the teammate's kept
+
+
+def test_a_card_given_passes_face_down() -> None:
+    s = base()
+    give_cards(s, 0, "short-sword")
+    scene(s, 0, heroes={0: {"space": 3}, 2: {"space": 3}})
+    gift = Give(2, card="short-sword")
+    assert "Short Sword" in s.describe_action(gift)
+    assert "Short Sword" not in s.announce(gift) and "face down" in s.announce(gift)
+    since = len(s.log)
+    do(s, gift)
+    told = {e.text: (e.to, e.besides) for e in s.log[since:]}
+    assert told["Player 1 (Explorer) gives Player 3 (Slayer) Short Sword."] == ((0, 2), ())
+    assert told["Player 1 (Explorer) gives Player 3 (Slayer) an Advantage card."][1] == (0, 2)

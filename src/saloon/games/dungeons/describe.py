@@ -526,7 +526,10 @@ def _option_words(s: DungeonsState, seat: int, v: str, top: object) -> str:
 
 def announce(s: DungeonsState, action: Action) -> str:
     """What the others are told: the same words (nothing in D6 is chosen
-    in secret: discards and plays are face up)."""
+    in secret: discards and plays are face up), but a card given to a
+    teammate, which passes face down (Part III, Alliance; ruling DG-R84)."""
+    if isinstance(action, a.Give) and action.card:
+        return f"give {s.name(action.seat)} an Advantage card, face down (a gift to a teammate)"
     return describe(s, action)
 
 
