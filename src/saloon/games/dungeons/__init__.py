@@ -45,12 +45,15 @@ class Dungeons(Game):
 
     >>> GAME.info().min_players, GAME.info().max_players, GAME.info().zero_sum
     (2, 4, True)
+    >>> GAME.player_range(DungeonsOptions(mode="alliance"))
+    (4, 4)
     """
 
     id = "dungeons"
     title = "D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!"
     rulebook = "d6-dungeons.txt"
-    min_players = 2
+    #: One for the solo Hide Collection; each mode narrows it (:meth:`player_range`).
+    min_players = 1
     max_players = 4
     chance = True
     perfect_information = False
@@ -59,8 +62,32 @@ class Dungeons(Game):
 
     def returns_bounds(self, options: Options) -> tuple[float, float]:
         """Ruling DG-R25 (Part I, The End of the Game): a loser gets -1/(n-1)
-        (at worst -1, with two players), a lone winner +1."""
+        (at worst -1, with two players), a lone winner +1; in Alliance each
+        member of the winning team +1, of the losing team -1 (ruling DG-R88)."""
         return (-1.0, 1.0)
+
+    def player_range(self, options: Options | None = None) -> tuple[int, int]:
+        """The players each mode takes: the standard game 2 to 4 (Part I),
+        solo 1, co-op 2 to 4 (the Hide Collection), Alliance 4 (Part III,
+        Alliance: two teams of two).
+
+        >>> GAME.player_range(), GAME.player_range(DungeonsOptions(mode="solo"))
+        ((2, 4), (1, 1))
+        """
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        return {"solo": (1, 1), "alliance": (4, 4)}.get(opts.mode, (2, 4))
+
+    def _players(self, opts: DungeonsOptions, num_players: int | None) -> int:
+        lo, hi = self.player_range(opts)
+        n = lo if num_players is None else num_players
+        if opts.mode in ("solo", "coop"):
+            raise OptionError(f"{opts.mode} is not built yet")
+        if not lo <= n <= hi:
+            many = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            where = "Alliance" if opts.mode == "alliance" else "D6"
+            raise OptionError(f"{where} is for {many} players, not {n}")
+        return n
 
     def max_length(self, options: Options) -> int:
         from saloon.games.dungeons.length import max_length
@@ -79,6 +106,11 @@ class Dungeons(Game):
                 "The advanced map (12 spaces, a D12, a rule for each round), 3 rounds.",
             ),
             "extended": ("Advanced map, extended", "The advanced map for a season of 6 rounds."),
+            "alliance": (
+                "Alliance (2v2)",
+                "Four players in two teams, teammates across the table, with the Alliance "
+                "deck and shared hands (Part III), the standard map, 3 rounds.",
+            ),
             "readings": (
                 "Every other reading",
                 "The standard map for 6 rounds with every other reading of the rules, the "
@@ -90,16 +122,18 @@ class Dungeons(Game):
         """Both maps and both lengths (the conformance suite plays each
         variant with 2, 3 and 4 players): the standard map for 3 rounds, the
         advanced map for 3 and for 6 (its round rules change every round);
-        and the standard map for 6 rounds (two Hunters' Moons) with every
-        other reading and house rule together.
+        the standard map for 6 rounds (two Hunters' Moons) with every
+        other reading and house rule together; and Alliance (Part III), four
+        players in two teams sharing their hands.
 
         >>> sorted(GAME.variants())
-        ['advanced', 'default', 'extended', 'readings']
+        ['advanced', 'alliance', 'default', 'extended', 'readings']
         """
         return {
             "default": DungeonsOptions(),
             "advanced": DungeonsOptions(map="advanced"),
             "extended": DungeonsOptions(map="advanced", rounds=6),
+            "alliance": DungeonsOptions(mode="alliance", team_hands="shared"),
             "readings": DungeonsOptions(
                 rounds=6,
                 environments="random",
@@ -135,11 +169,7 @@ class Dungeons(Game):
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)
         assert isinstance(opts, DungeonsOptions)
-        n = self.min_players if num_players is None else num_players
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
-            )
+        n = self._players(opts, num_players)
         return DungeonsState(self, opts, n, content_of(opts))
 
     def parse_action(self, text: str) -> Action:
@@ -175,11 +205,7 @@ class Dungeons(Game):
 
         opts = self.options(options)
         assert isinstance(opts, DungeonsOptions)
-        n = self.min_players if num_players is None else num_players
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
-            )
+        n = self._players(opts, num_players)
         return dungeons_encoding(opts, n)
 
     def agents(self) -> Mapping[str, AgentFactory]:

@@ -18,6 +18,8 @@ A turn (Part I, Spending Your Actions; Non-Action Tasks):
 * anywhere: ``play lucky-coin``, ``drink wingso``, ``skill hero-swap``,
   ``buy advantage``, ``hire 6`` (the Cash Cube); in the Village:
   ``train wits``, ``fountain``, ``refresh``;
+* Alliance (Part III): ``give p3 coins 2``, ``give p3 short-sword`` (to
+  one's teammate in one's space);
 * house rules (Part IV, Suggestions): ``mercenary p2`` (Mercenary Cube:
   turn player 2's Cash Cube against him), ``melee p2`` (Melee Mode: fight
   player 2's hero in one's space);
@@ -47,6 +49,8 @@ CombatRoll(hero=(5, 2), enemy=3)
 ('fight goblin', 'fight goblin 2')
 >>> str(parse_action("Mercenary P2")), parse_action("melee p3")
 ('mercenary p2', Melee(seat=2))
+>>> str(parse_action("give P3 coins 2")), parse_action("give p3 short-sword")
+('give p3 coins 2', Give(seat=2, card='short-sword', coins=0))
 >>> parse_action("fly away")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -325,6 +329,22 @@ class Melee(Action):
         return f"melee p{self.seat + 1}"
 
 
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Give one's teammate in one's space ``coins`` coins or the Advantage
+    card ``card`` (Part III, Alliance; ruling DG-R84): ``give p3 coins 2``,
+    ``give p3 short-sword``."""
+
+    seat: int
+    card: str = ""
+    coins: int = 0
+
+    def __str__(self) -> str:
+        if self.card:
+            return f"give p{self.seat + 1} {self.card}"
+        return f"give p{self.seat + 1} coins {self.coins}"
+
+
 def parse_seat(text: str) -> int:
     """A player from ``p1``, ``p2``...: his seat (0, 1...)."""
     if text.startswith("p") and text[1:].isascii() and text[1:].isdigit() and len(text) <= 3:
@@ -406,7 +426,7 @@ class Lost(Outcome):
         return f"lost {self.card}"
 
 
-DECKS: Final = ("advantage", "quest", "bounty")
+DECKS: Final = ("advantage", "quest", "alliance", "bounty")
 
 
 def _id(text: str, what: str) -> str:
@@ -447,7 +467,7 @@ _KNOWN = frozenset(
         *("place", "castle", "move", "ride", "fight", "wield", "transform", "play", "drink"),
         "skill",
         *("buy", "hire", "train", "chib", "dogmud", "spawn", "token", "draw", "roll", "lost"),
-        *("mercenary", "melee"),
+        *("mercenary", "melee", "give"),
     )
 )
 
@@ -488,6 +508,13 @@ def _parse(head: str, rest: list[str], n: int) -> Action:
         return Mercenary(parse_seat(rest[0]))
     if head == "melee" and n == 1:
         return Melee(parse_seat(rest[0]))
+    if head == "give" and n == 3 and rest[1] == "coins":
+        coins = _int(rest[2], "a number of coins")
+        if coins < 1:
+            raise NotationError("a gift is at least one coin")
+        return Give(parse_seat(rest[0]), coins=coins)
+    if head == "give" and n == 2:
+        return Give(parse_seat(rest[0]), card=_id(rest[1], "a card"))
     if head == "train" and n == 1:
         return Train(_id(rest[0], "a stat"))
     if head == "chib" and n == 1:

@@ -75,6 +75,15 @@ def base_chances(state: DungeonsState) -> tuple[float, ...]:
     t0, t1 = est.weights().temperature
     temperature = t0 + t1 * est.season_left(state)
     glory = [est.expected_glory(state, p) for p in range(n)]
+    if state.options.mode == "alliance":
+        # Part III, Alliance: a team's chance, its two heroes' glory added
+        # (ruling DG-R88); each member's chance is his team's.
+        teams = sorted(set(state.teams))
+        team_glory = {t: sum(g for p, g in enumerate(glory) if state.teams[p] == t) for t in teams}
+        best = max(team_glory.values())
+        team_odds = {t: math.exp((g - best) / temperature) for t, g in team_glory.items()}
+        total = sum(team_odds.values())
+        return tuple(team_odds[state.teams[p]] / total for p in range(n))
     top = max(glory)
     odds = [math.exp((g - top) / temperature) for g in glory]
     total = sum(odds)
@@ -87,6 +96,9 @@ def chances(state: State) -> tuple[float, ...]:
     (:func:`base_chances`; checked against games between heuristics by
     ``benchmarks/advisor_fit.py``: a fitted power of them does no better)."""
     st = _dungeons(state)
+    if not st.agenda and st.options.mode == "alliance":
+        # A team's win is each member's; a shared win half each (DG-R88).
+        return tuple((r + 1.0) / 2.0 for r in st.returns())
     if not st.agenda:
         return chances_from_returns(st)
     return base_chances(st)
@@ -103,16 +115,18 @@ def canonical(state: State, player: int) -> DungeonsState:
     depends only on what ``player`` sees)."""
     st = _dungeons(state)
     new = st.clone()
-    for deck in ("advantage", "quest"):
+    from saloon.games.dungeons.rules.view import sees_hand
+
+    for deck in ("advantage", "quest", "alliance"):
         d = st.decks.get(deck)
         if d is None:
             continue
         pool: list[str] = list(d.cards)
         sizes: list[tuple[int, int]] = []
         for h in st.heroes:
-            if h.seat == player:
+            if sees_hand(st, player, h.seat):
                 continue
-            held = h.advantage if deck == "advantage" else h.quests
+            held = {"advantage": h.advantage, "quest": h.quests}.get(deck, h.allies)
             pool += held
             sizes.append((h.seat, len(held)))
         pool.sort()
@@ -122,9 +136,12 @@ def canonical(state: State, player: int) -> DungeonsState:
             dealt = tuple(pool[k : k + size])
             k += size
             h = new.heroes[seat]
-            new.heroes[seat] = (
-                replace(h, advantage=dealt) if deck == "advantage" else replace(h, quests=dealt)
-            )
+            if deck == "advantage":
+                new.heroes[seat] = replace(h, advantage=dealt)
+            elif deck == "quest":
+                new.heroes[seat] = replace(h, quests=dealt)
+            else:
+                new.heroes[seat] = replace(h, allies=dealt)
     new._legal = None
     return new
 

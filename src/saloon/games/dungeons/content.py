@@ -220,6 +220,16 @@ class QuestCard:
 
 
 @dataclass(frozen=True)
+class AllianceCard(QuestCard):
+    """An Alliance card (Part III, Alliance): red-bannered, played out of
+    one's own turn; ``side`` ``ally`` helps one's teammate in his turn (its
+    effects act for him), ``foe`` hurts an opponent in his (as a red Heroic
+    Quest card). Rulings DG-C30, DG-C31."""
+
+    side: str = "foe"
+
+
+@dataclass(frozen=True)
 class GMEvent:
     """A GM event (1 to 100 on the percentile dice)."""
 
@@ -285,6 +295,7 @@ class Content:
     events: tuple[GMEvent, ...]
     prices: Prices
     curses: tuple[Curse, ...] = ()
+    alliances: tuple[AllianceCard, ...] = ()
     reconstructed: tuple[str, ...] = ()
     """The files (``classes.toml``, ``maps/standard.toml``...) that say
     they are Saloon's reconstruction rather than the publisher's content."""
@@ -415,6 +426,7 @@ FILES: Final = (
     "cards/bounties.toml",
     "cards/advantage.toml",
     "cards/heroic_quest.toml",
+    "cards/alliance.toml",
     "events.toml",
     "curses.toml",
 )
@@ -422,6 +434,7 @@ FILES: Final = (
 #: Printed counts (Components): the cards of each deck, the enemy tokens.
 ADVANTAGE_CARDS: Final = 54
 QUEST_CARDS: Final = 54
+ALLIANCE_CARDS: Final = 44
 BOUNTY_CARDS: Final = 45
 ENEMY_TOKENS: Final = 70
 #: The GM events: a list of a hundred, rolled on 1 to 100 (Part I, GM Events).
@@ -540,6 +553,12 @@ def _load(files: Mapping[str, _File]) -> Content:
             files["cards/heroic_quest.toml"].fail(
                 f"card {q.id!r}: an Advantage card has that id; card ids are one namespace"
             )
+    alliances = _read_alliances(files["cards/alliance.toml"])
+    for x in alliances:
+        if x.id in seen or any(q.id == x.id for q in quests):
+            files["cards/alliance.toml"].fail(
+                f"card {x.id!r}: another deck has that id; card ids are one namespace"
+            )
     events = _read_events(files["events.toml"])
     curses = _read_curses(files["curses.toml"], guardians)
     return Content(
@@ -556,6 +575,7 @@ def _load(files: Mapping[str, _File]) -> Content:
         events=events,
         prices=prices,
         curses=curses,
+        alliances=alliances,
         reconstructed=tuple(n for n in FILES if files[n].data.get("reconstructed", False)),
     )
 
@@ -1119,6 +1139,77 @@ def _read_quests(f: _File) -> tuple[QuestCard, ...]:
     total = sum(c.copies for c in cards)
     if total != QUEST_CARDS:
         f.fail(f"the deck has {total} cards; the game has {QUEST_CARDS} (Components)")
+    return tuple(cards)
+
+
+#: What an Alliance card may do, by side (rulings DG-C30, DG-C31): an ``ally``
+#: card acts for the teammate whose turn it is, in the windows of his turn
+#: (:mod:`.rules.alliance`); a ``foe`` card in the collective GM's window of an
+#: opponent's fight, before the roll, as a red Heroic Quest card.
+ALLY_KINDS: Final = frozenset(
+    {
+        "gain_coins",
+        "heal",
+        "hero_buff",
+        "win_ties",
+        "draw_advantage",
+        "extra_action",
+        "stealth_bonus",
+        "auto_stealth",
+        "fill_potion",
+    }
+)
+FOE_KINDS: Final = frozenset(
+    {
+        "monster_buff",
+        "monster_hp",
+        "steal_coins",
+        "lose_coins",
+        "lose_action",
+        "discard_random",
+        "spawn",
+    }
+)
+
+
+def _read_alliances(f: _File) -> tuple[AllianceCard, ...]:
+    """``cards/alliance.toml``: ``[[cards]]`` (id, name, side, text,
+    effects, copies); 44 cards counting the copies (Components). An ally
+    card's effects reach its teammate (``self``); a foe card's reach the
+    opponent whose turn it is (``active``) or the board (Part III, Alliance)."""
+    cards = []
+    for where, c in _ids(f, _entries(f, "cards", ("cards",)), "card"):
+        _keys(f, c, where, ("id", "name", "text", "side", "effects"), ("copies",))
+        effects = _effects(f, c, where)
+        side = _one_of(f, c, "side", where, ("ally", "foe"))
+        allowed = ALLY_KINDS if side == "ally" else FOE_KINDS
+        for e in effects:
+            if e.kind not in allowed:
+                f.fail(
+                    f"{where}: an {side} card does not {e.kind} (it may: "
+                    f"{', '.join(sorted(allowed))}; rulings DG-C30, DG-C31)"
+                )
+            if side == "ally" and e.target != "self":
+                f.fail(f"{where}: an ally card's effects reach the teammate (target self)")
+            if side == "foe" and "target" in KINDS[e.kind].params and e.target != "active":
+                f.fail(f"{where}: a foe card's effects reach the opponent (target active)")
+        timing = "any" if side == "ally" else "combat"
+        cards.append(
+            AllianceCard(
+                id=c["id"],
+                name=_text(f, c, "name", where, 60),
+                text=_text(f, c, "text", where),
+                banner="red",
+                icon="",
+                effects=effects,
+                timing=timing,
+                copies=_int(f, c, "copies", where, 1, ALLIANCE_CARDS) if "copies" in c else 1,
+                side=side,
+            )
+        )
+    total = sum(c.copies for c in cards)
+    if total != ALLIANCE_CARDS:
+        f.fail(f"the deck has {total} cards; the game has {ALLIANCE_CARDS} (Components)")
     return tuple(cards)
 
 

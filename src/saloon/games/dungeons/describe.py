@@ -114,7 +114,25 @@ def describe(s: DungeonsState, action: Action) -> str:
         return _transform_words(s, seat, action.monster_class, hides=True)
     if isinstance(action, a.Play):
         c = cards.card(s, action.card)
+        ally = s.index.alliances.get(action.card)
+        if ally is not None and ally.side == "ally" and s.active is not None:
+            # Part III, Alliance: an ally card acts for the teammate (DG-R81).
+            return _with(
+                f"play {c.name} for {s.name(s.active)}: {c.text}",
+                forecast(s, s.active, c.effects),
+            )
         return _with(f"play {c.name}: {c.text}", forecast(s, seat, c.effects))
+    if isinstance(action, a.Give):
+        # Part III, Alliance (ruling DG-R84): a gift to the teammate in one's space.
+        if action.coins:
+            return (
+                f"give {s.name(action.seat)} {words.count(action.coins, 'coin')} of your "
+                f"{s.heroes[seat].coins} (a gift to your teammate, no action)"
+            )
+        return (
+            f"give {s.name(action.seat)} your {cards.card_name(s, action.card)} (a gift to "
+            "your teammate, no action)"
+        )
     if isinstance(action, a.Drink):
         pot = s.content.potions[action.potion]
         return _with(f"drink {pot.name}: {pot.text}", forecast(s, seat, pot.effects))
@@ -508,7 +526,10 @@ def _option_words(s: DungeonsState, seat: int, v: str, top: object) -> str:
 
 def announce(s: DungeonsState, action: Action) -> str:
     """What the others are told: the same words (nothing in D6 is chosen
-    in secret: discards and plays are face up)."""
+    in secret: discards and plays are face up), but a card given to a
+    teammate, which passes face down (Part III, Alliance; ruling DG-R84)."""
+    if isinstance(action, a.Give) and action.card:
+        return f"give {s.name(action.seat)} an Advantage card, face down (a gift to a teammate)"
     return describe(s, action)
 
 
@@ -540,6 +561,8 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
             put(_hire_title(s), x)
         elif isinstance(x, (a.Mercenary, a.Melee)):
             put("Against the heroes", x)
+        elif isinstance(x, a.Give):
+            put("Gifts to your teammate", x)
         elif isinstance(x, a.Train) or x in (a.FOUNTAIN, a.REFRESH):
             put("The Village", x)
         elif isinstance(x, a.Place):
@@ -551,7 +574,7 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
     if len(heads) <= 1:
         return [ActionGroup("", tuple(legal))]
     order = ["Fight", "Actions", "Cards", "Potions and skills", "Buy", _hire_title(s)]
-    order += ["Against the heroes", "The Village"]
+    order += ["Against the heroes", "Gifts to your teammate", "The Village"]
     order += [t for t in heads if t not in order and t]
     order.append("")
     return [ActionGroup(t, tuple(heads[t])) for t in order if t in heads]

@@ -28,7 +28,9 @@ Cubes; the environment pieces; the curse castles (by space and by the
 curses the options name); the face-up bounties; the decks' sizes and
 the bag; the turn and the round of combat under way; with the house rules, whom
 each Cash Cube was turned to (Mercenary Cube) and the heroes fought in
-melee this turn (Melee Mode), last.
+melee this turn (Melee Mode); in Alliance (Part III), each seat's Alliance
+cards, the viewer's by card, his teammate's hand by card when the table
+shares hands, and the Alliance deck's size, last.
 
 >>> enc = dungeons_encoding(DungeonsOptions(), 2)
 >>> enc.num_actions > 500, enc.num_outcomes > 100, enc.observation_shape[0] > 300
@@ -143,6 +145,13 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
         out += [a.Mercenary(k) for k in range(n)]
     if options.house("melee"):
         out += [a.Melee(k) for k in range(n)]
+    if options.mode == "alliance":
+        # Part III, Alliance: the Alliance cards played and discarded, the gifts.
+        allies = [x.id for x in c.alliances]
+        out += [a.Play(x) for x in allies]
+        out += [a.Pick("discard", x) for x in allies]
+        out += [a.Give(k, coins=m) for k in range(n) for m in range(1, c.prices.coin_cap + 1)]
+        out += [a.Give(k, card=x.id) for k in range(n) for x in c.advantages]
     return list(dict.fromkeys(out))
 
 
@@ -158,6 +167,9 @@ def _all_outcomes(options: DungeonsOptions, c: Content) -> list[Action]:
     out += [a.Draw("quest", x.id) for x in c.quests]
     out += [a.Draw("bounty", b.id) for b in c.bounties]
     out += [a.Lost(x.id) for x in _cards(c)]
+    if options.mode == "alliance":
+        out += [a.Draw("alliance", x.id) for x in c.alliances]
+        out += [a.Lost(x.id) for x in c.alliances]
     return list(dict.fromkeys(out))
 
 
@@ -316,10 +328,27 @@ class DungeonsEncoding(Encoding):
             )
         if self.options.house("melee"):
             fields.append(Field("meleed", n, 0, 1, "the heroes fought in melee this turn"))
+        self.allies = [x.id for x in c.alliances]
+        if self.options.mode == "alliance":  # Part III, Alliance: last, only in Alliance
+            most = max([1, *(x.copies for x in c.alliances)])
+            every = sum(x.copies for x in c.alliances)
+            fields += [
+                Field("allies", n, 0, every, "each seat's Alliance cards in hand"),
+                Field("my_allies", len(self.allies), 0, most, "the viewer's Alliance cards"),
+                Field(
+                    "mate_hand",
+                    len(self.cards) + len(self.allies),
+                    0,
+                    max([most, *self.copies]),
+                    "the teammate's cards, by card, when the table shares hands",
+                ),
+                Field("alliance_deck", 1, 0, every, "the Alliance deck's size"),
+            ]
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
         self._card_at = {x: i for i, x in enumerate(self.cards)}
+        self._ally_at = {x: i for i, x in enumerate(self.allies)}
 
     def observe(self, view: Mapping[str, Any], player: int | None) -> np.ndarray:
         lay = self.layout
@@ -468,7 +497,40 @@ class DungeonsEncoding(Encoding):
             for k in [] if t is None else t.get("meleed", []):
                 meleed[k] = 1
             put(out, "meleed", meleed)
+        if self.options.mode == "alliance":
+            self._observe_alliance(out, view, player)
         return out
+
+    def _observe_alliance(
+        self, out: np.ndarray, view: Mapping[str, Any], player: int | None
+    ) -> None:
+        put = self.layout.put
+        heroes = view["heroes"]
+        sizes = []
+        for h in heroes:
+            v = h["hand"].get("alliance", 0)
+            sizes.append(len(v) if isinstance(v, list) else v)
+        put(out, "allies", sizes)
+        mine = np.zeros(len(self.allies), np.float32)
+        mate = np.zeros(len(self.cards) + len(self.allies), np.float32)
+        if player is not None:
+            for cid in heroes[player]["hand"].get("alliance", []):
+                mine[self._ally_at[cid]] += 1
+            teams = view["teams"]
+            for h in heroes:
+                if h["seat"] == player or teams[h["seat"]] != teams[player]:
+                    continue
+                hand = h["hand"]
+                for deck in ("advantage", "quest"):
+                    if isinstance(hand[deck], list):
+                        for cid in hand[deck]:
+                            mate[self._card_at[cid]] += 1
+                if isinstance(hand.get("alliance"), list):
+                    for cid in hand["alliance"]:
+                        mate[len(self.cards) + self._ally_at[cid]] += 1
+        put(out, "my_allies", mine)
+        put(out, "mate_hand", mate)
+        put(out, "alliance_deck", view["decks"].get("alliance", 0))
 
 
 @cache

@@ -62,7 +62,21 @@ beastie puts a curse castle for each curse named on the map with the
 environment pieces, never in the Village, never two in a space; its curse
 holds in its space: Endless Echoes +1 to stealth rolls there, Gift to the
 Gods a coin more with any coins earned there (a kill pays three), Buff the
-Beastie +1 to beasts' combat rolls there (never a Guardian's)."""
+Beastie +1 to beasts' combat rolls there (never a Guardian's).
+
+Alliance (Part III; mode=alliance, four players): two teams, teammates
+across the table (players 1 and 3 against 2 and 4); the GM of a turn is the
+next opponent, never a teammate. When a player rests after a full turn
+(two Heroic Quest cards), his teammate draws two Alliance cards; none after
+an early end. Alliance cards count toward the hand limit and are never
+played in one's own turn: an ally card for your teammate in his turn (at
+its start, or in his fight before the roll), a foe card in an opponent's
+fight, in the GM's window. Teammates in one space may give each other coins
+and Advantage cards (give p3 coins 2, give p3 short-sword): in your turn
+outside a fight, or at the start of your teammate's. Cash Cubes spare their
+owner's teammate. team_hands=shared lets teammates see each other's hands.
+The team with the most glory (both players added) wins; tied, more coins,
+then the better best player (rulings DG-R80 to DG-R89)."""
 
 #: The passages for a decision of the active player, by the moment of his turn.
 _MOMENTS = {
@@ -99,6 +113,11 @@ _MOMENTS = {
 
 #: The passages for every other decision, by the name of its node.
 _PASSAGES = {
+    "AllyWindow": "Part III, Alliance: Alliance cards have red banners, played only out of "
+    "your own turn; an ally card helps your teammate in his turn (its effects act for "
+    "him): at the start of his turn, or in his fight before his roll (ruling DG-R81); at the "
+    "start of his turn, in one space, you may also give him coins or Advantage cards "
+    "(ruling DG-R84). Pass to let him go on.",
     "PickClass": "Part I, Choose Your Class Board: each class has three skills of its own "
     "and a stat with +1 (never above 6); the boards are distinct (ruling DG-R26).",
     "PickBoard": "Part I, Choose Your Gather Board: every board has the same rewards in "
@@ -119,7 +138,9 @@ _PASSAGES = {
     "Window": "Part I, Enemy Engagement and The Role of the GM: after the hero declares a "
     "fight, the other players, as the collective GM, may buff the monster and play red "
     "cards, as many as they like, until all pass in a row; never on a Guardian or a Cash "
-    "Cube (ruling DG-R4). A card with the shield icon is played after the roll.",
+    "Cube (ruling DG-R4). A card with the shield icon is played after the roll. In Alliance "
+    "(Part III) only the hero's opponents are asked, and they may play foe Alliance cards "
+    "here too (ruling DG-R81).",
     "Counter": "Part II, Heroic Quest Cards (ruling DG-R4): a card played in a fight may be "
     "cancelled by a card that cancels it; pass to let it stand.",
     "HandLimit": "Part I, Shuffle and Draw, GM's Note: your hand (Advantage and Heroic "

@@ -55,6 +55,16 @@ event) has at most ``cards`` such discards beyond the draws' own steps.
 coins, counted with the spends; Melee Mode (ruling DG-R57) adds at most
 ``n - 1`` melees a turn (once against each other hero), of three steps each.
 
+**Alliance** (Part III; rulings DG-R81 to DG-R84). The Alliance cards are
+powers like the others (each played at most once a turn, counted in
+``cards``); two are drawn for each rest, as the Heroic Quest cards are.
+The teammate's windows open at the start of the turn and in each round of
+combat, each closed by one pass beyond the cards played and gifts given in
+it. A gift moves at least a coin or an Advantage card one way: within the
+active player's decisions from him to his teammate, within a window from
+the teammate to him, so a turn has at most two passes over the team's
+coins (at most twice the cap and what is gained) and two over the cards.
+
 **The game** is the setup (one step a piece and a curse castle placed),
 ``n * rounds`` turns and the GM events (one or
 two between rounds, one more with ``final_event``), each at most one roll
@@ -99,11 +109,14 @@ def effect_steps(effects: tuple[Effect, ...], n: int) -> int:
     return _weight(effects, n) * (STEP_BASE + 3 * n)
 
 
-def _powers(content: Content) -> list[tuple[tuple[Effect, ...], int]]:
-    """Every power with how often it may be used in a turn."""
+def _powers(content: Content, alliance: bool = False) -> list[tuple[tuple[Effect, ...], int]]:
+    """Every power with how often it may be used in a turn (the Alliance
+    cards in Alliance)."""
     out: list[tuple[tuple[Effect, ...], int]] = []
     out += [(c.effects, c.copies) for c in content.advantages]
     out += [(c.effects, c.copies) for c in content.quests]
+    if alliance:
+        out += [(c.effects, c.copies) for c in content.alliances]
     out += [(p.effects, 1) for p in content.potions.values()]
     skills = [sk for c in content.classes for sk in c.skills] + list(content.common_skills)
     out += [(sk.effects, 2) for sk in skills]
@@ -137,8 +150,10 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
     n = players
     rounds = options.rounds
     turns = n * rounds
-    powers = _powers(content)
+    powers = _powers(content, options.mode == "alliance")
     cards = sum(c.copies for c in content.advantages) + sum(c.copies for c in content.quests)
+    if options.mode == "alliance":
+        cards += sum(c.copies for c in content.alliances)
     tokens = sum(content.bag().values())
     bounties = len(content.bounties)
     apps = sum(k * _weight(e, n) for e, k in powers)
@@ -189,6 +204,9 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         # Melee Mode (ruling DG-R57): at most once a turn against each other
         # hero, each its declaration, its roll and the map's die.
         per_turn += 3 * (n - 1)
+    if options.mode == "alliance":
+        # The teammate's windows and the gifts (see above).
+        per_turn += (1 + rounds_of_combat) + 2 * (2 * 10 + gained + cards)
     if options.red_cards == "turn":
         # The windows of the turn: at its start and after each action, fight
         # and service, each closed by at most n - 1 passes.

@@ -15,6 +15,8 @@ rules.
 ('uneventful', 'quiet_space')
 >>> DungeonsOptions.parse(["curses=echoes,gift", "environment_pieces=expansion"]).curses
 ('echoes', 'gift')
+>>> DungeonsOptions.parse(["mode=alliance", "team_hands=shared"]).team_hands
+'shared'
 >>> DungeonsOptions.parse(["house_rules=jousting"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -65,6 +67,8 @@ class DungeonsOptions(Options):
     Saloon's file of the same name (RULINGS.md, D6).
     """
 
+    mode: Literal["standard", "solo", "coop", "alliance"] = "standard"
+    team_hands: Literal["hidden", "shared"] = "hidden"
     map: Literal["standard", "advanced"] = "standard"
     rounds: Literal[3, 6] = 3
     environments: Literal["placed", "random"] = "placed"
@@ -89,6 +93,8 @@ class DungeonsOptions(Options):
     handcuffed: tuple[str, ...] = ()
 
     LABELS: ClassVar[dict[str, str]] = {
+        "mode": "Mode",
+        "team_hands": "Teammates' hands (Alliance)",
         "map": "Board side",
         "rounds": "Rounds in the hunting season",
         "environments": "Environment pieces",
@@ -113,6 +119,12 @@ class DungeonsOptions(Options):
         "handcuffed": "Guardians handcuffed",
     }
     HELP: ClassVar[dict[str, str]] = {
+        "mode": "standard: the competitive game for glory (Parts I-II); solo: the Hide "
+        "Collection for one player; coop: the Hide Collection for two to four together; "
+        "alliance: four players in two teams, teammates across the table (Part III)",
+        "team_hands": "alliance only: hidden: teammates keep their cards to themselves; "
+        "shared: each sees his teammate's hand (Part III, Alliance, GM's Note: the table's "
+        "choice; ruling DG-R87)",
         "map": "the side of the board: standard (10 spaces, a D10) or advanced (12 spaces, "
         "a D12, more round rules) (Part II, The Maps)",
         "rounds": "the hunting season: 3 rounds (standard) or 6 (extended) "
@@ -185,6 +197,8 @@ class DungeonsOptions(Options):
     FILES: ClassVar[dict[str, FileKind]] = {"content": "folder"}
 
     def validate(self) -> None:
+        if self.team_hands != "hidden" and self.mode != "alliance":
+            raise OptionError("team_hands is an Alliance option: it needs mode=alliance")
         if len(set(self.curses)) != len(self.curses):
             raise OptionError(f"curses names a curse twice: {','.join(self.curses)}")
         if len(self.curses) > CASTLES:

@@ -168,6 +168,10 @@ def _pointer(s: DungeonsState, action: Action, *, tagged: bool) -> Pointer | Non
             (foe_point(cube.uid),),
             last=f"turn it against its owner ({_coins(house.MERCENARY_PRICE)})",
         )
+    if isinstance(action, a.Give):
+        # Part III, Alliance (ruling DG-R84): the teammate's pawn.
+        what = _coins(action.coins) if action.coins else cards.card_name(s, action.card)
+        return Pointer((hero_point(action.seat),), last=f"give your teammate {what}")
     if isinstance(action, a.Melee):
         # Part IV, Suggestions, Melee Mode (ruling DG-R57): the other hero's pawn.
         tag = odds.percent(house.melee_odds(s, seat, action.seat)) if tagged else ""

@@ -56,6 +56,8 @@ def _deck_cards(s: DungeonsState, deck: str) -> list[AdvantageCard | QuestCard |
         return list(c.advantages)
     if deck == "quest":
         return list(c.quests)
+    if deck == "alliance":
+        return list(c.alliances)
     return list(c.bounty_deck(s.map.id))
 
 
@@ -215,6 +217,7 @@ def deck_help(s: DungeonsState, deck: str) -> str:
         "advantage": "its name (e.g. Short Sword), a weapon also by its die and keywords "
         "(d8 ranged), a hero buff by what it adds (+1)",
         "quest": "its name (e.g. Not So Fast)",
+        "alliance": "its name (e.g. War Chest)",
     }[deck]
     seen: dict[str, int] = {}
     for x in _deck_cards(s, deck):

@@ -23,7 +23,13 @@ from saloon.games.dungeons.content import STYX, VILLAGE
 from saloon.games.dungeons.effects import STATS
 from saloon.games.dungeons.rules import board, cards, common, powers
 from saloon.games.dungeons.rules.agenda import Decision
-from saloon.games.dungeons.turn_refusals import _known_space, _no_class, act_reason, useless
+from saloon.games.dungeons.turn_refusals import (
+    _known_space,
+    _no_class,
+    act_reason,
+    gift_reason,
+    useless,
+)
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -46,7 +52,15 @@ _PICK_NODES = {
 }
 
 #: The nodes where ``pass`` may be an answer.
-_PASS_NODES = ("Window", "Counter", "HandLimit", "AlchemyChoice", "Conversion", "FountainRaise")
+_PASS_NODES = (
+    "Window",
+    "AllyWindow",
+    "Counter",
+    "HandLimit",
+    "AlchemyChoice",
+    "Conversion",
+    "FountainRaise",
+)
 
 
 def explain(s: DungeonsState, action: Action) -> str:
@@ -86,6 +100,8 @@ def _reason(s: DungeonsState, top: Decision, name: str, action: Action) -> str:
         return act_reason(s, top.player, action)
     if name == "Window":
         return _window(s, top, action)
+    if name == "AllyWindow":
+        return _ally_window(s, top, action)
     if name == "Counter":
         return _counter(s, top, action)
     if action == a.PASS:
@@ -159,6 +175,8 @@ _ANSWERS = {
     "play": "a card played in one's own turn, or a red card in a window",
     "train": "the Training Camp, in one's own turn in the Village",
     "chib": "an escape from one's own fight",
+    "give": "a gift to one's teammate in one's space, in one's own turn or at the start of "
+    "his (Part III, Alliance; ruling DG-R84)",
 }
 
 
@@ -186,12 +204,55 @@ def _no_pass(s: DungeonsState, top: Decision, name: str) -> str:
 # -- out of turn --------------------------------------------------------------------------------
 
 
+def _ally_window(s: DungeonsState, top: Decision, action: Action) -> str:
+    """The teammate's window (Part III, Alliance; ruling DG-R81)."""
+    from saloon.games.dungeons.rules import alliance
+
+    seat = top.player
+    phase = getattr(top, "phase", "turn")
+    if isinstance(action, a.Give):
+        if phase != "turn":
+            return (
+                "gifts are given outside a round of combat: at the start of your teammate's "
+                "turn, or in your own (ruling DG-R84)"
+            )
+        return gift_reason(s, seat, action)
+    if not isinstance(action, a.Play):
+        return _elsewhere(s, top, action)
+    cid = action.card
+    if cid not in s.index.alliances:
+        if cid in s.index.advantages or cid in s.index.quests:
+            return (
+                f"in your teammate's window only Alliance cards are played for him; "
+                f"{cards.card_name(s, cid)} is not one (ruling DG-R81)"
+            )
+        return f"there is no card {cid}"
+    c = cards.card(s, cid)
+    if cid not in cards.hand(s, seat):
+        return f"you hold no {c.name}"
+    if alliance.is_foe(s, cid):
+        return (
+            f"{c.name} hurts the other team: play it in an opponent's fight, in the GM's "
+            "window, never against your teammate (Part III, Alliance; ruling DG-R81)"
+        )
+    when = "before his roll" if phase == "fight" else "at the start of his turn"
+    return f"{c.name} would do nothing for your teammate now, {when}"
+
+
 def _window(s: DungeonsState, top: Decision, action: Action) -> str:
     seat = top.player
     phase = getattr(top, "phase", "before")
     if not isinstance(action, a.Play):
         return _elsewhere(s, top, action)
     cid = action.card
+    if cid in s.index.alliances and cid in cards.hand(s, seat):
+        c = cards.card(s, cid)
+        if not alliance_foe(s, cid):
+            return (
+                f"{c.name} helps one's own team: it is played for your teammate in his turn, "
+                "never in an opponent's (Part III, Alliance; ruling DG-R81)"
+            )
+        return f"{c.name} would do nothing now: {useless(s, seat, c.effects, phase)}"
     if cid not in s.index.advantages and cid not in s.index.quests:
         return f"there is no card {cid}"
     c = cards.card(s, cid)
@@ -217,6 +278,12 @@ def _window(s: DungeonsState, top: Decision, action: Action) -> str:
         }.get(c.timing, c.timing)
         return f"{c.name} is played {played}, and this window is {when} (ruling DG-R4)"
     return f"{c.name} would do nothing now: {useless(s, seat, c.effects, phase)}"
+
+
+def alliance_foe(s: DungeonsState, cid: str) -> bool:
+    from saloon.games.dungeons.rules import alliance
+
+    return alliance.is_foe(s, cid)
 
 
 def _counter(s: DungeonsState, top: Decision, action: Action) -> str:

@@ -198,9 +198,26 @@ def bounty_text(state: DungeonsState, card: str) -> str:
     return f"{b.monster_class.title()} in {b.space}, {b.glory} glory"
 
 
+#: Each team's mark in Alliance (Part III): a ring round its pawns, its name
+#: on its boards.
+TEAM_COLOURS: Final = ("#b8860b", "#4b5d73")
+
+
+def team_label(state: DungeonsState, seat: int) -> str:
+    """``team of Players 1 and 3`` in Alliance (Part III), else ``""``."""
+    if state.options.mode != "alliance":
+        return ""
+    seats = [p + 1 for p in range(state.num_players) if state.teams[p] == state.teams[seat]]
+    return "team of Players " + " and ".join(map(str, seats))
+
+
 def card_name(state: DungeonsState, card: str) -> tuple[str, str]:
     """A hand card's name and what it does, in Saloon's words."""
     idx = state.index
+    if card in idx.alliances:
+        x = idx.alliances[card]
+        side = "for your teammate" if x.side == "ally" else "against the other team"
+        return f"{x.name} (Alliance, {side})", x.text
     if card in idx.advantages:
         c = idx.advantages[card]
         return c.name, c.text
@@ -212,7 +229,15 @@ def card_name(state: DungeonsState, card: str) -> tuple[str, str]:
 
 def hand_of(state: DungeonsState, seat: int) -> list[str]:
     h = state.heroes[seat]
-    return [*h.advantage, *h.quests]
+    return [*h.advantage, *h.quests, *h.allies]
+
+
+def mate_shown(state: DungeonsState, player: int | None) -> int | None:
+    """The teammate whose hand ``player`` sees (``team_hands=shared``,
+    ruling DG-R87), or ``None``."""
+    if player is None or state.options.team_hands != "shared":
+        return None
+    return state.partner(player)
 
 
 def round_line(state: DungeonsState) -> str:
@@ -293,6 +318,9 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
         parts.append(Text(now, style="bold"))
     if player is not None and 0 <= player < len(state.heroes):
         parts.append(_hand_text(state, player))
+        mate = mate_shown(state, player)
+        if mate is not None:
+            parts.append(_hand_text(state, mate, "Your teammate's hand"))
     bag = len(state.bag)
     decks = ", ".join(f"{k} {d.size}" for k, d in sorted(state.decks.items()))
     parts.append(Text(f"Bag: {bag} tokens. Decks: {decks}.", style="dim"))
@@ -363,6 +391,9 @@ def _heroes_text(state: DungeonsState) -> Text:
             out.append("\n")
         name = state.name(h.seat) + (", chib" if h.chib else "")
         out.append(name, style=f"bold {SEAT_COLOURS[h.seat % 4]}")
+        team = team_label(state, h.seat)
+        if team:
+            out.append(f" [{team}]", style=f"bold {TEAM_COLOURS[state.teams[h.seat] % 2]}")
         stats = stats_text(h)
         hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
         out.append(
@@ -394,8 +425,8 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _hand_text(state: DungeonsState, player: int) -> Text:
-    out = Text(f"Your hand (P{player + 1}): ", style="bold")
+def _hand_text(state: DungeonsState, player: int, title: str = "Your hand") -> Text:
+    out = Text(f"{title} (P{player + 1}): ", style="bold")
     cards = hand_of(state, player)
     if not cards:
         out.append("empty")
@@ -837,10 +868,20 @@ def _pawn_svg(
     colour = SEAT_COLOURS[h.seat % 4]
     shape = "#fff" if h.chib else colour
     who = state.name(h.seat) + (", a chib" if h.chib else "")
+    # Part III, Alliance: a ring of the team's colour round the pawn.
+    ring = (
+        [
+            f'<circle cx="{num(cx)}" cy="{num(cy)}" r="12" fill="none" '
+            f'stroke="{TEAM_COLOURS[state.teams[h.seat] % 2]}" stroke-width="2.5"/>'
+        ]
+        if team_label(state, h.seat)
+        else []
+    )
     return [
         f'<g class="hero" data-seat="{h.seat}"'
         + _attrs(pointing.hero_point(h.seat), who, live)
         + f"><title>{_esc(pawn_words(state, h))}</title>",
+        *ring,
         f'<circle cx="{num(cx)}" cy="{num(cy)}" r="9" fill="{shape}" stroke="{colour}" '
         'stroke-width="3"/>',
         text(
@@ -860,7 +901,9 @@ def pawn_words(state: DungeonsState, h: Hero) -> str:
     """A pawn spelled out: ``Player 2 (Slayer)'s hero in 4 (Barrowmere)``;
     a chib's pawn is white inside (Part I, Chibbing Out)."""
     chib = f", a chib (a d{state.hero_class(h.seat).chib_die})" if h.chib else ""
-    return f"{state.name(h.seat)}'s hero{chib}, in {board.space_words(state, h.space)}"
+    team = team_label(state, h.seat)
+    team = f" ({team})" if team else ""
+    return f"{state.name(h.seat)}'s hero{chib}{team}, in {board.space_words(state, h.space)}"
 
 
 # -- the Village signs, the pieces to place, the key ------------------------------------------
@@ -1033,6 +1076,9 @@ def board_key(state: DungeonsState) -> list[KeyEntry]:
         words = f"Player {h.seat + 1}, a hero (white inside: a chib)"
         if h.hero_class:
             words = f"{state.name(h.seat)}'s hero (white inside: a chib)"
+        team = team_label(state, h.seat)
+        if team:
+            words += f"; the ring: the {team}"
         out.append(KeyEntry(str(h.seat + 1), words, "pawn", SEAT_COLOURS[h.seat % 4]))
     for piece in sorted({p for _, p in state.environments}):
         helped = [m.name for m in state.content.monsters if m.environment == piece]
@@ -1256,7 +1302,38 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
                 out.append(text(x0 + 8, y + 28 + 13 * k, line, font_size=10, fill="#4a3f33"))
             out.append("</g>")
             y += h_card + 4
+        mate = mate_shown(state, player)
+        if mate is not None:
+            y = _mate_hand_svg(state, mate, x0, y, out)
     return out, y + 8
+
+
+def _mate_hand_svg(state: DungeonsState, mate: int, x0: float, y: float, out: list[str]) -> float:
+    """The teammate's hand, shown with ``team_hands=shared`` (Part III,
+    Alliance, GM's Note; ruling DG-R87): names only, no points (it is his
+    to play)."""
+    out.append(
+        text(
+            x0,
+            y + 16,
+            f"Your teammate's hand (Player {mate + 1})",
+            font_size=13,
+            font_weight="bold",
+            fill=TEAM_COLOURS[state.teams[mate] % 2],
+        )
+    )
+    y += 24
+    cards = hand_of(state, mate)
+    names = [card_name(state, c)[0] for c in cards] or ["no cards"]
+    for name in names:
+        out.append(
+            f'<g class="mate-card"><rect x="{num(x0)}" y="{num(y)}" width="{num(_PANEL_W)}" '
+            'height="18" rx="4" fill="#f7f3ea" stroke="#b8a98a"/>'
+        )
+        out.append(fit(x0 + 8, y + 13, name, _PANEL_W - 16, 11, fill=_INK))
+        out.append("</g>")
+        y += 22
+    return y
 
 
 def _bounty_words(state: DungeonsState, card: str) -> str:
@@ -1270,6 +1347,8 @@ def _card_words(state: DungeonsState, card: str) -> str:
     """A card of the hand as a point is named: ``Lucky Coin, an Advantage card``."""
     name, _ = card_name(state, card)
     deck = "an Advantage card" if card in state.index.advantages else "a Heroic Quest card"
+    if card in state.index.alliances:
+        deck = "an Alliance card"
     return f"{name}, {deck} in your hand"
 
 
@@ -1311,7 +1390,8 @@ def _board_svg(
         fit(
             x0 + 8,
             y0 + 16,
-            f"{state.name(h.seat)}{' (chib)' if h.chib else ''}: {glory(state, h.seat)} glory",
+            f"{state.name(h.seat)}{' (chib)' if h.chib else ''}: {glory(state, h.seat)} glory"
+            + (f" · {team_label(state, h.seat)}" if team_label(state, h.seat) else ""),
             _PANEL_W - 16,
             12.5,
             font_weight="bold",

@@ -37,6 +37,7 @@ from saloon.games.dungeons.content import STYX, VILLAGE
 from saloon.games.dungeons.render import (
     CLASS_STYLES,
     SEAT_COLOURS,
+    TEAM_COLOURS,
     bounty_text,
     card_name,
     castles_at,
@@ -44,6 +45,7 @@ from saloon.games.dungeons.render import (
     environments_at,
     fight_line,
     hand_of,
+    mate_shown,
     round_line,
     stats_text,
 )
@@ -116,6 +118,12 @@ def hero_line(state: DungeonsState, h: Hero, player: int | None) -> Text:
         t.append(" " + state.hero_class(h.seat).name)
     if h.seat == player:
         t.append(" (you)")
+    elif player is not None and state.partner(player) == h.seat:
+        t.append(" (teammate)")
+    if state.options.mode == "alliance":
+        # Part III, Alliance: the team's mark, in its colour.
+        team = "A" if state.teams[h.seat] == 0 else "B"
+        t.append(f" [team {team}]", style=f"bold {TEAM_COLOURS[state.teams[h.seat] % 2]}")
     where = "the Styx" if h.space == STYX else "V" if h.space == VILLAGE else str(h.space)
     hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
     coins = f"{h.coins} coin{'s' if h.coins != 1 else ''}"
@@ -192,6 +200,11 @@ class BoardScreen:
             hand = Text("Your hand: ", style="bold")
             hand.append(", ".join(card_name(s, c)[0] for c in cards) or "empty")
             out.append(Part(list(hand.wrap(console, w)), 4))
+            mate = mate_shown(s, self.player)
+            if mate is not None:
+                line = Text(f"Teammate's hand (P{mate + 1}): ", style="bold")
+                line.append(", ".join(card_name(s, c)[0] for c in hand_of(s, mate)) or "empty")
+                out.append(Part(list(line.wrap(console, w)), 4))
         return out
 
     def map_lines(self, console: Console, *, full: bool = True) -> list[Text]:

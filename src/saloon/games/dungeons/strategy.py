@@ -646,6 +646,9 @@ class _Eye:
         """How much harm to ``seat`` is worth to me: 1 for the leader (or
         tied), less for those behind; with two players always 1."""
         st = self.st
+        if st.teams[seat] == st.teams[self.me] and seat != self.me:
+            # Part III, Alliance: my teammate's loss is mine.
+            return -1.0
         if st.num_players == 2:
             return 1.0
         g = [
@@ -1105,6 +1108,22 @@ class _Eye:
 # -- the agent --------------------------------------------------------------------------------
 
 
+def _gift_gain(eye: _Eye, act: a.Give) -> float:
+    """A gift to my teammate (Part III, Alliance; ruling DG-R84): coins that
+    even our purses when I have more than I keep in reserve; an Advantage
+    card when he holds none (how many he holds all see) and I have two
+    weapons."""
+    st = eye.st
+    me, mate = eye.hero, st.heroes[act.seat]
+    if act.coins:
+        spare = me.coins - max(eye.k.reserve, mate.coins)
+        return 0.1 if 0 < 2 * act.coins <= spare else -1.0
+    if mate.advantage:
+        return -1.0
+    mine = [c for c in me.advantage if c in st.index.weapons]
+    return 0.1 if act.card in st.index.weapons and len(mine) >= 2 else -1.0
+
+
 def _mercenary_gain(eye: _Eye, owner: int) -> float:
     """The Mercenary Cube house rule (ruling DG-R55): worth four coins when
     the Cube stands in my way (I am engaged with it) or lies in or beside
@@ -1425,6 +1444,8 @@ class HeuristicAgent:
             return _mercenary_gain(eye, act.seat)
         if isinstance(act, a.Melee):
             return _melee_gain(eye, act.seat)
+        if isinstance(act, a.Give):
+            return _gift_gain(eye, act)
         if isinstance(act, a.Train):
             cost = village.service_price(st, "training")
             gain = stat_worth(act.stat, h.stat(act.stat) + 1) - stat_worth(
@@ -1804,6 +1825,35 @@ class HeuristicAgent:
         if k == "lose_coins":
             return 0.4 * min(ef.amount, st.heroes[active].coins) * eye.lead(active)
         return 0.3 * effects_worth((ef,))
+
+    def _ally_window(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """The teammate's window (Part III, Alliance; ruling DG-R81): an ally
+        card when it does something for my teammate (a buff or ties before
+        his roll, coins below the cap, HP when hurt...), a gift that evens
+        our purses or arms him (ruling DG-R84); else pass."""
+        st = eye.st
+        active = st.active
+        out: dict[Action, float] = {a.PASS: 0.0}
+        if active is None:
+            return out
+        mate = st.heroes[active]
+        for act in legal:
+            if isinstance(act, a.Play):
+                c = st.index.alliances[act.card]
+                v = 0.0
+                for ef in c.effects:
+                    if ef.kind == "gain_coins":
+                        v += 0.5 if mate.coins <= st.content.prices.coin_cap - 2 else -0.5
+                    elif ef.kind == "heal":
+                        v += 1.0 if mate.hp < st.content.prices.hp else -1.0
+                    elif ef.kind in ("hero_buff", "win_ties"):
+                        v += 0.8
+                    else:
+                        v += 0.4
+                out[act] = v
+            elif isinstance(act, a.Give):
+                out[act] = _gift_gain(eye, act)
+        return out
 
     def _counter(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
         """A card played in a fight may be cancelled: against me, cancel a
@@ -2235,6 +2285,7 @@ _HANDLERS: dict[str, _Handler] = {
     "HandLimit": HeuristicAgent._hand_limit,
     "Act": HeuristicAgent._act,
     "Window": HeuristicAgent._window,
+    "AllyWindow": HeuristicAgent._ally_window,
     "Counter": HeuristicAgent._counter,
     "StealthDogmud": HeuristicAgent._stealth_dogmud,
     "ChooseSpace": HeuristicAgent._space,

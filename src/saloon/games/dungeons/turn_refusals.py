@@ -172,7 +172,38 @@ def act_reason(s: DungeonsState, seat: int, action: Action) -> str:
         return house.mercenary_reason(s, seat, action.seat)
     if isinstance(action, a.Melee):
         return house.melee_reason(s, seat, action.seat)
+    if isinstance(action, a.Give):
+        return gift_reason(s, seat, action)
     return ""
+
+
+def gift_reason(s: DungeonsState, seat: int, gift: a.Give) -> str:
+    """Why ``seat`` may not give this now (Part III, Alliance; ruling DG-R84)."""
+    rule = "(Part III, Alliance; ruling DG-R84)"
+    if s.options.mode != "alliance":
+        return f"gifts are for teammates, in Alliance mode only {rule}"
+    if not 0 <= gift.seat < s.num_players:
+        return f"there is no player {gift.seat + 1}"
+    if gift.seat == seat or s.teams[gift.seat] != s.teams[seat]:
+        return f"{s.name(gift.seat)} is not your teammate: gifts go to one's teammate {rule}"
+    if s.fight is not None:
+        return f"finish the round first: gifts are given outside a round of combat {rule}"
+    h, m = s.heroes[seat], s.heroes[gift.seat]
+    if h.dead or m.dead or h.space != m.space:
+        return f"{s.name(gift.seat)} is not in your space: teammates give in one space {rule}"
+    cap = s.content.prices.coin_cap
+    if gift.coins:
+        if gift.coins > h.coins:
+            return f"you have {count(h.coins, 'coin')}, not {gift.coins}"
+        return (
+            f"{s.name(gift.seat)} has {m.coins} coins and may hold {cap}: give at most "
+            f"{max(0, cap - m.coins)} (ruling DG-R3)"
+        )
+    if gift.card not in h.advantage:
+        if gift.card in s.index.advantages:
+            return f"you hold no {cards.card_name(s, gift.card)}"
+        return f"only Advantage cards are given, and coins {rule}"
+    return f"{s.name(gift.seat)}'s hand is at its limit: he may take no card {rule}"
 
 
 def _move(s: DungeonsState, seat: int, here: int, to: int) -> str:
@@ -421,7 +452,13 @@ def useless(s: DungeonsState, seat: int, effects: tuple[Effect, ...], window: st
 
 
 def _play(s: DungeonsState, seat: int, cid: str) -> str:
+    from saloon.games.dungeons.rules import alliance
+
     if cid not in s.index.advantages and cid not in s.index.quests:
+        if cid in s.index.alliances:
+            if cid not in cards.hand(s, seat):
+                return f"you hold no {cards.card_name(s, cid)}"
+            return alliance.refused_out_of_turn(s, seat, cid) or ""
         return f"there is no card {cid}"
     c = cards.card(s, cid)
     if cid not in cards.hand(s, seat):

@@ -27,8 +27,8 @@ from saloon.games.dungeons.rules.model import Deck
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
 
-#: The words a hand's decks go by.
-HAND_DECKS = ("advantage", "quest")
+#: The words a hand's decks go by (``alliance``: Part III, Alliance).
+HAND_DECKS = ("advantage", "quest", "alliance")
 
 
 def card(s: DungeonsState, cid: str) -> AdvantageCard | QuestCard:
@@ -36,11 +36,16 @@ def card(s: DungeonsState, cid: str) -> AdvantageCard | QuestCard:
     got = s.index.advantages.get(cid)
     if got is not None:
         return got
+    ally = s.index.alliances.get(cid)
+    if ally is not None:
+        return ally
     return s.index.quests[cid]
 
 
 def deck_of(s: DungeonsState, cid: str) -> str:
-    return "advantage" if cid in s.index.advantages else "quest"
+    if cid in s.index.advantages:
+        return "advantage"
+    return "alliance" if cid in s.index.alliances else "quest"
 
 
 def card_name(s: DungeonsState, cid: str) -> str:
@@ -48,15 +53,17 @@ def card_name(s: DungeonsState, cid: str) -> str:
 
 
 def hand(s: DungeonsState, seat: int) -> tuple[str, ...]:
-    """Every card in ``seat``'s hand, Advantage cards first."""
+    """Every card in ``seat``'s hand, Advantage cards first, Alliance cards last."""
     h = s.heroes[seat]
-    return h.advantage + h.quests
+    return h.advantage + h.quests + h.allies
 
 
 def give(s: DungeonsState, seat: int, deck: str, cid: str) -> None:
     h = s.heroes[seat]
     if deck == "advantage":
         s.heroes[seat] = replace(h, advantage=tuple(sorted((*h.advantage, cid))))
+    elif deck == "alliance":
+        s.heroes[seat] = replace(h, allies=tuple(sorted((*h.allies, cid))))
     else:
         s.heroes[seat] = replace(h, quests=tuple(sorted((*h.quests, cid))))
 
@@ -68,6 +75,10 @@ def take(s: DungeonsState, seat: int, cid: str) -> None:
         a = list(h.advantage)
         a.remove(cid)
         s.heroes[seat] = replace(h, advantage=tuple(a))
+    elif cid in h.allies:
+        x = list(h.allies)
+        x.remove(cid)
+        s.heroes[seat] = replace(h, allies=tuple(x))
     else:
         q = list(h.quests)
         q.remove(cid)
@@ -94,14 +105,19 @@ def refill(s: DungeonsState) -> None:
     """Ruling DG-R11: at the end of a turn an empty Advantage or Heroic
     Quest deck takes its shuffled discard pile."""
     for name in HAND_DECKS:
-        if s.decks[name].size == 0 and s.discards[name]:
+        if name in s.decks and s.decks[name].size == 0 and s.discards[name]:
             s.decks[name] = Deck(cards=tuple(sorted(s.discards[name])))
             s.discards[name] = ()
             s.say("shuffle", f"The {_deck_words(name)} discard pile is shuffled into a new deck.")
 
 
 def _deck_words(name: str) -> str:
-    return {"advantage": "Advantage", "quest": "Heroic Quest", "bounty": "Bounty"}[name]
+    return {
+        "advantage": "Advantage",
+        "quest": "Heroic Quest",
+        "alliance": "Alliance",
+        "bounty": "Bounty",
+    }[name]
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -235,6 +251,7 @@ def printed_cards(s: DungeonsState, deck: str) -> list[str]:
     printed = {
         "advantage": [x.id for x in c.advantages],
         "quest": [x.id for x in c.quests],
+        "alliance": [x.id for x in c.alliances],
         "bounty": [b.id for b in c.bounty_deck(s.map.id)],
     }[deck]
     return sorted(set(printed))
@@ -246,7 +263,11 @@ def _example(s: DungeonsState, deck: str) -> str:
 
 def _example_words(deck: str) -> str:
     """How a card of ``deck`` is typed as printed (the prompt's example)."""
-    return {"advantage": "Short Sword, or d8 ranged", "quest": "Windfall"}.get(deck, "beast 4 2")
+    return {
+        "advantage": "Short Sword, or d8 ranged",
+        "quest": "Windfall",
+        "alliance": "War Chest",
+    }.get(deck, "beast 4 2")
 
 
 def deck_help(s: DungeonsState, deck: str) -> str:

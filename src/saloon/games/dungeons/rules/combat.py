@@ -77,7 +77,7 @@ class FightStart(Step):
     uid: int
 
     def run(self, s: DungeonsState) -> None:
-        from saloon.games.dungeons.rules import powers
+        from saloon.games.dungeons.rules import alliance, powers
 
         t = s.turn
         assert t is not None
@@ -88,7 +88,8 @@ class FightStart(Step):
         s.fight = Fight(enemy=self.uid, win_ties=ties)
         e = s.enemy(self.uid)
         s.say("fight", f"{s.name(self.seat)} fights {board.enemy_name(s, e)}.", self.seat)
-        push(s, powers.OpenWindow("before"), SetStage("arm"))
+        # Part III, Alliance: after the GM's window, the teammate's (DG-R81).
+        push(s, powers.OpenWindow("before"), alliance.OpenAllyWindow("fight"), SetStage("arm"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,12 @@ stat total); ruling DG-R25 (glory from every bounty collected, in the backpack
 or dropped off, and the Guardian trophies; still tied: a shared win; the
 returns are zero-sum: every loser -1/(n-1), each of k winners
 (n-k)/(k(n-1)), so one winner gets +1 and a table all tied 0).
+
+In Alliance (Part III) the team with the most glory, its two players'
+added, wins; tied, the team with more coins (Part I's first tie-break,
+added the same way), then the team whose best player has more glory; still
+tied, a shared win. Each member of the winning team gets +1, of the losing
+team -1; a shared win 0 each (ruling DG-R88).
 """
 
 from __future__ import annotations
@@ -26,7 +32,23 @@ def standing(s: DungeonsState, seat: int) -> tuple[int, int, int]:
     return (common.glory(s, seat), h.coins, h.stat_total)
 
 
+def team_standing(s: DungeonsState, team: int) -> tuple[int, int, int]:
+    """What ranks a team in Alliance (ruling DG-R88): its glory, its coins,
+    its best player's glory."""
+    seats = [p for p in range(s.num_players) if s.teams[p] == team]
+    glory = [common.glory(s, p) for p in seats]
+    return (sum(glory), sum(s.heroes[p].coins for p in seats), max(glory))
+
+
+def team_winners(s: DungeonsState) -> tuple[int, ...]:
+    ranks = {t: team_standing(s, t) for t in set(s.teams)}
+    best = max(ranks.values())
+    return tuple(p for p in range(s.num_players) if ranks[s.teams[p]] == best)
+
+
 def winners(s: DungeonsState) -> tuple[int, ...]:
+    if s.options.mode == "alliance":
+        return team_winners(s)
     ranks = [standing(s, p) for p in range(s.num_players)]
     best = max(ranks)
     return tuple(p for p, r in enumerate(ranks) if r == best)
@@ -51,7 +73,12 @@ def zero_sum(n: int, won: tuple[int, ...]) -> tuple[float, ...]:
 def returns(s: DungeonsState) -> tuple[float, ...]:
     if s.agenda:
         return (0.0,) * s.num_players
-    return zero_sum(s.num_players, winners(s))
+    won = winners(s)
+    if s.options.mode == "alliance":
+        if len(won) == s.num_players:
+            return (0.0,) * s.num_players
+        return tuple(1.0 if p in won else -1.0 for p in range(s.num_players))
+    return zero_sum(s.num_players, won)
 
 
 def result(s: DungeonsState) -> Result:
@@ -59,7 +86,9 @@ def result(s: DungeonsState) -> Result:
     over = not s.agenda
     won = winners(s) if over else ()
     category = ""
-    if over:
+    if over and s.options.mode == "alliance":
+        category = _team_category(s)
+    elif over:
         ranks = [standing(s, p) for p in range(s.num_players)]
         top = [r for r in ranks if r[0] == max(x[0] for x in ranks)]
         if len(won) > 1:
@@ -78,6 +107,36 @@ def result(s: DungeonsState) -> Result:
     )
 
 
+def _team_category(s: DungeonsState) -> str:
+    a, b = sorted((team_standing(s, t) for t in set(s.teams)), reverse=True)
+    if a == b:
+        return "shared"
+    return "glory" if a[0] != b[0] else "coins" if a[1] != b[1] else "best"
+
+
+def team_words(s: DungeonsState) -> str:
+    """The Alliance ending in one sentence (ruling DG-R88)."""
+    teams = sorted(set(s.teams))
+    ranks = {t: team_standing(s, t) for t in teams}
+    names = {t: _names(s, [p for p in range(s.num_players) if s.teams[p] == t]) for t in teams}
+    best, other = sorted(teams, key=lambda t: ranks[t], reverse=True)
+    g = common.count(ranks[best][0], "glory point")
+    if ranks[best] == ranks[other]:
+        return f"The teams tie on glory ({g} each), coins and best player: a shared win"
+    head = f"{names[best]} win the hunting season as a team"
+    if ranks[best][0] != ranks[other][0]:
+        return f"{head} with {g}, ahead of {names[other]} with {ranks[other][0]}"
+    if ranks[best][1] != ranks[other][1]:
+        return (
+            f"The teams tie with {g}; {head} on coins, {ranks[best][1]} to "
+            f"{ranks[other][1]}, the first tie-break"
+        )
+    return (
+        f"The teams tie with {g} and on coins; {head}: their best player has "
+        f"{ranks[best][2]} glory to {ranks[other][2]}"
+    )
+
+
 def _names(s: DungeonsState, seats: list[int] | tuple[int, ...]) -> str:
     names = [s.name(p) for p in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -93,6 +152,8 @@ def ending_words(s: DungeonsState) -> str:
     of Player 1 (Explorer) with 3``; ``Player 1 (Explorer) and Player 2
     (Slayer) tie with 3 glory points; Player 2 (Slayer) wins the hunting
     season on coins, 7 to 4, the first tie-break``."""
+    if s.options.mode == "alliance":
+        return team_words(s)
     n = s.num_players
     ranks = {p: standing(s, p) for p in range(n)}
     won = winners(s)

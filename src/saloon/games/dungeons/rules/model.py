@@ -46,7 +46,8 @@ class Hero:
     (strength, stealth, wits, skill), 0 until rolled (Part I, Roll for
     Stats). ``space`` is a numbered space, the Village (0) or the Styx (-1).
     The hand is two tuples of card ids, sorted: ``advantage`` and ``quests``
-    (Heroic Quest cards); both count toward the hand limit (ruling DG-R2).
+    (Heroic Quest cards); both count toward the hand limit (ruling DG-R2), and
+    so do ``allies``, the Alliance cards (Part III, Alliance; ruling DG-R83).
     ``potions`` are the potions a bottle stands on (filled, at most two:
     Part II, Gather Rewards, Alchemy). ``specialty`` holds the token in each
     of the gather board's three specialty slots ("" when empty; the slots'
@@ -70,6 +71,7 @@ class Hero:
     chib: bool = False
     advantage: tuple[str, ...] = ()
     quests: tuple[str, ...] = ()
+    allies: tuple[str, ...] = ()
     potions: tuple[str, ...] = ()
     specialty: tuple[str, str, str] = ("", "", "")
     wild: tuple[str, ...] = ()
@@ -93,7 +95,7 @@ class Hero:
 
     @property
     def hand_size(self) -> int:
-        return len(self.advantage) + len(self.quests)
+        return len(self.advantage) + len(self.quests) + len(self.allies)
 
     @property
     def dead(self) -> bool:

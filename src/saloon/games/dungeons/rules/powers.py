@@ -163,7 +163,7 @@ def own_plays(s: DungeonsState, seat: int) -> list[Action]:
     out: list[Action] = []
     ix = s.index
     for cid in dict.fromkeys(cards.hand(s, seat)):
-        if cid in ix.red or cid in ix.weapons or cid in ix.counters:
+        if cid in ix.red or cid in ix.weapons or cid in ix.counters or cid in ix.alliances:
             continue
         c = cards.card(s, cid)
         if s.heroes[seat].chib and isinstance(c, AdvantageCard) and not _chib_card_ok(s, seat, c):
@@ -338,7 +338,8 @@ def counter_queue(s: DungeonsState, seat: int) -> tuple[int, ...]:
         return ()
     n = s.num_players
     order = [(seat + k) % n for k in range(1, n)]
-    return tuple(q for q in order if asked_to_counter(s, q))
+    # Part III, Alliance: no one cancels his own teammate's card (DG-R81).
+    return tuple(q for q in order if s.teams[q] != s.teams[seat] and asked_to_counter(s, q))
 
 
 def rolled(s: DungeonsState) -> bool:
@@ -428,6 +429,11 @@ def red_plays(s: DungeonsState, seat: int, phase: str) -> list[Action]:
         c = ix.quests[cid]
         if c.timing in timings and useful(s, seat, c.effects, window=phase):
             out.append(Play(cid))
+    # Part III, Alliance: the foe Alliance cards, as red cards (DG-R81).
+    for cid in dict.fromkeys(s.heroes[seat].allies):
+        x = ix.alliances[cid]
+        if x.side == "foe" and x.timing in timings and useful(s, seat, x.effects, window=phase):
+            out.append(Play(cid))
     return out
 
 
@@ -501,10 +507,14 @@ def asked_to_red(s: DungeonsState, seat: int, phase: str) -> bool:
     (ruling DG-R4), on what every player sees: he holds a Heroic Quest card
     and a red card the content prints, of a timing the window takes, would
     do something now (:func:`red_plays` asks the same of his own cards)."""
-    if not s.heroes[seat].quests:
-        return False
     ix = s.index
     timings = WINDOW_TIMINGS[phase]
+    if s.heroes[seat].allies:
+        for x in s.content.alliances:
+            if x.side == "foe" and x.timing in timings and useful(s, seat, x.effects, phase):
+                return True
+    if not s.heroes[seat].quests:
+        return False
     for cid in ix.red:
         if cid in ix.counters:
             continue

@@ -51,6 +51,10 @@ def begin(s: DungeonsState) -> None:
         "quest": cards.build_deck([x.id for x in c.quests for _ in range(x.copies)]),
         "bounty": cards.build_deck([b.id for b in c.bounty_deck(s.map.id)]),
     }
+    if s.options.mode == "alliance":
+        # Part III, Alliance: the Alliance deck, drawn only at rests (DG-R82).
+        s.decks["alliance"] = cards.build_deck([x.id for x in c.alliances for _ in range(x.copies)])
+        s.discards["alliance"] = ()
     curses.check_options(s.options, c)
     s.pieces = board.pieces_of(s)
     s.curses_left = s.options.curses

@@ -73,7 +73,10 @@ class DungeonsState(State):
         super().__init__(game, options, num_players)
         self.content = content
         self.map: GameMap = content.maps[options.map]
-        self.teams: tuple[int, ...] = tuple(range(num_players))
+        # Part III, Alliance: teammates sit across the table (seats 1 and 3
+        # against 2 and 4); every seat its own team otherwise (ruling DG-R80).
+        alliance = options.mode == "alliance"
+        self.teams: tuple[int, ...] = tuple(p % 2 if alliance else p for p in range(num_players))
         self.heroes: list[Hero] = [Hero(seat=i, hp=content.prices.hp) for i in range(num_players)]
         self.enemies: list[Enemy] = []
         self.next_uid = 1
@@ -173,6 +176,13 @@ class DungeonsState(State):
             if self.teams[other] != self.teams[seat]:
                 return other
         return seat
+
+    def partner(self, seat: int) -> int | None:
+        """``seat``'s teammate (Part III, Alliance), ``None`` outside Alliance."""
+        for other in range(self.num_players):
+            if other != seat and self.teams[other] == self.teams[seat]:
+                return other
+        return None
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats not on ``seat``'s team, in turn order from his GM."""
@@ -400,6 +410,7 @@ class ContentIndex:
         self.guardians = {g.id: g for g in content.guardians}
         self.advantages = {c.id: c for c in content.advantages}
         self.quests = {c.id: c for c in content.quests}
+        self.alliances = {c.id: c for c in content.alliances}
         self.bounties = {c.id: c for c in content.bounties}
         self.events = {e.number: e for e in content.events}
         self.skills = {s.id: s for c in content.classes for s in c.skills} | {

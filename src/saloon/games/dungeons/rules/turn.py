@@ -31,6 +31,7 @@ from saloon.core.action import Action, Outcome
 from saloon.games.dungeons import actions as a
 from saloon.games.dungeons.effects import STATS
 from saloon.games.dungeons.rules import (
+    alliance,
     board,
     cards,
     combat,
@@ -127,7 +128,11 @@ class StartTurn(Step):
         s.say("turn", f"{s.name(self.seat)}'s turn (round {s.round}).", self.seat)
         # With red_cards=turn (DG-R4's other reading) the opponents may play
         # red cards of timing any before the hero's first decision.
-        window = [powers.OpenWindow("turn")] if s.options.red_cards == "turn" else []
+        window: list[Step] = [powers.OpenWindow("turn")] if s.options.red_cards == "turn" else []
+        if alliance.on(s):
+            # Part III, Alliance: the teammate's window at the start of the
+            # turn (ally cards, gifts: ruling DG-R81, DG-R84).
+            window.append(alliance.OpenAllyWindow("turn"))
         push(
             s,
             Respawn(self.seat),
@@ -259,14 +264,20 @@ class Resume(Step):
 @dataclass(frozen=True, slots=True)
 class EndOfTurn(Step):
     """The turn ends: two Heroic Quest cards for a rest after every action
-    (ruling DG-R16); the empty decks take their discards (ruling DG-R11)."""
+    (ruling DG-R16), and in Alliance two Alliance cards for his teammate,
+    none when he draws none (Part III, Alliance; ruling DG-R82); the empty
+    decks take their discards (ruling DG-R11)."""
 
     seat: int
 
     def run(self, s: DungeonsState) -> None:
         t = s.turn
         rested = t is not None and t.rested and not s.heroes[self.seat].dead
-        draws = [cards.DrawCard(self.seat, "quest") for _ in range(REST_DRAW if rested else 0)]
+        draws: list[Step] = [
+            cards.DrawCard(self.seat, "quest") for _ in range(REST_DRAW if rested else 0)
+        ]
+        if rested:
+            draws += alliance.rest_draws(s, self.seat)
         push(s, *draws, CloseTurn(self.seat))
 
 
@@ -324,6 +335,8 @@ def _category(action: Action) -> str:
         return "mercenary"
     if isinstance(action, a.Melee):
         return "melee"
+    if isinstance(action, a.Give):
+        return "give"
     if action == a.ACCEPT:
         return "accept"
     return "free"
@@ -364,6 +377,15 @@ def _melee(s: DungeonsState, seat: int) -> list[Action]:
     return [a.Melee(o) for o in house.melee_targets(s, seat)]
 
 
+def _give(s: DungeonsState, seat: int) -> list[Action]:
+    """Part III, Alliance (ruling DG-R84): in his turn, outside a round of
+    combat, the active player may give his teammate in his space coins or
+    Advantage cards (a non-action task)."""
+    if not alliance.on(s) or s.fight is not None:
+        return []
+    return alliance.gifts(s, seat)
+
+
 def _chib(s: DungeonsState, seat: int) -> list[Action]:
     if s.heroes[seat].chib or (s.fight is None and not engaged(s, seat)):
         return []
@@ -387,6 +409,7 @@ CATEGORIES: dict[str, Callable[[DungeonsState, int], list[Action]]] = {
     "hire": _hire,
     "mercenary": _mercenary,
     "melee": _melee,
+    "give": _give,
     "chib": _chib,
     "accept": _accept,
 }
@@ -518,6 +541,8 @@ def do(s: DungeonsState, seat: int, action: Action) -> None:
         house.turn_cube(s, seat, action.seat)
     elif isinstance(action, a.Melee):
         house.start_melee(s, seat, action.seat)
+    elif isinstance(action, a.Give):
+        alliance.give(s, seat, action)
     elif isinstance(action, a.Train):
         village.train(s, seat, action.stat)
     elif action == a.FOUNTAIN:

@@ -5,7 +5,9 @@ boards, stats, coins, potions, hides, bounties and trophies, the face-up
 bounties, the discard piles, and the bag's tokens (every token out of the
 bag is in sight, so what is in it is known; it has no order). Hidden: the
 cards in another player's hand (only how many of each deck), and the order
-of the decks (their sizes only).
+of the decks (their sizes only). In Alliance with ``team_hands=shared``
+a player sees his teammate's hand too (Part III, Alliance, GM's Note;
+ruling DG-R87), never an opponent's.
 """
 
 from __future__ import annotations
@@ -50,7 +52,19 @@ def _hero(s: DungeonsState, h: Hero, mine: bool) -> dict[str, Any]:
         out["hand"] = {"advantage": list(h.advantage), "quest": list(h.quests)}
     else:
         out["hand"] = {"advantage": len(h.advantage), "quest": len(h.quests)}
+    if s.options.mode == "alliance":
+        out["hand"]["alliance"] = list(h.allies) if mine else len(h.allies)
     return out
+
+
+def sees_hand(s: DungeonsState, player: int | None, seat: int) -> bool:
+    """Whether ``player`` sees ``seat``'s hand: his own, and his teammate's
+    with ``team_hands=shared`` (ruling DG-R87)."""
+    if player is None:
+        return False
+    if seat == player:
+        return True
+    return s.options.team_hands == "shared" and s.teams[seat] == s.teams[player]
 
 
 def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
@@ -73,7 +87,7 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
         "next_bonus": s.next_bonus,
         "to_move": s.to_move,
         "node": node,
-        "heroes": [_hero(s, h, h.seat == player) for h in s.heroes],
+        "heroes": [_hero(s, h, sees_hand(s, player, h.seat)) for h in s.heroes],
         "teams": list(s.teams),
         "enemies": [
             {
@@ -142,14 +156,15 @@ def resample(s: DungeonsState, player: int, rng: np.random.Generator) -> Dungeon
     could be in; a deck made again of its discard pile is redealt as if
     unknown (ruling DG-R27)."""
     new = s.clone()
-    for deck in ("advantage", "quest"):
+    field = {"advantage": "advantage", "quest": "quests", "alliance": "allies"}
+    for deck in [d for d in field if d in s.decks]:
         d = s.decks[deck]
         pool: list[str] = list(d.cards)
         sizes: list[tuple[int, int]] = []
         for h in s.heroes:
-            if h.seat == player:
+            if sees_hand(s, player, h.seat):
                 continue
-            held = h.advantage if deck == "advantage" else h.quests
+            held: tuple[str, ...] = getattr(h, field[deck])
             pool += held
             sizes.append((h.seat, len(held)))
         order = rng.permutation(len(pool))
@@ -159,9 +174,12 @@ def resample(s: DungeonsState, player: int, rng: np.random.Generator) -> Dungeon
             dealt = tuple(sorted(shuffled[k : k + size]))
             k += size
             h = new.heroes[seat]
-            new.heroes[seat] = (
-                replace(h, advantage=dealt) if deck == "advantage" else replace(h, quests=dealt)
-            )
+            if deck == "advantage":
+                new.heroes[seat] = replace(h, advantage=dealt)
+            elif deck == "quest":
+                new.heroes[seat] = replace(h, quests=dealt)
+            else:
+                new.heroes[seat] = replace(h, allies=dealt)
         new.decks[deck] = Deck(cards=tuple(sorted(shuffled[k:])), bottom=d.bottom)
     new._legal = None
     return new
