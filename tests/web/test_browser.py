@@ -245,3 +245,19 @@ def test_a_scenario_sets_the_seats(page: Page, server: Server, tmp_path: Path) -
     page.locator("input[name=game][value=cowboys]").check()
     page.locator("#variant").select_option("hickok-tutt")
     expect(seats).to_have_count(2)
+
+
+def test_d6s_mode_sets_the_seats(page: Page, server: Server) -> None:
+    """D6's mode narrows the seats as a scenario does: Alliance takes four,
+    the standard game two to four again."""
+    page.goto(server.url + "/")
+    page.locator("input[name=game][value=dungeons]").check()
+    seats = page.locator("#seat-list .seat")
+    expect(seats).to_have_count(2)
+    page.locator("details.options summary").click()
+    page.locator('[data-option="mode"]').select_option("alliance")
+    expect(seats).to_have_count(4)
+    expect(page.locator("#add-seat")).to_be_hidden()
+    page.locator('[data-option="mode"]').select_option("standard")
+    expect(seats).to_have_count(4)
+    expect(page.locator("#remove-seat")).to_be_visible()

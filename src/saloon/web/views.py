@@ -265,6 +265,28 @@ def _describe_type(hint: object) -> tuple[str, list[Any] | None, bool]:
     return getattr(hint, "__name__", str(hint)), None, False
 
 
+def choice_players(game: Game) -> dict[str, dict[str, list[int]]]:
+    """For each option whose choices change how many players the game
+    takes, the seats of each such choice (D6's ``mode``: solo is for one,
+    Alliance for four), so that the lobby fits its seats to the choice.
+
+    >>> from saloon.core import get_game
+    >>> choice_players(get_game("shootout"))
+    {}
+    """
+    base = list(game.player_range(game.options(None)))
+    out: dict[str, dict[str, list[int]]] = {}
+    for o in option_schema(game.options_type):
+        for choice in o.get("choices") or ():
+            try:
+                seats = list(game.player_range(game.options_from_dict({o["name"]: choice})))
+            except ValueError:
+                continue
+            if seats != base:
+                out.setdefault(o["name"], {})[str(choice)] = seats
+    return out
+
+
 def catalog_entry(game: Game) -> dict[str, Any]:
     """One game for the lobby: what it is, its options, variants and bots."""
     names = [n for n in agent_names(game) if n not in LOCAL_AGENTS]
@@ -288,6 +310,8 @@ def catalog_entry(game: Game) -> dict[str, Any]:
         "variant_players": {
             name: list(game.player_range(opts)) for name, opts in game.variants().items()
         },
+        # The seats an option's choice takes where it changes them (D6's mode).
+        "choice_players": choice_players(game),
         # What each seat plays in each variant (a Cowboys scenario's sides).
         "variant_seats": {
             name: game.seat_names(opts, game.player_range(opts)[1])

@@ -156,6 +156,10 @@ function pickGame(game) {
   variant.replaceChildren(...Object.keys(game.variants).map((v) => el("option", { value: v, text: (info[v] && info[v].title) || v })));
   const box = $("#options");
   box.replaceChildren(...game.options.map((o) => optionField(o)));
+  for (const name of Object.keys(game.choice_players || {})) {
+    const input = $(`[data-option="${name}"]`);
+    if (input) input.addEventListener("change", () => fitSeats(game));
+  }
   const seats = $("#seat-list");
   seats.replaceChildren();
   for (let i = 0; i < Math.max(game.min_players, Math.min(2, game.max_players)); i++) addSeat(game, i);
@@ -276,10 +280,15 @@ function seatLabel(sides, i) {
   return side && side !== `Player ${i + 1}` ? `Seat ${i + 1}: ${side}` : `Player ${i + 1}`;
 }
 
-// The seats the chosen variant takes: a Cowboys scenario has its own sides.
+// The seats the chosen variant takes: a Cowboys scenario has its own sides;
+// an option's choice may narrow them (D6's mode: solo for one, Alliance four).
 function seatRange(game) {
-  const range = (game.variant_players || {})[$("#variant").value];
-  return range || [game.min_players, game.max_players];
+  let range = (game.variant_players || {})[$("#variant").value] || [game.min_players, game.max_players];
+  for (const [name, byChoice] of Object.entries(game.choice_players || {})) {
+    const input = $(`[data-option="${name}"]`);
+    if (input && byChoice[input.value]) range = byChoice[input.value];
+  }
+  return range;
 }
 
 function fitSeats(game) {
