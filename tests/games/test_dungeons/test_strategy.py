@@ -108,9 +108,11 @@ def test_plays_every_variant_and_a_long_season() -> None:
     """The readings and house rules (the expansion's classes, Quiet Space,
     stealth on entry...) and the six-round season."""
     for name, opts in GAME.variants().items():
-        s = GAME.new_state(opts, 3)
+        lo, hi = GAME.player_range(opts)
+        n = min(max(3, lo), hi)
+        s = GAME.new_state(opts, n)
         assert isinstance(s, DungeonsState)
-        seats = [HeuristicAgent(seed=k, strict=True) for k in range(3)]
+        seats = [HeuristicAgent(seed=k, strict=True) for k in range(n)]
         assert play_out(s, seats, seed=len(name)).is_over
 
 

@@ -45,12 +45,15 @@ class Dungeons(Game):
 
     >>> GAME.info().min_players, GAME.info().max_players, GAME.info().zero_sum
     (2, 4, True)
+    >>> solo = DungeonsOptions(mode="solo")
+    >>> GAME.player_range(solo), GAME.is_zero_sum(solo), GAME.returns_bounds(solo)
+    ((1, 1), False, (-1.0, 1.0))
     """
 
     id = "dungeons"
     title = "D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!"
     rulebook = "d6-dungeons.txt"
-    min_players = 2
+    min_players = 1
     max_players = 4
     chance = True
     perfect_information = False
@@ -59,8 +62,22 @@ class Dungeons(Game):
 
     def returns_bounds(self, options: Options) -> tuple[float, float]:
         """Ruling DG-R25 (Part I, The End of the Game): a loser gets -1/(n-1)
-        (at worst -1, with two players), a lone winner +1."""
+        (at worst -1, with two players), a lone winner +1. Hide Collection
+        (Part III, Winning and Losing; ruling DG-R60): +1 to all on a win,
+        -1 to all on a loss."""
         return (-1.0, 1.0)
+
+    def player_range(self, options: Options | None = None) -> tuple[int, int]:
+        """Part I (2 to 4), Part III: solo one, co-op two to four, Alliance four."""
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        return {"solo": (1, 1), "coop": (2, 4), "alliance": (4, 4)}.get(opts.mode, (2, 4))
+
+    def is_zero_sum(self, options: Options | None = None) -> bool:
+        """Solo and co-op are won or lost together (Part III, Winning and Losing)."""
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        return not opts.hides
 
     def max_length(self, options: Options) -> int:
         from saloon.games.dungeons.length import max_length
@@ -79,6 +96,16 @@ class Dungeons(Game):
                 "The advanced map (12 spaces, a D12, a rule for each round), 3 rounds.",
             ),
             "extended": ("Advanced map, extended", "The advanced map for a season of 6 rounds."),
+            "solo": (
+                "Solo Hide Collection",
+                "One hunter against the clock: a hide of each of the 15 monsters before the "
+                "turns run out (Part III), on the standard map.",
+            ),
+            "coop": (
+                "Co-op Hide Collection",
+                "Two to four hunters together collect the 15 hides before the turns run out "
+                "(Part III), on the advanced map.",
+            ),
             "readings": (
                 "Every other reading",
                 "The standard map for 6 rounds with every other reading of the rules, the "
@@ -93,13 +120,18 @@ class Dungeons(Game):
         and the standard map for 6 rounds (two Hunters' Moons) with every
         other reading and house rule together.
 
+        Hide Collection (Part III): ``solo`` on the standard map, ``coop``
+        on the advanced map.
+
         >>> sorted(GAME.variants())
-        ['advanced', 'default', 'extended', 'readings']
+        ['advanced', 'coop', 'default', 'extended', 'readings', 'solo']
         """
         return {
             "default": DungeonsOptions(),
             "advanced": DungeonsOptions(map="advanced"),
             "extended": DungeonsOptions(map="advanced", rounds=6),
+            "solo": DungeonsOptions(mode="solo"),
+            "coop": DungeonsOptions(mode="coop", map="advanced"),
             "readings": DungeonsOptions(
                 rounds=6,
                 environments="random",
@@ -135,12 +167,19 @@ class Dungeons(Game):
     def new_state(self, options: Options | None = None, num_players: int | None = None) -> State:
         opts = self.options(options)
         assert isinstance(opts, DungeonsOptions)
-        n = self.min_players if num_players is None else num_players
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
-            )
+        n = self._players(opts, num_players)
         return DungeonsState(self, opts, n, content_of(opts))
+
+    def _players(self, opts: DungeonsOptions, num_players: int | None) -> int:
+        """The players for ``opts`` (the fewest by default), refused out of range."""
+        if opts.mode == "alliance":
+            raise OptionError("mode=alliance is not built yet")
+        lo, hi = self.player_range(opts)
+        n = lo if num_players is None else num_players
+        if not lo <= n <= hi:
+            mode = "" if opts.mode == "standard" else f" in mode {opts.mode}"
+            raise OptionError(f"D6 is for {lo} to {hi} players{mode}, not {n}")
+        return n
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -175,12 +214,7 @@ class Dungeons(Game):
 
         opts = self.options(options)
         assert isinstance(opts, DungeonsOptions)
-        n = self.min_players if num_players is None else num_players
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"D6 is for {self.min_players} to {self.max_players} players, not {n}"
-            )
-        return dungeons_encoding(opts, n)
+        return dungeons_encoding(opts, self._players(opts, num_players))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """``heuristic``, a bounty hunter's rules of thumb

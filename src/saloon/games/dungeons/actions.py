@@ -83,6 +83,8 @@ PICKS: Final = (
     "convert",
     "bounty",
     "enemy",
+    "collect",
+    "keep",
 )
 
 

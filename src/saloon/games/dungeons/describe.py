@@ -402,6 +402,11 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
         return _stat_words(s, seat, v, top)
     if w == "take":
         return _take_words(s, seat, v)
+    if w == "collect":
+        name = board.kind_name(s, v)
+        return f"put the {name} hide on the Hide Collection board"
+    if w == "keep":
+        return "keep the kill as a specialty or wild hide (not for the collection or a bounty)"
     if w == "potion":
         new, _, old = v.partition(" from ")
         name = s.content.potions[new].name

@@ -65,6 +65,8 @@ if TYPE_CHECKING:
 
 #: The most enemies of one kind a fight or a choice names in one space.
 NTH = 5
+#: The most turns of Hide Collection: four, and one per bounty returned (Part III).
+HIDE_TURNS = 12
 #: The stages of a round of combat, in the observation's order.
 STAGES = ("window", "arm", "after", "improve")
 
@@ -137,6 +139,8 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
         for i in range(1, NTH + 1)
     ]
     picks += [("enemy", r) for r in enemy_refs]
+    if options.hides:  # Hide Collection (Part III): a kill's use, a Guardian's hide
+        picks += [("collect", x.id) for x in c.monsters] + [("keep", "hide")]
     out += [a.Pick(w, v) for w, v in picks]
     # The house rules' actions come last, so that the other ids stay as they are.
     if options.house("mercenary_cube"):
@@ -266,12 +270,14 @@ class DungeonsEncoding(Encoding):
         deck_most = max(decks, len(c.bounties))
         glory_most = sum(b.glory for b in c.bounties) + sum(g.glory * g.tokens for g in c.guardians)
         cap = c.prices.coin_cap
+        hides = self.options.hides
+        self.monster_ids = [x.id for x in c.monsters]
         s_count = len(self.spaces)
         k_count = len(self.kinds)
         fields = [
             Field("me", n + 1, 0, 1, "whose observation: seat 1..n, or a spectator (last)"),
             Field("to_move", n + 2, 0, 1, "who decides: seat 1..n, chance, nobody (game over)"),
-            Field("round", 1, 0, 6, "the round (0 during setup)"),
+            Field("round", 1, 0, 6 if not hides else HIDE_TURNS, "the round (0 during setup)"),
             Field("rounds", 1, 3, 6, "the rounds of the game"),
             Field("flags", len(self.flags), 0, 1, "this round's rules, one per ROUND_FLAGS"),
             Field("next_flags", len(self.flags), 0, 1, "the rules an event set for next round"),
@@ -316,6 +322,9 @@ class DungeonsEncoding(Encoding):
             )
         if self.options.house("melee"):
             fields.append(Field("meleed", n, 0, 1, "the heroes fought in melee this turn"))
+        if hides:  # Hide Collection (Part III), only in solo and co-op
+            fields.append(Field("collection", len(c.monsters), 0, 1, "the hides on the board"))
+            fields.append(Field("max_turns", 1, 0, HIDE_TURNS, "the max turn counter"))
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
@@ -468,6 +477,10 @@ class DungeonsEncoding(Encoding):
             for k in [] if t is None else t.get("meleed", []):
                 meleed[k] = 1
             put(out, "meleed", meleed)
+        if self.options.hides:
+            got = set(view["collection"])
+            put(out, "collection", [1.0 if m in got else 0.0 for m in self.monster_ids])
+            put(out, "max_turns", view["max_turns"])
         return out
 
 

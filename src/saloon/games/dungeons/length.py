@@ -55,6 +55,11 @@ event) has at most ``cards`` such discards beyond the draws' own steps.
 coins, counted with the spends; Melee Mode (ruling DG-R57) adds at most
 ``n - 1`` melees a turn (once against each other hero), of three steps each.
 
+**Hide Collection** (solo and co-op, Part III) has at most ``4 + 8``
+turns (four, and one per bounty returned, of the eight dealt), each with a
+second spawn and open gather at most, and one decision more per kill
+(what it counts for, or the hide a Dragon stands for).
+
 **The game** is the setup (one step a piece and a curse castle placed),
 ``n * rounds`` turns and the GM events (one or
 two between rounds, one more with ``final_event``), each at most one roll
@@ -137,6 +142,12 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
     n = players
     rounds = options.rounds
     turns = n * rounds
+    if options.hides:
+        # Hide Collection (Part III): four turns, one more per bounty
+        # returned, and only the eight bounties dealt at setup.
+        from saloon.games.dungeons.rules import hides
+
+        turns = hides.START_TURNS + hides.SETUP_BOUNTIES
     powers = _powers(content)
     cards = sum(c.copies for c in content.advantages) + sum(c.copies for c in content.quests)
     tokens = sum(content.bag().values())
@@ -185,6 +196,11 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         + 4
         + cards
     )
+    if options.hides:
+        # Hide Collection: a second spawn and gather at the turn's start
+        # (solo), its bag draw; a kill's use or a Guardian's hide chosen
+        # (one decision each).
+        per_turn += 4 + 4 * n + 1 + kills
     if options.house("melee"):
         # Melee Mode (ruling DG-R57): at most once a turn against each other
         # hero, each its declaration, its roll and the map's die.

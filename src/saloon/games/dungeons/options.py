@@ -65,6 +65,7 @@ class DungeonsOptions(Options):
     Saloon's file of the same name (RULINGS.md, D6).
     """
 
+    mode: Literal["standard", "solo", "coop", "alliance"] = "standard"
     map: Literal["standard", "advanced"] = "standard"
     rounds: Literal[3, 6] = 3
     environments: Literal["placed", "random"] = "placed"
@@ -87,8 +88,10 @@ class DungeonsOptions(Options):
     content: str | None = None
     house_rules: tuple[str, ...] = ()
     handcuffed: tuple[str, ...] = ()
+    hide_transform: Literal["standard", "advanced"] = "standard"
 
     LABELS: ClassVar[dict[str, str]] = {
+        "mode": "Mode",
         "map": "Board side",
         "rounds": "Rounds in the hunting season",
         "environments": "Environment pieces",
@@ -111,8 +114,12 @@ class DungeonsOptions(Options):
         "content": "Content (your own folder)",
         "house_rules": "House rules (Part IV)",
         "handcuffed": "Guardians handcuffed",
+        "hide_transform": "Specialty hides in Hide Collection",
     }
     HELP: ClassVar[dict[str, str]] = {
+        "mode": "standard: the glory game of Parts I-II; solo: Hide Collection for one "
+        "player; coop: Hide Collection for two to four together; alliance: four players in "
+        "two teams (Part III, Other Game Modes)",
         "map": "the side of the board: standard (10 spaces, a D10) or advanced (12 spaces, "
         "a D12, more round rules) (Part II, The Maps)",
         "rounds": "the hunting season: 3 rounds (standard) or 6 (extended) "
@@ -180,6 +187,10 @@ class DungeonsOptions(Options):
         "handcuffed": "with Handcuff the Guardians, the Guardians taken out of the bag, "
         "comma-separated ids (e.g. onyx-dragon,kraken); none named: the four Dragons and "
         "the Kraken (Part IV, Suggestions)",
+        "hide_transform": "in solo and co-op, specialty hides turn a monster into a monster "
+        "of the player's choice: standard, it rolls a bare D6 for the round; advanced, it "
+        "becomes that monster in every respect, its own die (Part III, Specialty Hides; "
+        "ruling DG-R70)",
     }
 
     FILES: ClassVar[dict[str, FileKind]] = {"content": "folder"}
@@ -206,6 +217,15 @@ class DungeonsOptions(Options):
             )
         if len(set(self.handcuffed)) != len(self.handcuffed):
             raise OptionError(f"handcuffed names a Guardian twice: {','.join(self.handcuffed)}")
+
+    @property
+    def hides(self) -> bool:
+        """Whether this is Hide Collection (solo or co-op: Part III).
+
+        >>> DungeonsOptions(mode="coop").hides, DungeonsOptions().hides
+        (True, False)
+        """
+        return self.mode in ("solo", "coop")
 
     def house(self, name: str) -> bool:
         """Whether the house rule ``name`` is in play.

@@ -41,8 +41,10 @@ _PICK_NODES = {
     "option": ("ChooseOption", "WhichDie", "RefreshChoice"),
     "raise": ("FountainRaise",),
     "convert": ("Conversion",),
-    "bounty": ("ChooseBounty",),
+    "bounty": ("ChooseBounty", "KillUse"),
     "enemy": ("ChooseEnemy",),
+    "collect": ("KillUse", "AnyHide"),
+    "keep": ("KillUse",),
 }
 
 #: The nodes where ``pass`` may be an answer.
@@ -154,6 +156,8 @@ _ANSWERS = {
     "convert": "a wild hide's conversion",
     "bounty": "the bounty a kill collects",
     "enemy": "the enemy a card or a skill takes",
+    "collect": "a hide for the Hide Collection board, after a kill in solo or co-op",
+    "keep": "a kill kept as a specialty or wild hide, in solo or co-op",
     "pass": "a card window or an offer",
     "transform": "the class a monster becomes",
     "play": "a card played in one's own turn, or a red card in a window",
@@ -316,6 +320,14 @@ def _pick(s: DungeonsState, top: Decision, name: str, action: a.Pick) -> str:
     if w == "enemy":
         listed = ", ".join(str(x) for x in top.legal(s))
         return f"{v} is not one of the enemies this can take: {listed}"
+    if w == "collect":
+        if v in s.collection:
+            return f"the {v} hide is on the Hide Collection board already (Part III)"
+        if name == "KillUse":
+            return "a kill counts only as its own monster's hide (Part III, Hide Collection)"
+        return f"{v} is not a monster whose hide the board lacks (Part III, Special Enemies)"
+    if w == "keep":
+        return f"keep {v} is not a choice: the answer is keep hide"
     return ""
 
 

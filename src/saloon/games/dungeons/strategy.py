@@ -101,6 +101,7 @@ from saloon.games.dungeons.rules import (
     curses,
     effects,
     gather,
+    hides,
     powers,
     reroll,
     rewards,
@@ -111,6 +112,13 @@ from saloon.games.dungeons.rules import (
 )
 from saloon.games.dungeons.rules.model import Enemy, Fight, Hero, Weapon
 from saloon.games.dungeons.rules.state import DungeonsState
+
+#: Hide Collection (Part III), in glory points' worth: a hide the board
+#: lacks; a bounty that fits a kill (a turn once dropped off); a bounty
+#: carried, dropped off in the Village.
+HIDE_SHARE = 0.6
+BOUNTY_SHARE = 0.35
+TURN_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -686,6 +694,14 @@ class _Eye:
         st = self.st
         t = st.turn
         now = t.actions if t is not None and t.seat == self.me else 0
+        if st.options.hides:
+            # Part III: the dial's turns left, mine among them (seat order).
+            mine = sum(
+                1
+                for d in range(st.round + 1, st.max_turns + 1)
+                if hides.turn_seat(st, d) == self.me
+            )
+            return now + 3 * mine
         future = st.options.rounds - st.round
         if t is not None and t.seat < self.me:
             future += 1
@@ -693,6 +709,8 @@ class _Eye:
 
     def last_turn(self) -> bool:
         st = self.st
+        if st.options.hides:
+            return st.round >= st.max_turns and st.active == self.me
         return st.round >= st.options.rounds and st.active == self.me
 
     # -- fights ---------------------------------------------------------------------------
@@ -784,6 +802,8 @@ class _Eye:
             return 1.0
         v = self.coins_gained(self.prices.kill_coins)
         g = st.guardian(e.kind)
+        if st.options.hides:
+            return v + self.collect_worth(e.kind, as_class or None)
         if g is not None:
             return v + g.glory * k.glory
         m = st.monster(e.kind)
@@ -794,6 +814,25 @@ class _Eye:
         if bounty:
             return v + bounty * k.glory
         return v + self.hide_worth(cls)
+
+    def collect_worth(self, kind: str, as_class: str | None = None) -> float:
+        """Hide Collection (Part III; rulings DG-R63, DG-R64): a hide the
+        board lacks (a Dragon or the Kraken: any), else a bounty that fits
+        (a turn more once dropped off), else a hide of my boards; a Plant
+        of Eden only its coins."""
+        st = self.st
+        g = st.guardian(kind)
+        if g is not None:
+            return HIDE_SHARE * self.k.glory if g.kind in ("dragon", "kraken") else 0.0
+        m = st.monster(kind)
+        if m is None:
+            return 0.0
+        if as_class is None and kind not in st.collection:
+            return HIDE_SHARE * self.k.glory
+        cls = as_class or m.monster_class
+        if self.bounty_glory(cls, self.hero.space if self.hero.space > 0 else 0):
+            return BOUNTY_SHARE * self.k.glory
+        return self.hide_worth(cls)
 
     def bounty_glory(self, cls: str, space: int) -> int:
         """The most glory a face-up bounty pays for a ``cls`` slain in
@@ -806,6 +845,9 @@ class _Eye:
             b = st.index.bounties[bid]
             if b.monster_class == cls and b.space == space:
                 best = max(best, b.glory)
+        if st.options.hides and best:
+            # Part III: a bounty is worth a turn, not glory.
+            return 1 if self.actions_left_in_game() > 1 else 0
         return best
 
     def hide_worth(self, cls: str) -> float:
@@ -966,7 +1008,9 @@ class _Eye:
             return 0.0
         die, bonus = probe_roll(st, e.kind, e.space)
         kill, cost, worth = self._probe_fight(e.kind, die, bonus)
-        if g is None and m is not None:
+        if st.options.hides:
+            worth += self.collect_worth(e.kind)
+        elif g is None and m is not None:
             bounty = self.bounty_glory(m.monster_class, e.space)
             worth += bounty * self.k.glory if bounty else self.hide_worth(m.monster_class)
         return kill * worth - cost
@@ -1056,6 +1100,9 @@ class _Eye:
         more bounties, if the season leaves time), the services."""
         h = self.hero
         v = (self.prices.hp - h.hp) * self.k.hp * (1.6 if h.hp <= 1 else 0.8)
+        if self.st.options.hides:
+            # Part III, Winning and Losing: each bounty dropped off is a turn.
+            return v + len(h.backpack) * TURN_SHARE * self.k.glory + (1.0 if h.coins >= 4 else 0)
         if len(h.backpack) >= rewards.BACKPACK and self.actions_left_in_game() > 4:
             v += 0.8 * self.k.glory
         if h.coins >= 4:
@@ -1082,6 +1129,14 @@ class _Eye:
                     w = self.hunt_worth(b.space)
                     if w > 0:
                         out.append((b.space, w, 1))
+        if st.options.hides:
+            # Any monster may come from a hunt (Part III: the missing hides).
+            seen = {sp for sp, _, _ in out}
+            for sp in board.numbered(st):
+                if sp not in seen and sp in self.dist:
+                    w = self.hunt_worth(sp)
+                    if w > 0:
+                        out.append((sp, w, 1))
         vw = self.village_worth()
         if vw > 0 and self.hero.space != VILLAGE:
             out.append((VILLAGE, vw, 0))
@@ -1965,6 +2020,26 @@ class HeuristicAgent:
             if isinstance(act, a.Pick)
         }
 
+    def _kill_use(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """Hide Collection (ruling DG-R63): a hide the board lacks first,
+        then a bounty (a turn once dropped off), else the hide kept."""
+        out: dict[Action, float] = {}
+        for act in legal:
+            assert isinstance(act, a.Pick)
+            out[act] = {hides.COLLECT: 3.0, "bounty": 2.0}.get(act.word, 1.0)
+        return out
+
+    def _any_hide(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A Dragon's or the Kraken's hide (ruling DG-R64): the missing
+        monster with the fewest tokens left in the bag (the hardest to
+        meet)."""
+        counts = board.bag_counts(eye.st)
+        out: dict[Action, float] = {}
+        for act in legal:
+            assert isinstance(act, a.Pick)
+            out[act] = -float(counts.get(act.value, 0))
+        return out
+
     def _convert(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
         """A wild hide into a specialty slot: always worth it (the set
         toward a transformation), the class most in the bag first."""
@@ -2248,6 +2323,8 @@ _HANDLERS: dict[str, _Handler] = {
     "WhichDie": HeuristicAgent._option,
     "RefreshChoice": HeuristicAgent._option,
     "ChooseBounty": HeuristicAgent._bounty,
+    "KillUse": HeuristicAgent._kill_use,
+    "AnyHide": HeuristicAgent._any_hide,
     "Conversion": HeuristicAgent._convert,
     "PoisonStat": HeuristicAgent._poison,
     "FountainRaise": HeuristicAgent._raise,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saloon.core.state import Result
-from saloon.games.dungeons.rules import common
+from saloon.games.dungeons.rules import common, hides
 from saloon.games.dungeons.rules.agenda import Step
 
 if TYPE_CHECKING:
@@ -49,12 +49,16 @@ def zero_sum(n: int, won: tuple[int, ...]) -> tuple[float, ...]:
 
 
 def returns(s: DungeonsState) -> tuple[float, ...]:
+    if s.options.hides:
+        return hides.returns(s)
     if s.agenda:
         return (0.0,) * s.num_players
     return zero_sum(s.num_players, winners(s))
 
 
 def result(s: DungeonsState) -> Result:
+    if s.options.hides:
+        return _hides_result(s)
     glory = tuple(float(common.glory(s, p)) for p in range(s.num_players))
     over = not s.agenda
     won = winners(s) if over else ()
@@ -75,6 +79,20 @@ def result(s: DungeonsState) -> Result:
         category=category,
         details={"round": s.round, "coins": [h.coins for h in s.heroes]},
         text=ending_words(s) if over else "",
+    )
+
+
+def _hides_result(s: DungeonsState) -> Result:
+    """Solo and co-op: everyone wins or loses (Part III, Winning and Losing)."""
+    over = not s.agenda
+    win = over and hides.won(s)
+    return Result(
+        returns=returns(s),
+        scores=(float(len(s.collection)),) * s.num_players,
+        winners=tuple(range(s.num_players)) if win else (),
+        category=("won" if win else "lost") if over else "",
+        details={"turn": s.round, "max_turns": s.max_turns, "hides": len(s.collection)},
+        text=hides.ending_words(s) if over else "",
     )
 
 

@@ -26,6 +26,9 @@ The fields:
   ``next_flags`` (set by an event for the next round), ``monster_bonus`` /
   ``next_bonus`` (an event's bonus to every monster for a round);
 * ``events``: the GM events rolled so far (their numbers);
+* ``collection``, ``max_turns``: Hide Collection's board (the monsters
+  whose hides are on it) and max turn counter (Part III; :mod:`.hides`);
+  ``round`` is then the compass dial's turn;
 * ``agenda``: what is left to do.
 
 The rules are functions of the state in the modules beside this one:
@@ -73,7 +76,10 @@ class DungeonsState(State):
         super().__init__(game, options, num_players)
         self.content = content
         self.map: GameMap = content.maps[options.map]
-        self.teams: tuple[int, ...] = tuple(range(num_players))
+        # Solo and co-op play as one team against the game (Part III; ruling DG-R66).
+        self.teams: tuple[int, ...] = (
+            (0,) * num_players if options.hides else tuple(range(num_players))
+        )
         self.heroes: list[Hero] = [Hero(seat=i, hp=content.prices.hp) for i in range(num_players)]
         self.enemies: list[Enemy] = []
         self.next_uid = 1
@@ -94,6 +100,9 @@ class DungeonsState(State):
         self.next_bonus = 0
         self.events: tuple[int, ...] = ()
         self.agenda: list[Task] = []
+        # Hide Collection (Part III): the hides on the board, the max turn counter.
+        self.collection: tuple[str, ...] = ()
+        self.max_turns = 0
         self._index = _index(content)
         self._legal: list[Action] | None = None
         from saloon.games.dungeons.rules import setup
@@ -166,13 +175,15 @@ class DungeonsState(State):
 
     def gm_of(self, seat: int) -> int:
         """The current GM of ``seat``'s turn: the next seat in order that is
-        not on his team (Part I, The Role of the GM; Part III, Alliance)."""
+        not on his team (Part I, The Role of the GM; Part III, Alliance);
+        -1 when every seat is on his team (solo and co-op: the game rolls
+        and draws for the enemies, ruling DG-R66)."""
         n = self.num_players
         for k in range(1, n + 1):
             other = (seat + k) % n
             if self.teams[other] != self.teams[seat]:
                 return other
-        return seat
+        return -1
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The seats not on ``seat``'s team, in turn order from his GM."""
@@ -293,6 +304,7 @@ class DungeonsState(State):
             tuple(sorted(self.decks.items())), tuple(sorted(self.discards.items())),
             self.bounties, self.round, self.turn, self.fight, self.flags, self.next_flags,
             self.monster_bonus, self.next_bonus, self.events, tuple(self.agenda), self.teams,
+            self.collection, self.max_turns,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from saloon.games.dungeons.rules import (
     common,
     effects,
     gather,
+    hides,
     house,
     moves,
     powers,
@@ -124,14 +125,16 @@ class StartTurn(Step):
             s.heroes[self.seat] = replace(h, lost_actions=0)
         s.turn = Turn(self.seat, actions=actions)
         s.fight = None
-        s.say("turn", f"{s.name(self.seat)}'s turn (round {s.round}).", self.seat)
+        when = f"turn {s.round} of {s.max_turns}" if s.options.hides else f"round {s.round}"
+        s.say("turn", f"{s.name(self.seat)}'s turn ({when}).", self.seat)
         # With red_cards=turn (DG-R4's other reading) the opponents may play
         # red cards of timing any before the hero's first decision.
         window = [powers.OpenWindow("turn")] if s.options.red_cards == "turn" else []
+        rolls = hides.spawns_at_turn(s) if s.options.hides else 1
         push(
             s,
             Respawn(self.seat),
-            TurnRollNode(self.seat),
+            *(TurnRollNode(self.seat) for _ in range(rolls)),
             EngageCheck(self.seat, born=s.next_uid),
             *window,
             Resume(self.seat),
@@ -266,6 +269,9 @@ class EndOfTurn(Step):
     def run(self, s: DungeonsState) -> None:
         t = s.turn
         rested = t is not None and t.rested and not s.heroes[self.seat].dead
+        if s.options.hides:
+            # Part III, Heroic Quest Deck Replacement: no cards drawn.
+            rested = False
         draws = [cards.DrawCard(self.seat, "quest") for _ in range(REST_DRAW if rested else 0)]
         push(s, *draws, CloseTurn(self.seat))
 
