@@ -245,3 +245,49 @@ def test_no_cash_cube_is_offered() -> None:
     s = hide_scene(space=0, coins=12)
     assert not any(x.startswith("hire") for x in legal(s))
     assert any(x.startswith("buy") for x in legal(s))
+
+
+# -- specialty hides ----------------------------------------------------------------------------
+
+THREE = ("gnoll", "owlbear", "goblin")
+
+
+@pytest.mark.parametrize("option", ["standard", "advanced"])
+def test_specialty_hides_turn_a_monster_into_a_specific_monster(option: str) -> None:
+    """Part III, Specialty Hides (ruling DG-R70): into a monster of the
+    player's choice; standard, a bare D6 for the round; advanced, that
+    monster's own die; never its environment's +1; it dies as that monster."""
+    s = hide_scene(enemies=[("orc", 6)], specialty=THREE)
+    s.options = DungeonsOptions(mode="solo", hide_transform=option)  # type: ignore[misc]
+    s.environments = ((6, "trails"),)  # the Werewolf's environment
+    do(s, "fight orc")
+    let_pass(s)
+    assert "transform werewolf" in legal(s) and "transform beast" not in legal(s)
+    do(s, "transform werewolf")
+    assert hero(s, 0).specialty == ("", "", "")
+    do(s, "wield natural")
+    if option == "standard":
+        with pytest.raises(ValueError, match="not a possible outcome"):
+            do(s, "roll 6 vs 9")
+        do(s, "roll 6 vs 5")
+        assert "becomes a Werewolf with a bare D6" in log_text(s)
+    else:
+        do(s, "roll 6 vs 5")
+        assert "becomes a Werewolf in every respect, its own d10" in log_text(s)
+    assert s.fight is not None and s.fight.enemy_roll == 5
+    from saloon.games.dungeons.rules import combat
+
+    assert combat.enemy_total(s, s.fight) == 5  # no trails +1
+    let_pass(s)
+    do(s, "accept")
+    assert legal(s) == ["collect werewolf", "keep hide"]
+    do(s, "collect werewolf")
+    assert s.collection == ("werewolf",)
+
+
+def test_transforming_to_a_class_is_refused_in_hide_collection() -> None:
+    s = hide_scene(enemies=[("orc", 6)], specialty=THREE)
+    do(s, "fight orc")
+    let_pass(s)
+    with pytest.raises(ValueError, match="a specific monster"):
+        do(s, "transform beast")

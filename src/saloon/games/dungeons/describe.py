@@ -301,9 +301,15 @@ def _wield_words(s: DungeonsState, seat: int, action: a.Wield) -> str:
 def _transform_words(s: DungeonsState, seat: int, cls: str, hides: bool) -> str:
     how = "turn in your three specialty hides: " if hides else ""
     head = (
-        f"{how}the monster becomes {common.article(cls)} with a bare D6 and no bonus for this "
-        "roll (it dies as one)"
+        f"{how}the monster becomes {combat.transformed_words(s, cls)} with a bare D6 and no "
+        "bonus for this roll (it dies as one)"
     )
+    m = s.monster(cls)
+    if m is not None and s.options.hide_transform == "advanced":
+        head = (
+            f"{how}the monster becomes {combat.transformed_words(s, cls)} in every respect, "
+            f"its own d{m.die} and no environment bonus, for this roll (it dies as one)"
+        )
     if s.fight is None:
         return head
     chance = odds.round_odds(s, seat, transformed=cls)

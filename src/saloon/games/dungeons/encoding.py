@@ -106,6 +106,8 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
     out += [a.Wield((w,)) for w in singles]
     out += [a.Wield((d, w)) for d in duals for w in singles]
     out += [a.Transform(cl) for cl in MONSTER_CLASSES]
+    if options.hides:  # Part III, Specialty Hides: into a specific monster
+        out += [a.Transform(x.id) for x in c.monsters]
     out += [a.Play(x) for x in cards]
     out += [a.Drink(p) for p in potions]
     out += [a.UseSkill(sk) for sk in skills]

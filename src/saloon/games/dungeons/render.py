@@ -195,6 +195,8 @@ def _token_name(state: DungeonsState, token: str) -> str:
 def bounty_text(state: DungeonsState, card: str) -> str:
     """``Bandit in 4, 2 glory``."""
     b = state.index.bounties[card]
+    if state.options.hides:  # Part III: no glory, a turn once returned
+        return f"{b.monster_class.title()} in {b.space}"
     return f"{b.monster_class.title()} in {b.space}, {b.glory} glory"
 
 
@@ -216,8 +218,14 @@ def hand_of(state: DungeonsState, seat: int) -> list[str]:
 
 
 def round_line(state: DungeonsState) -> str:
-    """``Round 2 of 3, Player 2 (Slayer)'s turn: Hunters' Moon``."""
+    """``Round 2 of 3, Player 2 (Slayer)'s turn: Hunters' Moon``; in solo
+    and co-op ``Hide Collection: turn 2 of 5, 3 of 15 hides, ...``."""
     head = "Setup" if state.round == 0 else f"Round {state.round} of {state.options.rounds}"
+    if state.options.hides and state.round:
+        head = (
+            f"Hide Collection ({state.options.mode}): turn {state.round} of "
+            f"{state.max_turns}, {len(state.collection)} of {len(state.content.monsters)} hides"
+        )
     if state.is_over:
         head += ": the game is over"
     elif state.active is not None:
@@ -229,6 +237,16 @@ def round_line(state: DungeonsState) -> str:
     if flags:
         head += "; " + ", ".join(flag_name(f) for f in flags)
     return head
+
+
+def collection_line(state: DungeonsState) -> str:
+    """The Hide Collection board by class (Part III): ``beast: Gnoll,
+    -, -; rogue: ...``, a dash for each hide still missing."""
+    by: dict[str, list[str]] = {}
+    for m in state.content.monsters:
+        got = m.id in state.collection
+        by.setdefault(m.monster_class, []).append(m.name if got else "-")
+    return "; ".join(f"{cls}: {', '.join(names)}" for cls, names in by.items())
 
 
 def fight_line(state: DungeonsState) -> str | None:
@@ -284,6 +302,10 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
     if state.bounties:
         line = Text("Bounties: ", style="bold")
         line.append("; ".join(bounty_text(state, b) for b in state.bounties))
+        parts.append(line)
+    if state.options.hides:
+        line = Text("Hide Collection: ", style="bold")
+        line.append(collection_line(state))
         parts.append(line)
     parts.append(_heroes_text(state))
     fl = fight_line(state)
@@ -1207,6 +1229,10 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
         out.append("</g>")
         y += 24
     y += 10
+    if state.options.hides:
+        part, used = _collection_svg(state, x0, y)
+        out.extend(part)
+        y += used + 8
     for h in state.heroes:
         part, used = _board_svg(state, h, x0, y, mine=h.seat == player)
         out.extend(part)
@@ -1250,6 +1276,41 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
             out.append("</g>")
             y += h_card + 4
     return out, y + 8
+
+
+def _collection_svg(state: DungeonsState, x0: float, y0: float) -> tuple[list[str], float]:
+    """The Hide Collection board (Part III): the turn of the max turn
+    counter, and a square per monster, filled once its hide is on it."""
+    out = [
+        text(
+            x0,
+            y0 + 12,
+            f"Hide Collection: {len(state.collection)} of {len(state.content.monsters)}, "
+            f"turn {state.round} of {state.max_turns}",
+            font_size=13,
+            font_weight="bold",
+            fill=_INK,
+        )
+    ]
+    y = y0 + 20
+    by: dict[str, list[tuple[str, bool]]] = {}
+    for m in state.content.monsters:
+        by.setdefault(m.monster_class, []).append((m.name, m.id in state.collection))
+    for cls, items in by.items():
+        colour = CLASS_COLOURS.get(cls, "#999")
+        out.append(text(x0, y + 11, cls, font_size=10, fill=_INK))
+        for k, (name, got) in enumerate(items):
+            x = x0 + 56 + k * 84
+            fill = colour if got else "#fff"
+            out.append(
+                f'<g class="hide-slot" data-got="{int(got)}"><title>{_esc(name)}'
+                f"{' (collected)' if got else ' (missing)'}</title>"
+                f'<rect x="{num(x)}" y="{num(y)}" width="80" height="15" rx="3" '
+                f'fill="{fill}" stroke="{colour}"/></g>'
+            )
+            out.append(fit(x + 3, y + 11, name, 74, 9.5, fill=_INK))
+        y += 18
+    return out, y - y0
 
 
 def _bounty_words(state: DungeonsState, card: str) -> str:

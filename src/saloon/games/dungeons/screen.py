@@ -40,6 +40,7 @@ from saloon.games.dungeons.render import (
     bounty_text,
     card_name,
     castles_at,
+    collection_line,
     enemy_look,
     environments_at,
     fight_line,
@@ -180,6 +181,10 @@ class BoardScreen:
         if fight:
             out.append(Part(list(Text(fight, style="bold red").wrap(console, w)), 8))
         out.append(Part(self.map_lines(console), 7))
+        if s.options.hides:
+            line = Text("Hides: ", style="bold")
+            line.append(collection_line(s))
+            out.append(Part(list(line.wrap(console, w)), 6))
         for h in s.heroes:
             line = hero_line(s, h, self.player)
             out.append(Part(list(line.wrap(console, w)), 6 if h.seat == self.player else 5))

@@ -803,6 +803,9 @@ class _Eye:
         v = self.coins_gained(self.prices.kill_coins)
         g = st.guardian(e.kind)
         if st.options.hides:
+            into = st.monster(as_class) if as_class else None
+            if into is not None:  # turned into a specific monster (DG-R70)
+                return v + self.collect_worth(into.id)
             return v + self.collect_worth(e.kind, as_class or None)
         if g is not None:
             return v + g.glory * k.glory
@@ -1653,7 +1656,7 @@ class HeuristicAgent:
         what it spends: the card (one-time use), Holy Water's coins."""
         st = eye.st
         ws = [combat.weapon_of(st, eye.me, src) for src in sources]
-        enemy = die_dist(6) if f.transformed else eye.enemy_dist(e)
+        enemy = die_dist(combat.enemy_die(st, f)) if f.transformed else eye.enemy_dist(e)
         p = beat_chance(hero_dist(ws), enemy, eye.ties())
         harmless = any("ranged" in w.flags for w in ws)
         v = self._round_value(eye, e, p, harmless, f.transformed)
@@ -1669,7 +1672,9 @@ class HeuristicAgent:
         win kills it as a ``cls`` (a bounty of that class in this space, or
         an easier kill); ``hides``: the three specialty hides are spent."""
         ws = eye.best_card_weapon() or [eye.natural()]
-        p = beat_chance(hero_dist(ws), die_dist(6), eye.ties())
+        into = eye.st.monster(cls)
+        advanced = into is not None and eye.st.options.hide_transform == "advanced"
+        p = beat_chance(hero_dist(ws), die_dist(into.die if advanced and into else 6), eye.ties())
         v = self._round_value(eye, e, p, False, cls)
         if ws[0].source != "natural":
             v -= 0.7 * sum(

@@ -129,6 +129,25 @@ def transform_with_hides(s: DungeonsState, seat: int, cls: str) -> None:
     transform(s, cls)
 
 
+def transformed_words(s: DungeonsState, into: str) -> str:
+    """What a monster was turned into: ``a bandit``, or in Hide Collection
+    a specific monster, ``a Gnoll`` (Part III, Specialty Hides)."""
+    if s.monster(into) is not None:
+        return common.article(board.kind_name(s, into))
+    return common.article(into)
+
+
+def transform_targets(s: DungeonsState) -> tuple[str, ...]:
+    """What specialty hides may turn a monster into: a class (Part II,
+    Specialty Hides), or in Hide Collection a specific monster (Part III,
+    Specialty Hides; ruling DG-R70)."""
+    from saloon.games.dungeons.content import MONSTER_CLASSES
+
+    if s.options.hides:
+        return tuple(m.id for m in s.content.monsters)
+    return MONSTER_CLASSES
+
+
 def transform(s: DungeonsState, cls: str, source: str = "") -> None:
     """Ruling DG-R20 (Part II, Specialty Hides): the monster is a ``cls``
     with a bare D6 for this roll, no bonus of any kind (environment, buffs,
@@ -141,6 +160,14 @@ def transform(s: DungeonsState, cls: str, source: str = "") -> None:
     e = s.enemy(f.enemy)
     name = board.enemy_name(s, e)
     what = f"becomes {common.article(cls)} with a bare D6 and no bonus for this roll"
+    m = s.monster(cls)
+    if m is not None:
+        # Part III, Specialty Hides (ruling DG-R70): a specific monster.
+        into = transformed_words(s, cls)
+        if s.options.hide_transform == "advanced":
+            what = f"becomes {into} in every respect, its own d{m.die}, with no environment bonus"
+        else:
+            what = f"becomes {into} with a bare D6 and no bonus for this roll"
     if source:
         s.say("transform", f"{source}: {name} {what} (no hides are spent).")
     else:
@@ -153,7 +180,8 @@ def transform(s: DungeonsState, cls: str, source: str = "") -> None:
 def current_class(s: DungeonsState, f: Fight) -> str | None:
     """The engaged monster's class now (its transformed class in the round)."""
     if f.transformed:
-        return f.transformed
+        into = s.monster(f.transformed)
+        return f.transformed if into is None else into.monster_class
     m = s.monster(s.enemy(f.enemy).kind)
     return None if m is None else m.monster_class
 
@@ -271,8 +299,13 @@ def enemy_die(s: DungeonsState, f: Fight) -> int:
     """The enemy's die (Part I, Enemy Engagement: each enemy its own die;
     Know Thine Enemy; Cash Cube): a D6 when transformed (Part II, Specialty
     Hides); a Cube's D12; a monster's or a Guardian's own; 0 for a Plant of
-    Eden (it does not roll)."""
+    Eden (it does not roll). In Hide Collection with ``hide_transform=advanced``
+    a monster turned into another rolls that one's die (Part III, Specialty
+    Hides; ruling DG-R70)."""
     if f.transformed:
+        into = s.monster(f.transformed)
+        if into is not None and s.options.hide_transform == "advanced":
+            return into.die
         return 6
     e = s.enemy(f.enemy)
     if e.is_cube:
@@ -372,7 +405,7 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
     Moon's +2 (Part IV, Suggestions)."""
     e = s.enemy(f.enemy)
     if f.transformed:
-        return [("d6", f.enemy_roll)]
+        return [(f"d{enemy_die(s, f)}", f.enemy_roll)]
     moon = "hunters_moon" in s.flags
     zealous = moon and s.options.house("overzealous_moon")
     m = s.monster(e.kind)
@@ -426,7 +459,8 @@ def enemy_lead(s: DungeonsState, f: Fight) -> str:
     name = short_name(s, s.enemy(f.enemy))
     label = enemy_parts(s, f)[0][0]
     if f.transformed:
-        return f"{name}'s bare d6 (now {common.article(f.transformed)})"
+        bare = "bare " if enemy_die(s, f) == 6 else ""
+        return f"{name}'s {bare}{label} (now {transformed_words(s, f.transformed)})"
     return f"{name}'s {label}"
 
 
@@ -524,7 +558,7 @@ def outcome_words(s: DungeonsState, f: Fight) -> str:
     foe = short_name(s, e)
     if hero_wins(s, f):
         if f.transformed:
-            return f"you win the round: {foe} dies as {common.article(f.transformed)}"
+            return f"you win the round: {foe} dies as {transformed_words(s, f.transformed)}"
         if e.hp > 1:
             return f"you win the round: {foe} loses an HP ({e.hp - 1} left)"
         return f"you win the round and slay {foe}"
@@ -681,7 +715,7 @@ class Resolve(Step):
             if f.transformed:
                 s.say(
                     "hit",
-                    f"{who} wins the round: {name} dies as {common.article(f.transformed)}.",
+                    f"{who} wins the round: {name} dies as {transformed_words(s, f.transformed)}.",
                 )
                 rewards.kill(s, self.seat, e, f.transformed)
                 return

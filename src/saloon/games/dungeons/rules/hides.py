@@ -178,26 +178,28 @@ def kill_uses(s: DungeonsState, seat: int, kind: str, cls: str) -> list[Action]:
     return out
 
 
-def monster_kill(s: DungeonsState, seat: int, kind: str, cls: str) -> None:
+def monster_kill(s: DungeonsState, seat: int, token: str, kind: str, cls: str) -> None:
     """Part III, Hide Collection: one use, the hero's choice when more than
-    one is open (ruling DG-R63)."""
+    one is open (ruling DG-R63). ``token`` is the token slain, ``kind`` the
+    monster it died as (another, when specialty hides turned it: ruling
+    DG-R70), ``cls`` that monster's class."""
     uses = kill_uses(s, seat, kind, cls)
     if len(uses) == 1:
-        use_kill(s, seat, kind, cls, uses[0])
+        use_kill(s, seat, token, kind, cls, uses[0])
     else:
-        push(s, KillUse(seat, kind, cls))
+        push(s, KillUse(seat, token, cls, kind))
 
 
-def use_kill(s: DungeonsState, seat: int, kind: str, cls: str, use: Action) -> None:
+def use_kill(s: DungeonsState, seat: int, token: str, kind: str, cls: str, use: Action) -> None:
     from saloon.games.dungeons.rules import rewards
 
     assert isinstance(use, Pick)
     if use.word == "bounty":
-        rewards.collect_bounty(s, seat, kind, use.value)
+        rewards.collect_bounty(s, seat, token, use.value)
     elif use.word == COLLECT:
         place_hide(s, seat, kind, "its hide")
     else:
-        rewards.hide(s, seat, kind, cls)
+        rewards.hide(s, seat, token, cls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,15 +210,20 @@ class KillUse(Decision):
     seat: int
     token: str
     monster_class: str
+    kind: str = ""
+
+    @property
+    def died_as(self) -> str:
+        return self.kind or self.token
 
     def legal(self, s: DungeonsState) -> list[Action]:
-        return kill_uses(s, self.seat, self.token, self.monster_class)
+        return kill_uses(s, self.seat, self.died_as, self.monster_class)
 
     def prompt(self, s: DungeonsState) -> str:
         return "what the kill counts for: a bounty, the collection or a hide"
 
     def answer(self, s: DungeonsState, action: Action) -> None:
-        use_kill(s, self.seat, self.token, self.monster_class, action)
+        use_kill(s, self.seat, self.token, self.died_as, self.monster_class, action)
 
 
 def returns(s: DungeonsState) -> tuple[float, ...]:

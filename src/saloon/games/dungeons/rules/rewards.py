@@ -58,7 +58,11 @@ def kill(s: DungeonsState, seat: int, e: Enemy, as_class: str | None) -> None:
     assert m is not None
     cls = as_class or m.monster_class
     if s.options.hides:
-        hides.monster_kill(s, seat, e.kind, cls)
+        # A monster turned into another dies as that one (Part III,
+        # Specialty Hides; ruling DG-R70); its token is the one slain.
+        into = s.monster(as_class) if as_class else None
+        kind = e.kind if into is None else into.id
+        hides.monster_kill(s, seat, e.kind, kind, cls if into is None else into.monster_class)
         return
     wanted = wanted_bounties(s, seat, cls)
     if wanted and len(s.heroes[seat].backpack) < BACKPACK:

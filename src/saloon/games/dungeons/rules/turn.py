@@ -341,7 +341,7 @@ def _weapon(s: DungeonsState, seat: int) -> list[Action]:
         return []
     out = combat.wield_options(s, seat)
     if combat.can_transform(s, seat):
-        out += [a.Transform(c) for c in _classes()]
+        out += [a.Transform(c) for c in combat.transform_targets(s)]
     return out
 
 
@@ -396,12 +396,6 @@ CATEGORIES: dict[str, Callable[[DungeonsState, int], list[Action]]] = {
     "chib": _chib,
     "accept": _accept,
 }
-
-
-def _classes() -> tuple[str, ...]:
-    from saloon.games.dungeons.content import MONSTER_CLASSES
-
-    return MONSTER_CLASSES
 
 
 def _free_actions(s: DungeonsState, seat: int) -> list[Action]:
