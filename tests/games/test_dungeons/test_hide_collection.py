@@ -38,6 +38,7 @@ def hide_scene(
     dial: int = 1,
     max_turns: int = hides.START_TURNS,
     bounties: list[str] | None = None,
+    turn: dict[str, object] | None = None,
     **hero_fields: object,
 ) -> DungeonsState:
     """Player 1's turn on the dial's turn ``dial``, in space 6 unless told."""
@@ -52,6 +53,7 @@ def hide_scene(
         enemies=enemies or [],
         bounties=bounties if bounties is not None else ["mill-raiders", "toll-cheat"],
         environments=[],
+        turn=turn,
     )
     # The dial goes on after this turn (the scene's agenda is a round's).
     got.agenda = [

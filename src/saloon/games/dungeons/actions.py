@@ -85,6 +85,8 @@ PICKS: Final = (
     "enemy",
     "collect",
     "keep",
+    "benefit",
+    "drop",
 )
 
 

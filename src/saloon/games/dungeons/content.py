@@ -285,6 +285,9 @@ class Content:
     events: tuple[GMEvent, ...]
     prices: Prices
     curses: tuple[Curse, ...] = ()
+    benefits: tuple[Potion, ...] = ()
+    """The Heroic Benefits of the Hide Collection board, numbered 1 to 10
+    in order (Part III; used as a potion is: ruling DG-R67)."""
     reconstructed: tuple[str, ...] = ()
     """The files (``classes.toml``, ``maps/standard.toml``...) that say
     they are Saloon's reconstruction rather than the publisher's content."""
@@ -402,6 +405,9 @@ def _find(items: tuple[_T, ...], id: str, what: str) -> _T:
 
 # --- the loader ------------------------------------------------------------------
 
+#: The Heroic Benefits of the Hide Collection board (Part III: items 1-10).
+BENEFITS: Final = 10
+
 #: The content files, by their names under ``content/``; an owner's folder
 #: holds any of them under the same names (``maps/standard.toml``...).
 FILES: Final = (
@@ -417,6 +423,7 @@ FILES: Final = (
     "cards/heroic_quest.toml",
     "events.toml",
     "curses.toml",
+    "benefits.toml",
 )
 
 #: Printed counts (Components): the cards of each deck, the enemy tokens.
@@ -542,6 +549,11 @@ def _load(files: Mapping[str, _File]) -> Content:
             )
     events = _read_events(files["events.toml"])
     curses = _read_curses(files["curses.toml"], guardians)
+    benefits = _read_potions(files["benefits.toml"], "benefits")
+    if len(benefits) != BENEFITS:
+        files["benefits.toml"].fail(
+            f"{len(benefits)} benefits: the Hide Collection board has {BENEFITS} (Part III)"
+        )
     return Content(
         classes=classes,
         common_skills=common,
@@ -556,6 +568,7 @@ def _load(files: Mapping[str, _File]) -> Content:
         events=events,
         prices=prices,
         curses=curses,
+        benefits=benefits,
         reconstructed=tuple(n for n in FILES if files[n].data.get("reconstructed", False)),
     )
 
@@ -699,10 +712,11 @@ def _read_prices(f: _File) -> Prices:
     return Prices(**values)
 
 
-def _read_potions(f: _File) -> tuple[Potion, ...]:
-    """``potions.toml``: ``[[potions]]`` with id, name, text, effects."""
+def _read_potions(f: _File, key: str = "potions") -> tuple[Potion, ...]:
+    """``potions.toml``: ``[[potions]]`` with id, name, text, effects (and
+    ``benefits.toml``'s ``[[benefits]]`` alike)."""
     out = []
-    for where, p in _ids(f, _entries(f, "potions", ("potions",)), "potion"):
+    for where, p in _ids(f, _entries(f, key, (key,)), key.rstrip("s")):
         _keys(f, p, where, ("id", "name", "text", "effects"), ("timing",))
         effects = _effects(f, p, where)
         out.append(

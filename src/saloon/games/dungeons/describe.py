@@ -411,6 +411,14 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
     if w == "collect":
         name = board.kind_name(s, v)
         return f"put the {name} hide on the Hide Collection board"
+    if w == "benefit":
+        b = next((x for x in s.content.benefits if x.id == v), None)
+        if b is not None:
+            return _with(f"use the Heroic Benefit {b.name}: {b.text}", forecast(s, seat, b.effects))
+    if w == "drop":
+        b = next((x for x in s.content.benefits if x.id == v), None)
+        if b is not None:
+            return f"move the marker from {b.name} to the new benefit ({b.name} is lost)"
     if w == "keep":
         return "keep the kill as a specialty or wild hide (not for the collection or a bounty)"
     if w == "potion":

@@ -143,6 +143,7 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
     picks += [("enemy", r) for r in enemy_refs]
     if options.hides:  # Hide Collection (Part III): a kill's use, a Guardian's hide
         picks += [("collect", x.id) for x in c.monsters] + [("keep", "hide")]
+        picks += [(w, b.id) for w in ("benefit", "drop") for b in c.benefits]
     out += [a.Pick(w, v) for w, v in picks]
     # The house rules' actions come last, so that the other ids stay as they are.
     if options.house("mercenary_cube"):
@@ -327,6 +328,7 @@ class DungeonsEncoding(Encoding):
         if hides:  # Hide Collection (Part III), only in solo and co-op
             fields.append(Field("collection", len(c.monsters), 0, 1, "the hides on the board"))
             fields.append(Field("max_turns", 1, 0, HIDE_TURNS, "the max turn counter"))
+            fields.append(Field("benefits", len(c.benefits), 0, 1, "the Heroic Benefits held"))
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
@@ -483,6 +485,8 @@ class DungeonsEncoding(Encoding):
             got = set(view["collection"])
             put(out, "collection", [1.0 if m in got else 0.0 for m in self.monster_ids])
             put(out, "max_turns", view["max_turns"])
+            held = set(view["benefits"])
+            put(out, "benefits", [1.0 if b.id in held else 0.0 for b in self.content.benefits])
         return out
 
 

@@ -110,6 +110,9 @@ def _powers(content: Content) -> list[tuple[tuple[Effect, ...], int]]:
     out += [(c.effects, c.copies) for c in content.advantages]
     out += [(c.effects, c.copies) for c in content.quests]
     out += [(p.effects, 1) for p in content.potions.values()]
+    # The Heroic Benefits (Part III): each used at most once a turn (one is
+    # rolled at a turn's end, and a use frees its marker: ruling DG-R67).
+    out += [(b.effects, 1) for b in content.benefits]
     skills = [sk for c in content.classes for sk in c.skills] + list(content.common_skills)
     out += [(sk.effects, 2) for sk in skills]
     return out

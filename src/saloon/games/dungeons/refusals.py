@@ -45,10 +45,20 @@ _PICK_NODES = {
     "enemy": ("ChooseEnemy",),
     "collect": ("KillUse", "AnyHide"),
     "keep": ("KillUse",),
+    "benefit": ("Act",),
+    "drop": ("BenefitSwap",),
 }
 
 #: The nodes where ``pass`` may be an answer.
-_PASS_NODES = ("Window", "Counter", "HandLimit", "AlchemyChoice", "Conversion", "FountainRaise")
+_PASS_NODES = (
+    "Window",
+    "Counter",
+    "HandLimit",
+    "AlchemyChoice",
+    "Conversion",
+    "FountainRaise",
+    "BenefitSwap",
+)
 
 
 def explain(s: DungeonsState, action: Action) -> str:
@@ -83,6 +93,8 @@ def _sentence(text: str) -> str:
 
 def _reason(s: DungeonsState, top: Decision, name: str, action: Action) -> str:
     if name == "Act":
+        if isinstance(action, a.Pick) and action.word == "benefit":
+            return _pick(s, top, name, action)
         if isinstance(action, a.Pick | a.Place) or action == a.PASS:
             return _elsewhere(s, top, action)
         return act_reason(s, top.player, action)
@@ -158,6 +170,8 @@ _ANSWERS = {
     "enemy": "the enemy a card or a skill takes",
     "collect": "a hide for the Hide Collection board, after a kill in solo or co-op",
     "keep": "a kill kept as a specialty or wild hide, in solo or co-op",
+    "benefit": "a Heroic Benefit used, in one's own turn in solo or co-op",
+    "drop": "the Heroic Benefit given up for a new one, in solo or co-op",
     "pass": "a card window or an offer",
     "transform": "the class a monster becomes",
     "play": "a card played in one's own turn, or a red card in a window",
@@ -328,6 +342,12 @@ def _pick(s: DungeonsState, top: Decision, name: str, action: a.Pick) -> str:
         return f"{v} is not a monster whose hide the board lacks (Part III, Special Enemies)"
     if w == "keep":
         return f"keep {v} is not a choice: the answer is keep hide"
+    if w == "benefit":
+        if v not in s.benefits:
+            return f"no marker stands on a Heroic Benefit {v}: only those held may be used"
+        return "that Heroic Benefit does nothing now, or not at this moment (Part III)"
+    if w == "drop":
+        return f"no marker stands on a Heroic Benefit {v}: move one from a benefit held"
     return ""
 
 

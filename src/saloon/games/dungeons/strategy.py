@@ -1462,6 +1462,8 @@ class HeuristicAgent:
         if isinstance(act, a.UseSkill):
             sk = st.index.skills[act.skill]
             return self._play_gain(eye, sk.effects) - 1.5
+        if _is_benefit(act):
+            return self._play_gain(eye, _effects_of(st, act)) - _cost_of(eye, act)
         if isinstance(act, a.Buy):
             if eye.hand_room() <= 0:
                 return -1.0
@@ -1633,7 +1635,7 @@ class HeuristicAgent:
                 out[act] = self._transform_value(eye, e, act.monster_class, hides=True)
             elif _escapes(eye, act):
                 out[act] = -_escape_cost(eye, act) if hopeless else wield_best - 10.0
-            elif isinstance(act, (a.Play, a.UseSkill, a.Drink)):
+            elif isinstance(act, (a.Play, a.UseSkill, a.Drink)) or _is_benefit(act):
                 gain = self._before_roll_gain(eye, e, f, _effects_of(st, act), wield_best)
                 gain -= _cost_of(eye, act)
                 out[act] = wield_best + gain if gain > 0 else wield_best - 3.0 + gain
@@ -1734,7 +1736,11 @@ class HeuristicAgent:
                 cost = eye.prices.dogmud * eye.coin_worth()
                 v = p * win_v + (1 - p) * lose_v - cost
                 out[act] = v if p >= eye.k.dogmud else v - 2.0
-            elif isinstance(act, (a.Play, a.Drink, a.UseSkill)) or _escapes(eye, act):
+            elif (
+                isinstance(act, (a.Play, a.Drink, a.UseSkill))
+                or _is_benefit(act)
+                or _escapes(eye, act)
+            ):
                 effs = _effects_of(st, act)
                 v = self._after_roll(eye, e, f, effs, mine, theirs, ties, win_v, lose_v, buffs)
                 if isinstance(act, a.Chib):
@@ -2034,6 +2040,21 @@ class HeuristicAgent:
             out[act] = {hides.COLLECT: 3.0, "bounty": 2.0}.get(act.word, 1.0)
         return out
 
+    def _benefit_swap(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A new Heroic Benefit for an old one (Part III): the least worth
+        held is given up if the new one is worth more, else pass."""
+        st = eye.st
+        node = st.agenda[-1]
+        new = getattr(node, "new", "")
+        worth = {b.id: effects_worth(b.effects) for b in st.content.benefits}
+        out: dict[Action, float] = {}
+        for act in legal:
+            if isinstance(act, a.Pick):
+                out[act] = worth.get(new, 0.0) - worth.get(act.value, 0.0)
+            else:
+                out[act] = 0.0
+        return out
+
     def _any_hide(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
         """A Dragon's or the Kraken's hide (ruling DG-R64): the missing
         monster with the fewest tokens left in the bag (the hardest to
@@ -2150,7 +2171,15 @@ def _effects_of(st: DungeonsState, act: Action) -> tuple[Effect, ...]:
         return st.content.potions[act.potion].effects
     if isinstance(act, a.UseSkill):
         return st.index.skills[act.skill].effects
+    if _is_benefit(act):
+        assert isinstance(act, a.Pick)
+        return next(b.effects for b in st.content.benefits if b.id == act.value)
     return ()
+
+
+def _is_benefit(act: Action) -> bool:
+    """A Heroic Benefit used (Part III; ruling DG-R67)."""
+    return isinstance(act, a.Pick) and act.word == hides.BENEFIT
 
 
 def _cost_of(eye: _Eye, act: Action) -> float:
@@ -2161,6 +2190,8 @@ def _cost_of(eye: _Eye, act: Action) -> float:
         return _potion_keep(eye, act.potion)
     if isinstance(act, a.UseSkill):
         return 1.2
+    if _is_benefit(act):  # kept for later, as a potion is
+        return 0.6 * effects_worth(_effects_of(eye.st, act)) * _keep_factor(eye)
     return 0.0
 
 
@@ -2330,6 +2361,7 @@ _HANDLERS: dict[str, _Handler] = {
     "ChooseBounty": HeuristicAgent._bounty,
     "KillUse": HeuristicAgent._kill_use,
     "AnyHide": HeuristicAgent._any_hide,
+    "BenefitSwap": HeuristicAgent._benefit_swap,
     "Conversion": HeuristicAgent._convert,
     "PoisonStat": HeuristicAgent._poison,
     "FountainRaise": HeuristicAgent._raise,

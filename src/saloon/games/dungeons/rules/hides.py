@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from saloon.core.action import Action
-from saloon.games.dungeons.actions import Pick
+from saloon.core.action import Action, Outcome
+from saloon.games.dungeons.actions import PASS, Pick, Roll
 from saloon.games.dungeons.rules import board, common
-from saloon.games.dungeons.rules.agenda import Decision, Step, push
+from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 
 if TYPE_CHECKING:
     from saloon.games.dungeons.rules.state import DungeonsState
@@ -238,3 +238,107 @@ def ending_words(s: DungeonsState) -> str:
     if won(s):
         return f"The hunt is won on turn {s.round} of {s.max_turns}, with all {HIDES} hides"
     return f"The hunt is lost: the {s.max_turns} turns ran out with {got}"
+
+
+# -- the Heroic Benefits ------------------------------------------------------------------------
+
+#: Skill markers on the Heroic Benefits (Part III, Setup: three from another class).
+BENEFIT_MARKERS: Final = 3
+#: The Pick words of the benefits: one used, one given up for a new one.
+BENEFIT: Final = "benefit"
+DROP: Final = "drop"
+
+
+def benefit_die(s: DungeonsState) -> int:
+    """The D8 in solo (items 1-8), the D10 in co-op (all ten) (Part III,
+    Heroic Quest Deck Replacement)."""
+    return 8 if s.options.mode == "solo" else 10
+
+
+def benefit_name(s: DungeonsState, bid: str) -> str:
+    return next((b.name for b in s.content.benefits if b.id == bid), bid)
+
+
+@dataclass(frozen=True, slots=True)
+class BenefitRoll(DieRoll):
+    """At the end of a full turn, instead of two Heroic Quest cards, a roll
+    for a Heroic Benefit (Part III, Heroic Quest Deck Replacement): a free
+    marker marks it; one held already gives nothing (a marker on it
+    already: ruling DG-R67); with no marker free, the choice of the
+    rulebook (:class:`BenefitSwap`)."""
+
+    seat: int
+
+    def die(self, s: DungeonsState) -> int:
+        return benefit_die(s)
+
+    def prompt(self, s: DungeonsState) -> str:
+        d = benefit_die(s)
+        return f"the Heroic Benefits' d{d} (e.g. d{d} 3)"
+
+    def answer(self, s: DungeonsState, outcome: Outcome) -> None:
+        assert isinstance(outcome, Roll)
+        b = s.content.benefits[outcome.face - 1]
+        head = f"{s.name(self.seat)} rolls the Heroic Benefits' d{outcome.sides}: {outcome.face}"
+        if b.id in s.benefits:
+            s.say("benefit", f"{head}, {b.name}, marked already: nothing more.", self.seat)
+        elif len(s.benefits) < BENEFIT_MARKERS:
+            s.benefits = (*s.benefits, b.id)
+            s.say("benefit", f"{head}: a skill marker goes on {b.name} ({b.text})", self.seat)
+        else:
+            s.say("benefit", f"{head}, {b.name}, and every marker is placed.", self.seat)
+            push(s, BenefitSwap(self.seat, b.id))
+
+
+@dataclass(frozen=True, slots=True)
+class BenefitSwap(Decision):
+    """``drop <benefit>``: a marker moves from that benefit to the new one
+    (the old is lost); ``pass``: nothing from this roll (Part III, Heroic
+    Quest Deck Replacement)."""
+
+    seat: int
+    new: str
+
+    def legal(self, s: DungeonsState) -> list[Action]:
+        return [*(Pick(DROP, b) for b in s.benefits), PASS]
+
+    def prompt(self, s: DungeonsState) -> str:
+        return f"move a marker to {benefit_name(s, self.new)} (drop a benefit), or pass"
+
+    def answer(self, s: DungeonsState, action: Action) -> None:
+        if not isinstance(action, Pick):
+            s.say("benefit", f"{s.name(self.seat)} gains nothing from the roll.", self.seat)
+            return
+        s.benefits = tuple(self.new if b == action.value else b for b in s.benefits)
+        s.say(
+            "benefit",
+            f"{s.name(self.seat)} moves a marker from {benefit_name(s, action.value)} to "
+            f"{benefit_name(s, self.new)}.",
+            self.seat,
+        )
+
+
+def benefit_uses(s: DungeonsState, seat: int) -> list[Action]:
+    """The benefits held that ``seat`` may use now: in his own turn, at
+    their timing, when they would do something (ruling DG-R67: as a
+    potion is drunk)."""
+    from saloon.games.dungeons.rules import powers
+
+    if not s.benefits or s.active != seat:
+        return []
+    now = powers.moment(s, seat)
+    out: list[Action] = []
+    for b in s.content.benefits:
+        if b.id in s.benefits and powers.fits(b.timing, now) and powers.useful(s, seat, b.effects):
+            out.append(Pick(BENEFIT, b.id))
+    return out
+
+
+def use_benefit(s: DungeonsState, seat: int, bid: str) -> None:
+    """The benefit's effects; its marker is free again (ruling DG-R67)."""
+    from saloon.games.dungeons.rules import effects
+
+    b = next(x for x in s.content.benefits if x.id == bid)
+    s.benefits = tuple(x for x in s.benefits if x != bid)
+    s.say("benefit", f"{s.name(seat)} uses the Heroic Benefit {b.name}: {b.text}", seat)
+    effects.run(s, b.effects, effects.Ctx(seat, b.name))

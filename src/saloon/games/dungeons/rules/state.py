@@ -28,7 +28,8 @@ The fields:
 * ``events``: the GM events rolled so far (their numbers);
 * ``collection``, ``max_turns``: Hide Collection's board (the monsters
   whose hides are on it) and max turn counter (Part III; :mod:`.hides`);
-  ``round`` is then the compass dial's turn;
+  ``round`` is then the compass dial's turn; ``benefits``: the Heroic
+  Benefits marked (at most three);
 * ``agenda``: what is left to do.
 
 The rules are functions of the state in the modules beside this one:
@@ -103,6 +104,7 @@ class DungeonsState(State):
         # Hide Collection (Part III): the hides on the board, the max turn counter.
         self.collection: tuple[str, ...] = ()
         self.max_turns = 0
+        self.benefits: tuple[str, ...] = ()
         self._index = _index(content)
         self._legal: list[Action] | None = None
         from saloon.games.dungeons.rules import setup
@@ -304,7 +306,7 @@ class DungeonsState(State):
             tuple(sorted(self.decks.items())), tuple(sorted(self.discards.items())),
             self.bounties, self.round, self.turn, self.fight, self.flags, self.next_flags,
             self.monster_bonus, self.next_bonus, self.events, tuple(self.agenda), self.teams,
-            self.collection, self.max_turns,
+            self.collection, self.max_turns, self.benefits,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:

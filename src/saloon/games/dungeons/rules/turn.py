@@ -270,8 +270,10 @@ class EndOfTurn(Step):
         t = s.turn
         rested = t is not None and t.rested and not s.heroes[self.seat].dead
         if s.options.hides:
-            # Part III, Heroic Quest Deck Replacement: no cards drawn.
-            rested = False
+            # Part III, Heroic Quest Deck Replacement: a Heroic Benefit rolled
+            # instead of two cards.
+            push(s, *([hides.BenefitRoll(self.seat)] if rested else []), CloseTurn(self.seat))
+            return
         draws = [cards.DrawCard(self.seat, "quest") for _ in range(REST_DRAW if rested else 0)]
         push(s, *draws, CloseTurn(self.seat))
 
@@ -330,6 +332,8 @@ def _category(action: Action) -> str:
         return "mercenary"
     if isinstance(action, a.Melee):
         return "melee"
+    if isinstance(action, a.Pick) and action.word == hides.BENEFIT:
+        return "benefits"
     if action == a.ACCEPT:
         return "accept"
     return "free"
@@ -393,6 +397,7 @@ CATEGORIES: dict[str, Callable[[DungeonsState, int], list[Action]]] = {
     "hire": _hire,
     "mercenary": _mercenary,
     "melee": _melee,
+    "benefits": hides.benefit_uses,
     "chib": _chib,
     "accept": _accept,
 }
@@ -518,6 +523,8 @@ def do(s: DungeonsState, seat: int, action: Action) -> None:
         house.turn_cube(s, seat, action.seat)
     elif isinstance(action, a.Melee):
         house.start_melee(s, seat, action.seat)
+    elif isinstance(action, a.Pick) and action.word == hides.BENEFIT:
+        hides.use_benefit(s, seat, action.value)
     elif isinstance(action, a.Train):
         village.train(s, seat, action.stat)
     elif action == a.FOUNTAIN:

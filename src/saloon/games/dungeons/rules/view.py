@@ -71,6 +71,7 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
         # Hide Collection (Part III): the board's hides and the max turn counter.
         "collection": list(s.collection),
         "max_turns": s.max_turns,
+        "benefits": list(s.benefits),
         "flags": sorted(s.flags),
         "next_flags": sorted(s.next_flags),
         "monster_bonus": s.monster_bonus,
