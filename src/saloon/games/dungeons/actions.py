@@ -87,6 +87,9 @@ PICKS: Final = (
     "keep",
     "benefit",
     "drop",
+    "companion",
+    "call",
+    "follow",
 )
 
 

@@ -286,6 +286,9 @@ class Content:
     prices: Prices
     curses: tuple[Curse, ...] = ()
     benefits: tuple[Potion, ...] = ()
+    red_dot: GatherBoard | None = None
+    """The gather board marked with the red dot, the only one in solo: the
+    companion in place of the Advantage card, on the D4's 1 (Part III)."""
     """The Heroic Benefits of the Hide Collection board, numbered 1 to 10
     in order (Part III; used as a potion is: ruling DG-R67)."""
     reconstructed: tuple[str, ...] = ()
@@ -537,6 +540,7 @@ def _load(files: Mapping[str, _File]) -> Content:
         for name, die in (("standard", 10), ("advanced", 12))
     }
     boards = _read_boards(files["gather_boards.toml"], potions)
+    red_dot = _read_red_dot(files["gather_boards.toml"], potions, boards)
     top = max(m.die for m in maps.values())
     bounties = _read_bounties(files["cards/bounties.toml"], top)
     advantages = _read_advantages(files["cards/advantage.toml"])
@@ -569,6 +573,7 @@ def _load(files: Mapping[str, _File]) -> Content:
         prices=prices,
         curses=curses,
         benefits=benefits,
+        red_dot=red_dot,
         reconstructed=tuple(n for n in FILES if files[n].data.get("reconstructed", False)),
     )
 
@@ -981,9 +986,20 @@ def _read_round_rules(f: _File) -> dict[int, tuple[RoundRule, ...]]:
 def _read_boards(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ...]:
     """``gather_boards.toml``: ``[[boards]]`` (id, name, rewards, specialty,
     potions, hand_limit)."""
+    boards = _read_boards_list(f, potions)
+    if len(boards) < MAX_PLAYERS:
+        f.fail(f"there must be {MAX_PLAYERS} gather boards (one a player), not {len(boards)}")
+    first = boards[0]
+    for board in boards[1:]:  # Part I, Choose Your Gather Board: no board has an advantage
+        if dict(board.hand_limit) != dict(first.hand_limit):
+            f.fail(f"board {board.id!r}: its hand limits differ from those of board {first.id!r}")
+    return boards
+
+
+def _read_boards_list(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ...]:
     known = [p.id for p in potions]
     boards = []
-    for where, b in _ids(f, _entries(f, "boards", ("boards",)), "board"):
+    for where, b in _ids(f, _entries(f, "boards", ("boards", "red_dot")), "board"):
         _keys(f, b, where, ("id", "name", "rewards", "specialty", "potions", "hand_limit"))
         rewards = b["rewards"]
         if not isinstance(rewards, list) or sorted(map(str, rewards)) != sorted(REWARDS):
@@ -1026,13 +1042,44 @@ def _read_boards(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ..
                 hand_limit=frozen(dict(sorted(table.items()))),
             )
         )
-    if len(boards) < MAX_PLAYERS:
-        f.fail(f"there must be {MAX_PLAYERS} gather boards (one a player), not {len(boards)}")
-    first = boards[0]
-    for board in boards[1:]:  # Part I, Choose Your Gather Board: no board has an advantage
-        if dict(board.hand_limit) != dict(first.hand_limit):
-            f.fail(f"board {board.id!r}: its hand limits differ from those of board {first.id!r}")
     return tuple(boards)
+
+
+#: The red-dot board's rewards: the companion in place of the Advantage card (Part III).
+RED_DOT_REWARDS = ("companion", "coins", "alchemy", "wild")
+
+
+def _read_red_dot(
+    f: _File, potions: tuple[Potion, ...], boards: tuple[GatherBoard, ...]
+) -> GatherBoard | None:
+    """``gather_boards.toml``'s ``[red_dot]``: the solo board (Part III,
+    Setup, Gather Board), the companion on the D4's 1 (Part III,
+    Companions: "When you roll a 1 in a gather")."""
+    b = f.data.get("red_dot")
+    if b is None:
+        return None
+    where = "red_dot"
+    if not isinstance(b, dict):
+        f.fail("red_dot must be a table")
+    _keys(f, b, where, ("id", "name", "rewards", "specialty", "potions", "hand_limit"))
+    rewards = b["rewards"]
+    if not isinstance(rewards, list) or sorted(map(str, rewards)) != sorted(RED_DOT_REWARDS):
+        f.fail(f"{where}: rewards must be {', '.join(RED_DOT_REWARDS)} in the D4's order")
+    if rewards[0] != "companion":
+        f.fail(f"{where}: the companion is the D4's 1 (Part III, Companions)")
+    if b["id"] in {x.id for x in boards}:
+        f.fail(f"{where}: id {shown(b['id'])} is a board's of [[boards]] already")
+    plain = dict(b, rewards=["advantage", *rewards[1:]])
+    fake = _File(f.name, f.source, {"boards": [plain], "reconstructed": True})
+    checked = _read_boards_list(fake, potions)[0]
+    return GatherBoard(
+        id=checked.id,
+        name=checked.name,
+        rewards=cast(tuple[str, str, str, str], tuple(rewards)),
+        specialty=checked.specialty,
+        potions=checked.potions,
+        hand_limit=checked.hand_limit,
+    )
 
 
 def _read_bounties(f: _File, top: int) -> tuple[BountyCard, ...]:

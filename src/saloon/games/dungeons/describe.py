@@ -419,6 +419,16 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
         b = next((x for x in s.content.benefits if x.id == v), None)
         if b is not None:
             return f"move the marker from {b.name} to the new benefit ({b.name} is lost)"
+    if w in ("companion", "call", "follow"):
+        from saloon.games.dungeons.rules import companions
+
+        if w == "companion" and v in companions.COMPANIONS:
+            nm, helps = companions.COMPANIONS[v]
+            return f"take {nm} as your companion: {helps}, while it shares your space"
+        if w == "call":
+            return f"call {companions.name(s.companion)} to your space"
+        if w == "follow":
+            return f"move {companions.name(s.companion)} to {_space(s, a.parse_space(v))}"
     if w == "keep":
         return "keep the kill as a specialty or wild hide (not for the collection or a bounty)"
     if w == "potion":
@@ -432,6 +442,9 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
     if w == "discard":
         card = cards.card(s, v)
         return f"discard {card.name} ({words.card_summary(card)})"
+    if w == "target" and v == "companion" and s.companion_at is not None:
+        there = s.companion_at
+        return f"swap places with your companion, in {_space(s, there)}" + _enemies_words(s, there)
     if w == "target":
         other = int(v[1:]) - 1
         if type(top).__name__ == "SwapWith":
@@ -492,6 +505,13 @@ def _take_words(s: DungeonsState, seat: int, v: str) -> str:
             return "take two coins"
         cap = s.content.prices.coin_cap
         return f"take two coins: you would keep {words.count(room, 'coin')}, at the cap of {cap}"
+    if v == "companion":
+        from saloon.games.dungeons.rules import companions
+
+        return (
+            f"take the companion reward ({companions.name(s.companion)}: out of its carrier, "
+            "called to you, or two coins at your side)"
+        )
     return {"advantage": "take an Advantage card", "alchemy": "take Alchemy: fill a potion"}[v]
 
 

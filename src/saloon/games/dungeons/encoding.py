@@ -144,6 +144,12 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
     if options.hides:  # Hide Collection (Part III): a kill's use, a Guardian's hide
         picks += [("collect", x.id) for x in c.monsters] + [("keep", "hide")]
         picks += [(w, b.id) for w in ("benefit", "drop") for b in c.benefits]
+    if options.mode == "solo":  # Part III, Companions
+        from saloon.games.dungeons.rules.companions import COMPANIONS
+
+        picks += [("companion", x) for x in COMPANIONS] + [("call", "companion")]
+        picks += [("follow", a.space_name(sp)) for sp in spaces]
+        picks += [("target", "companion"), ("take", "companion")]
     out += [a.Pick(w, v) for w, v in picks]
     # The house rules' actions come last, so that the other ids stay as they are.
     if options.house("mercenary_cube"):
@@ -261,6 +267,8 @@ class DungeonsEncoding(Encoding):
         self.copies = [x.copies for x in c.advantages] + [x.copies for x in c.quests]
         self.classes = [x.id for x in c.classes]
         self.boards = [b.id for b in c.gather_boards]
+        if self.options.mode == "solo" and c.red_dot is not None:  # Part III, Setup
+            self.boards.append(c.red_dot.id)
         self.potions = list(c.potions)
         self.flags = list(ROUND_FLAGS)
         self.curses = list(self.options.curses)
@@ -329,6 +337,13 @@ class DungeonsEncoding(Encoding):
             fields.append(Field("collection", len(c.monsters), 0, 1, "the hides on the board"))
             fields.append(Field("max_turns", 1, 0, HIDE_TURNS, "the max turn counter"))
             fields.append(Field("benefits", len(c.benefits), 0, 1, "the Heroic Benefits held"))
+        if self.options.mode == "solo":  # the companion (Part III)
+            from saloon.games.dungeons.rules.companions import COMPANIONS
+
+            self.companions = list(COMPANIONS)
+            fields.append(Field("companion", len(self.companions), 0, 1, "the companion"))
+            doc = "the companion's space (the Styx slot: in its carrier)"
+            fields.append(Field("companion_at", s_count, 0, 1, doc))
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
@@ -487,6 +502,13 @@ class DungeonsEncoding(Encoding):
             put(out, "max_turns", view["max_turns"])
             held = set(view["benefits"])
             put(out, "benefits", [1.0 if b.id in held else 0.0 for b in self.content.benefits])
+        if self.options.mode == "solo":
+            put(out, "companion", [1.0 if c == view["companion"] else 0.0 for c in self.companions])
+            where = np.zeros(len(self.spaces), np.float32)
+            at = view["companion_at"]
+            if view["companion"]:
+                where[self._space_at[-1 if at is None else at]] = 1
+            put(out, "companion_at", where)
         return out
 
 

@@ -204,6 +204,9 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         # (solo), its bag draw; a kill's use or a Guardian's hide chosen
         # (one decision each).
         per_turn += 4 + 4 * n + 1 + kills
+        # Solo's companion: a move offered after each action, a call on
+        # each gather's 1 (Part III, Companions).
+        per_turn += actions + apps + gathers
     if options.house("melee"):
         # Melee Mode (ruling DG-R57): at most once a turn against each other
         # hero, each its declaration, its roll and the map's die.

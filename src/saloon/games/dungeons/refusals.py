@@ -47,6 +47,9 @@ _PICK_NODES = {
     "keep": ("KillUse",),
     "benefit": ("Act",),
     "drop": ("BenefitSwap",),
+    "companion": ("PickCompanion",),
+    "call": ("CallCompanion",),
+    "follow": ("FollowMove",),
 }
 
 #: The nodes where ``pass`` may be an answer.
@@ -58,6 +61,8 @@ _PASS_NODES = (
     "Conversion",
     "FountainRaise",
     "BenefitSwap",
+    "CallCompanion",
+    "FollowMove",
 )
 
 
@@ -172,6 +177,9 @@ _ANSWERS = {
     "keep": "a kill kept as a specialty or wild hide, in solo or co-op",
     "benefit": "a Heroic Benefit used, in one's own turn in solo or co-op",
     "drop": "the Heroic Benefit given up for a new one, in solo or co-op",
+    "companion": "the choice of a companion, at a solo game's setup",
+    "call": "the call of the companion to your space, on a gather's 1 in solo",
+    "follow": "the companion's move after an action spent, in solo",
     "pass": "a card window or an offer",
     "transform": "the class a monster becomes",
     "play": "a card played in one's own turn, or a red card in a window",
@@ -296,6 +304,11 @@ def _pick(s: DungeonsState, top: Decision, name: str, action: a.Pick) -> str:
         edge = "6, the highest" if amount > 0 else "3, the lowest"
         return f"your {v} is {edge} already: choose another stat"
     if w == "take":
+        if "companion" in s.gather_board(seat).rewards:
+            return (
+                f"{v} is not a reward: on the red-dot board Wild gives coins, the companion or "
+                "alchemy (Part III, Companions)"
+            )
         return (
             f"{v} is not a reward: Wild gives coins, advantage or alchemy (Part II, Gather Rewards)"
         )
@@ -348,6 +361,12 @@ def _pick(s: DungeonsState, top: Decision, name: str, action: a.Pick) -> str:
         return "that Heroic Benefit does nothing now, or not at this moment (Part III)"
     if w == "drop":
         return f"no marker stands on a Heroic Benefit {v}: move one from a benefit held"
+    if w == "companion":
+        return f"there is no companion {v}: bird, kitteh, crustacean or wisp (Part III)"
+    if w == "follow":
+        return f"the companion moves one space at a time, to a space next to its own, not {v}"
+    if w == "call":
+        return f"call {v} is not a choice: the answer is call companion"
     return ""
 
 

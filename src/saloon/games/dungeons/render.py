@@ -249,6 +249,12 @@ def collection_line(state: DungeonsState) -> str:
     return "; ".join(f"{cls}: {', '.join(names)}" for cls, names in by.items())
 
 
+def benefits_line(state: DungeonsState) -> str:
+    """The Heroic Benefits marked (Part III): ``Quick Feet, Coin Purse``."""
+    names = {b.id: b.name for b in state.content.benefits}
+    return ", ".join(names.get(b, b) for b in state.benefits) or "none"
+
+
 def fight_line(state: DungeonsState) -> str | None:
     """The round of combat under way, in a sentence."""
     f = state.fight
@@ -306,6 +312,10 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
     if state.options.hides:
         line = Text("Hide Collection: ", style="bold")
         line.append(collection_line(state))
+        if state.benefits:
+            line.append("; Heroic Benefits: " + benefits_line(state))
+        if state.companion:
+            line.append("; companion: " + companion_words(state))
         parts.append(line)
     parts.append(_heroes_text(state))
     fl = fight_line(state)
@@ -771,6 +781,8 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
     heroes = [h for h in state.heroes if h.space == number]
     for k, h in enumerate(heroes):
         out.extend(_pawn_svg(state, h, x + 16 + k * 24, y + _NODE_H - 14, live))
+    if state.companion and state.companion_at == number:
+        out.extend(_companion_svg(state, x + 16 + len(heroes) * 24, y + _NODE_H - 14))
     castles = [c for sp, c in state.castles if sp == number]
     for k, c in enumerate(castles):
         words = castle_words(state, c)
@@ -874,6 +886,39 @@ def _pawn_svg(
             font_weight="bold",
             text_anchor="middle",
             fill=colour if h.chib else "#fff",
+        ),
+        "</g>",
+    ]
+
+
+def companion_words(state: DungeonsState) -> str:
+    """``the Kitteh (+1 to the combat roll), in 4 (Barrowmere)``, or ``in
+    its carrier`` (Part III, Companions)."""
+    from saloon.games.dungeons.rules import companions
+
+    name, helps = companions.COMPANIONS.get(state.companion, (state.companion, ""))
+    at = state.companion_at
+    where = "in its carrier" if at is None else f"in {space_words(state, at)}"
+    return f"{name} ({helps}), {where}"
+
+
+def _companion_svg(state: DungeonsState, cx: float, cy: float) -> list[str]:
+    """The companion's token beside the heroes' pawns: a diamond."""
+    words = "the companion: " + companion_words(state)
+    corners = ((cx, cy - 9), (cx + 9, cy), (cx, cy + 9), (cx - 9, cy))
+    pts = " ".join(f"{num(px)},{num(py)}" for px, py in corners)
+    return [
+        f'<g class="companion" data-companion="{_esc(state.companion)}" '
+        f'aria-label="{_esc(words)}"><title>{_esc(words)}</title>',
+        f'<polygon points="{pts}" fill="#f4d35e" stroke="#8a6d00" stroke-width="2"/>',
+        text(
+            cx,
+            cy + 3.5,
+            state.companion[:1].upper(),
+            font_size=9,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#4a3f33",
         ),
         "</g>",
     ]
@@ -1293,6 +1338,12 @@ def _collection_svg(state: DungeonsState, x0: float, y0: float) -> tuple[list[st
         )
     ]
     y = y0 + 20
+    extra = [f"Heroic Benefits: {benefits_line(state)}"]
+    if state.companion:
+        extra.append("Companion: " + companion_words(state))
+    for line in extra:
+        out.append(fit(x0, y + 11, line, _PANEL_W, 10.5, fill=_INK))
+        y += 15
     by: dict[str, list[tuple[str, bool]]] = {}
     for m in state.content.monsters:
         by.setdefault(m.monster_class, []).append((m.name, m.id in state.collection))

@@ -37,10 +37,12 @@ from saloon.games.dungeons.content import STYX, VILLAGE
 from saloon.games.dungeons.render import (
     CLASS_STYLES,
     SEAT_COLOURS,
+    benefits_line,
     bounty_text,
     card_name,
     castles_at,
     collection_line,
+    companion_words,
     enemy_look,
     environments_at,
     fight_line,
@@ -184,6 +186,9 @@ class BoardScreen:
         if s.options.hides:
             line = Text("Hides: ", style="bold")
             line.append(collection_line(s))
+            line.append("; benefits: " + benefits_line(s))
+            if s.companion:
+                line.append("; companion: " + companion_words(s))
             out.append(Part(list(line.wrap(console, w)), 6))
         for h in s.heroes:
             line = hero_line(s, h, self.player)

@@ -98,6 +98,7 @@ from saloon.games.dungeons.rules import (
     cards,
     combat,
     common,
+    companions,
     curses,
     effects,
     gather,
@@ -1075,7 +1076,13 @@ class _Eye:
                 return best
             worst = min(self.potion_worth(p) for p in self.hero.potions)
             return max(0.0, best - worst)
-        return max(self.reward_worth(r) for r in gather.WILD_CHOICES)
+        if reward == "companion":
+            # Part III, Companions: out of its carrier or called to my side
+            # (its help in my fights), else two coins.
+            if companions.present(self.st, self.me):
+                return self.coins_gained(companions.COMPANION_COINS)
+            return 2.5
+        return max(self.reward_worth(r) for r in gather.wild_choices(self.st, self.me))
 
     def gather_worth(self) -> float:
         rewards_ = self.st.gather_board(self.me).rewards
@@ -1948,6 +1955,10 @@ class HeuristicAgent:
         out: dict[Action, float] = {}
         for act in legal:
             assert isinstance(act, a.Pick)
+            if act.value == "companion":  # Hero Swap with the companion (Part III)
+                at = st.companion_at
+                out[act] = 0.3 * _place_worth(eye, at) if at is not None else 0.0
+                continue
             p = int(act.value[1:]) - 1
             lead = eye.lead(p) + 0.01 * eye.glory(p)
             if isinstance(node, effects.SwapWith):
@@ -2038,6 +2049,35 @@ class HeuristicAgent:
         for act in legal:
             assert isinstance(act, a.Pick)
             out[act] = {hides.COLLECT: 3.0, "bounty": 2.0}.get(act.word, 1.0)
+        return out
+
+    def _companion(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A companion at setup (Part III, Companions): the Kitteh's +1
+        always; the Wisp's and the Crustacean's by the map's pieces; the
+        Bird's D4 (about +2.5, natural D6 only)."""
+        st = eye.st
+        pieces = [p for _, p in st.environments] + list(st.pieces)
+        terrain = sum(1 for p in pieces if p in companions.TERRAINS) / max(1, len(st.map.spaces))
+        dungeon = sum(1 for p in pieces if p == "dungeon") / max(1, len(st.map.spaces))
+        worth = {"kitteh": 1.0, "bird": 1.6, "crustacean": 2 * dungeon, "wisp": 2 * terrain}
+        return {act: worth.get(act.value, 0.0) for act in legal if isinstance(act, a.Pick)}
+
+    def _call(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """Call the companion to my side: always (its help counts only there)."""
+        return {act: 1.0 if isinstance(act, a.Pick) else 0.0 for act in legal}
+
+    def _follow(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """The companion moves toward my hero (Part III, Companions)."""
+        here = eye.hero.space
+        at = eye.st.companion_at
+        now = eye.d(at, here) if at is not None else 99
+        out: dict[Action, float] = {}
+        for act in legal:
+            if isinstance(act, a.Pick):
+                to = a.parse_space(act.value)
+                out[act] = float(now - eye.d(to, here))
+            else:
+                out[act] = 0.0
         return out
 
     def _benefit_swap(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
@@ -2362,6 +2402,9 @@ _HANDLERS: dict[str, _Handler] = {
     "KillUse": HeuristicAgent._kill_use,
     "AnyHide": HeuristicAgent._any_hide,
     "BenefitSwap": HeuristicAgent._benefit_swap,
+    "PickCompanion": HeuristicAgent._companion,
+    "CallCompanion": HeuristicAgent._call,
+    "FollowMove": HeuristicAgent._follow,
     "Conversion": HeuristicAgent._convert,
     "PoisonStat": HeuristicAgent._poison,
     "FountainRaise": HeuristicAgent._raise,

@@ -34,7 +34,16 @@ import numpy as np
 
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import CombatRoll, Dogmud, Pick, Roll, Wield
-from saloon.games.dungeons.rules import board, cards, common, curses, effects, rewards, stealth
+from saloon.games.dungeons.rules import (
+    board,
+    cards,
+    common,
+    companions,
+    curses,
+    effects,
+    rewards,
+    stealth,
+)
 from saloon.games.dungeons.rules.agenda import Chance, Decision, DieRoll, Step, push, uniform
 from saloon.games.dungeons.rules.model import Enemy, Fight, Weapon
 
@@ -85,9 +94,16 @@ class FightStart(Step):
         # Ties won "in this fight" hold while the fight with this enemy goes on.
         ties = t.foe == self.uid and t.ties_with == self.uid
         s.turn = replace(t, engaged=engaged, foe=self.uid, ties_with=self.uid if ties else 0)
-        s.fight = Fight(enemy=self.uid, win_ties=ties)
+        helps = companions.combat_bonus(s, self.seat)
+        s.fight = Fight(enemy=self.uid, win_ties=ties, hero_bonus=helps)
         e = s.enemy(self.uid)
         s.say("fight", f"{s.name(self.seat)} fights {board.enemy_name(s, e)}.", self.seat)
+        if helps:
+            s.say(
+                "companion",
+                f"{companions.name(s.companion).capitalize()} helps: +{helps} to the roll.",
+                self.seat,
+            )
         push(s, powers.OpenWindow("before"), SetStage("arm"))
 
 
@@ -266,6 +282,9 @@ def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
     f = s.fight
     assert f is not None
     weapons = tuple(weapon_of(s, seat, src) for src in sources)
+    if weapons and companions.bird_die(s, seat, sources, weapons[0].die):
+        # Part III, Companions: the Bird's extra D4 with the natural D6.
+        weapons = (*weapons, Weapon(companions.BIRD, 4))
     s.fight = replace(f, weapons=weapons)
     push(s, RoundRoll())
     words = []
@@ -276,6 +295,8 @@ def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
             words.append(f"Holy Water ({dice}, {s.content.prices.holy_water} coins)")
         elif w.source == "natural":
             words.append(f"the natural {dice}")
+        elif w.source == companions.BIRD:
+            words.append(f"the Bird's {dice}")
         else:
             c = cards.card(s, w.source)
             cards.spend(s, seat, w.source)
@@ -742,6 +763,7 @@ class Resolve(Step):
         h = s.heroes[self.seat]
         hp = h.hp - 1
         s.heroes[self.seat] = replace(h, hp=hp)
+        companions.hurt(s, self.seat)
         s.say(
             "hit",
             f"{common.upper_first(name)} wins the round: {s.name(self.seat)} has {hp} HP left.",

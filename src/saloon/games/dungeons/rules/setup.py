@@ -28,7 +28,7 @@ from saloon.core.action import Action, Outcome
 from saloon.core.errors import OptionError, shown
 from saloon.games.dungeons.actions import Pick, Place, Roll
 from saloon.games.dungeons.effects import STATS
-from saloon.games.dungeons.rules import board, cards, common, curses, hides
+from saloon.games.dungeons.rules import board, cards, common, companions, curses, hides
 from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ def begin(s: DungeonsState) -> None:
         s,
         *(ClassStep(seat) for seat in seats),
         *(BoardStep(seat) for seat in seats),
+        *([companions.PickCompanion(0)] if s.options.mode == "solo" else []),
         *places,
         *(board.Spawn() for _ in range(hides.SETUP_ENEMIES if hide_mode else ENEMIES_EACH * n)),
         *(cards.DrawCard(seat, d) for seat in seats for d in decks),
@@ -165,6 +166,11 @@ class BoardStep(Step):
     seat: int
 
     def run(self, s: DungeonsState) -> None:
+        red = s.content.red_dot
+        if s.options.mode == "solo" and red is not None:
+            # Part III, Setup, Gather Board: only the red-dot board in solo.
+            take_board(s, self.seat, red.id)
+            return
         free = boards_open(s)
         if len(free) == 1:
             take_board(s, self.seat, free[0])

@@ -29,7 +29,9 @@ The fields:
 * ``collection``, ``max_turns``: Hide Collection's board (the monsters
   whose hides are on it) and max turn counter (Part III; :mod:`.hides`);
   ``round`` is then the compass dial's turn; ``benefits``: the Heroic
-  Benefits marked (at most three);
+  Benefits marked (at most three); ``companion``, ``companion_at``: the
+  solo hero's companion and its space (``None``: in its carrier,
+  :mod:`.companions`);
 * ``agenda``: what is left to do.
 
 The rules are functions of the state in the modules beside this one:
@@ -105,6 +107,9 @@ class DungeonsState(State):
         self.collection: tuple[str, ...] = ()
         self.max_turns = 0
         self.benefits: tuple[str, ...] = ()
+        # The solo hero's companion and where it is (None: in its carrier).
+        self.companion = ""
+        self.companion_at: int | None = None
         self._index = _index(content)
         self._legal: list[Action] | None = None
         from saloon.games.dungeons.rules import setup
@@ -306,7 +311,8 @@ class DungeonsState(State):
             tuple(sorted(self.decks.items())), tuple(sorted(self.discards.items())),
             self.bounties, self.round, self.turn, self.fight, self.flags, self.next_flags,
             self.monster_bonus, self.next_bonus, self.events, tuple(self.agenda), self.teams,
-            self.collection, self.max_turns, self.benefits,
+            self.collection, self.max_turns, self.benefits, self.companion,
+            self.companion_at,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -410,6 +416,8 @@ class ContentIndex:
     def __init__(self, content: Content) -> None:
         self.classes = {c.id: c for c in content.classes}
         self.boards = {b.id: b for b in content.gather_boards}
+        if content.red_dot is not None:
+            self.boards[content.red_dot.id] = content.red_dot
         self.monsters = {m.id: m for m in content.monsters}
         self.guardians = {g.id: g for g in content.guardians}
         self.advantages = {c.id: c for c in content.advantages}

@@ -35,6 +35,7 @@ from saloon.games.dungeons.rules import (
     cards,
     combat,
     common,
+    companions,
     effects,
     gather,
     hides,
@@ -561,6 +562,9 @@ class DoAction(Step):
         s.turn = replace(t, actions=t.actions - 1, spent=t.spent + 1)
         act = self.action
         seat = self.seat
+        if s.companion:
+            # Part III, Companions: each action spent lets it move a space.
+            push(s, companions.OfferFollow(seat))
         if isinstance(act, a.Move):
             push(s, moves.MoveStep(seat, act.space))
         elif isinstance(act, a.Ride):

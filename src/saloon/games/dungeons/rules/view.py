@@ -72,6 +72,8 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
         "collection": list(s.collection),
         "max_turns": s.max_turns,
         "benefits": list(s.benefits),
+        "companion": s.companion,
+        "companion_at": s.companion_at,
         "flags": sorted(s.flags),
         "next_flags": sorted(s.next_flags),
         "monster_bonus": s.monster_bonus,
