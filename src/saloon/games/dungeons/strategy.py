@@ -2043,12 +2043,17 @@ class HeuristicAgent:
         }
 
     def _kill_use(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
-        """Hide Collection (ruling DG-R63): a hide the board lacks first,
-        then a bounty (a turn once dropped off), else the hide kept."""
+        """Hide Collection (ruling DG-R63): a bounty first while it can still
+        be dropped off in the Village (a turn more: three actions, and the
+        turn's spawns and gathers, are worth more than one hide now; the
+        benchmark's games say so), then a hide the board lacks, else the
+        hide kept."""
+        home = eye.d(eye.hero.space, VILLAGE) <= eye.actions_left_in_game()
+        bounty = 3.0 if home else 1.5
         out: dict[Action, float] = {}
         for act in legal:
             assert isinstance(act, a.Pick)
-            out[act] = {hides.COLLECT: 3.0, "bounty": 2.0}.get(act.word, 1.0)
+            out[act] = {hides.COLLECT: 2.0, "bounty": bounty}.get(act.word, 1.0)
         return out
 
     def _companion(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
