@@ -108,6 +108,8 @@ def season_left(s: DungeonsState) -> float:
     """
     if s.round < 1:
         return 1.0
+    if s.options.hides:  # the dial's turns (Part III)
+        return max(0.0, 1.0 - (s.round - 1) / max(1, s.max_turns))
     n = s.num_players
     done = (s.round - 1) * n + (s.turn.seat if s.turn is not None else 0)
     return max(0.0, 1.0 - done / (s.options.rounds * n))
