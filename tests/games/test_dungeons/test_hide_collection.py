@@ -293,3 +293,38 @@ def test_transforming_to_a_class_is_refused_in_hide_collection() -> None:
     let_pass(s)
     with pytest.raises(ValueError, match="a specific monster"):
         do(s, "transform beast")
+
+
+# -- whole turns by scripted dice -----------------------------------------------------------------
+
+
+def test_a_solo_turn_by_scripted_dice() -> None:
+    """Part III, Spawn/Gather, Companions, Heroic Quest Deck Replacement:
+    two spawns and open gathers on the red-dot board, three personal
+    gathers (the 1 deploys the companion), a rest and the D8."""
+    s = _set_up("solo", 1).clone()
+    assert hero(s, 0).coins == 0 and hero(s, 0).space == 0
+    do(s, "3 2", "token goblin", "5 2", "token orc")
+    assert hero(s, 0).coins == 4 and len(s.enemies) == 6
+    assert [e.kind for e in s.enemies[-2:]] == ["goblin", "orc"]
+    do(s, "gather", "1")
+    assert s.companion_at == 0  # out of its carrier to the Village
+    do(s, "pass", "gather", "2", "pass", "gather", "2", "pass")
+    assert hero(s, 0).coins == 8 and s.turn is not None and s.turn.actions == 0
+    do(s, "rest", "d8 2")
+    assert s.benefits == ("coin-purse",)
+    assert s.round == 2 and s.to_move == CHANCE  # turn 2's first roll
+    assert "Turn 2 of 4 on the compass dial" in log_text(s)
+
+
+def test_a_coop_turn_by_scripted_dice() -> None:
+    """Part III, Spawn/Gather (co-op: one spawn, one open gather each
+    player collects on his own board); the next player's turn follows."""
+    s = _set_up("coop", 2).clone()
+    do(s, "3 1", "token goblin")
+    while s.to_move == CHANCE:  # the Frost Board's 1: an Advantage card
+        s.apply(first(s))
+    assert hero(s, 0).coins == 2  # the Ember Board's 1: two coins
+    assert len(s.enemies) == 5 and s.turn is not None and s.turn.seat == 0
+    do(s, "rest")
+    assert s.round == 2 and s.turn is not None and s.turn.seat == 1 and s.benefits == ()
