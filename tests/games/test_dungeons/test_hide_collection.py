@@ -246,6 +246,8 @@ def test_no_cash_cube_is_offered() -> None:
     """Part III, Companions: no Cash Cubes in solo or co-op."""
     s = hide_scene(space=0, coins=12)
     assert not any(x.startswith("hire") for x in legal(s))
+    with pytest.raises(ValueError, match="no Cash Cubes in solo or co-op"):
+        do(s, "hire 3")
     assert any(x.startswith("buy") for x in legal(s))
 
 

@@ -518,6 +518,8 @@ def _skill(s: DungeonsState, seat: int, sid: str) -> str:
 def _hire(s: DungeonsState, seat: int, space: int) -> str:
     p = s.content.prices
     h = s.heroes[seat]
+    if s.options.hides:
+        return "there are no Cash Cubes in solo or co-op (Part III, Companions)"
     if space not in board.numbered(s):
         return (
             "the Cash Cube goes on a numbered space, never the Village (Part I, Cash Cube; "
