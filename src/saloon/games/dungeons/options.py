@@ -197,7 +197,7 @@ class DungeonsOptions(Options):
 
     def validate(self) -> None:
         if len(set(self.curses)) != len(self.curses):
-            raise OptionError(f"curses names a curse twice: {','.join(self.curses)}")
+            raise OptionError(f"curses names a curse twice: {shown(','.join(self.curses))}")
         if len(self.curses) > CASTLES:
             raise OptionError(
                 f"curses names {len(self.curses)} curses, and the expansion has {CASTLES} curse "
@@ -208,7 +208,9 @@ class DungeonsOptions(Options):
                 known = ", ".join(HOUSE_RULES)
                 raise OptionError(f"no house rule {shown(name)} (known: {known})")
         if len(set(self.house_rules)) != len(self.house_rules):
-            raise OptionError(f"house_rules names a rule twice: {','.join(self.house_rules)}")
+            raise OptionError(
+                f"house_rules names a rule twice: {shown(','.join(self.house_rules))}"
+            )
         if {"uneventful", "funeventful"} <= set(self.house_rules):
             raise OptionError("uneventful and funeventful contradict each other: pick one")
         if self.handcuffed and not self.house("handcuff_guardians"):
@@ -216,7 +218,9 @@ class DungeonsOptions(Options):
                 "handcuffed names Guardians, but the house rule handcuff_guardians is not on"
             )
         if len(set(self.handcuffed)) != len(self.handcuffed):
-            raise OptionError(f"handcuffed names a Guardian twice: {','.join(self.handcuffed)}")
+            raise OptionError(
+                f"handcuffed names a Guardian twice: {shown(','.join(self.handcuffed))}"
+            )
 
     @property
     def hides(self) -> bool:
