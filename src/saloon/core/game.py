@@ -81,11 +81,22 @@ class Game(ABC):
             max_players=most,
             chance=self.chance,
             perfect_information=self.perfect_information,
-            zero_sum=self.zero_sum,
+            zero_sum=self.is_zero_sum(options),
             min_return=lo,
             max_return=hi,
             max_length=self.max_length(options),
         )
+
+    def is_zero_sum(self, options: Options | None = None) -> bool:
+        """Whether the returns under ``options`` always add up to zero; by
+        default the game's ``zero_sum``. A game with a cooperative mode,
+        where the table wins or loses together, says no for it.
+
+        >>> from saloon.core import get_game
+        >>> get_game("shootout").is_zero_sum()
+        True
+        """
+        return self.zero_sum
 
     def player_range(self, options: Options | None = None) -> tuple[int, int]:
         """The fewest and the most players a game under ``options`` takes;

@@ -56,10 +56,8 @@ def test_four_players_two_teams_across_the_table() -> None:
     assert s.decks["alliance"].size == 44 and sum(x.copies for x in CONTENT.alliances) == 44
     assert all(not h.allies for h in s.heroes)  # none dealt at setup (DG-R82)
     assert GAME.player_range(DungeonsOptions(mode="alliance")) == (4, 4)
-    with pytest.raises(OptionError, match="Alliance is for 4 players, not 3"):
+    with pytest.raises(OptionError, match="D6 in mode alliance is for 4 players, not 3"):
         GAME.new_state(DungeonsOptions(mode="alliance"), 3)
-    with pytest.raises(OptionError, match="solo is not built yet"):
-        GAME.new_state(DungeonsOptions(mode="solo"), 1)
     with pytest.raises(OptionError, match="needs mode=alliance"):
         DungeonsOptions.parse(["team_hands=shared"])
 

@@ -47,6 +47,9 @@ class Dungeons(Game):
     (2, 4, True)
     >>> GAME.player_range(DungeonsOptions(mode="alliance"))
     (4, 4)
+    >>> solo = DungeonsOptions(mode="solo")
+    >>> GAME.player_range(solo), GAME.is_zero_sum(solo), GAME.returns_bounds(solo)
+    ((1, 1), False, (-1.0, 1.0))
     """
 
     id = "dungeons"
@@ -63,7 +66,9 @@ class Dungeons(Game):
     def returns_bounds(self, options: Options) -> tuple[float, float]:
         """Ruling DG-R25 (Part I, The End of the Game): a loser gets -1/(n-1)
         (at worst -1, with two players), a lone winner +1; in Alliance each
-        member of the winning team +1, of the losing team -1 (ruling DG-R88)."""
+        member of the winning team +1, of the losing team -1 (ruling DG-R88);
+        in the Hide Collection (Part III, Winning and Losing; ruling DG-R60)
+        +1 to all on a win, -1 to all on a loss."""
         return (-1.0, 1.0)
 
     def player_range(self, options: Options | None = None) -> tuple[int, int]:
@@ -76,17 +81,22 @@ class Dungeons(Game):
         """
         opts = self.options(options)
         assert isinstance(opts, DungeonsOptions)
-        return {"solo": (1, 1), "alliance": (4, 4)}.get(opts.mode, (2, 4))
+        return {"solo": (1, 1), "coop": (2, 4), "alliance": (4, 4)}.get(opts.mode, (2, 4))
+
+    def is_zero_sum(self, options: Options | None = None) -> bool:
+        """Solo and co-op are won or lost together (Part III, Winning and Losing)."""
+        opts = self.options(options)
+        assert isinstance(opts, DungeonsOptions)
+        return not opts.hides
 
     def _players(self, opts: DungeonsOptions, num_players: int | None) -> int:
+        """The players for ``opts`` (the fewest by default), refused out of range."""
         lo, hi = self.player_range(opts)
         n = lo if num_players is None else num_players
-        if opts.mode in ("solo", "coop"):
-            raise OptionError(f"{opts.mode} is not built yet")
         if not lo <= n <= hi:
             many = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            where = "Alliance" if opts.mode == "alliance" else "D6"
-            raise OptionError(f"{where} is for {many} players, not {n}")
+            where = "D6" if opts.mode == "standard" else f"D6 in mode {opts.mode}"
+            raise OptionError(f"{where} is for {many} player{'s' if hi > 1 else ''}, not {n}")
         return n
 
     def max_length(self, options: Options) -> int:
@@ -111,6 +121,16 @@ class Dungeons(Game):
                 "Four players in two teams, teammates across the table, with the Alliance "
                 "deck and shared hands (Part III), the standard map, 3 rounds.",
             ),
+            "solo": (
+                "Solo Hide Collection",
+                "One hunter against the clock: a hide of each of the 15 monsters before the "
+                "turns run out (Part III), on the standard map.",
+            ),
+            "coop": (
+                "Co-op Hide Collection",
+                "Two to four hunters together collect the 15 hides before the turns run out "
+                "(Part III), on the advanced map.",
+            ),
             "readings": (
                 "Every other reading",
                 "The standard map for 6 rounds with every other reading of the rules, the "
@@ -126,14 +146,19 @@ class Dungeons(Game):
         other reading and house rule together; and Alliance (Part III), four
         players in two teams sharing their hands.
 
+        Hide Collection (Part III): ``solo`` on the standard map, ``coop``
+        on the advanced map.
+
         >>> sorted(GAME.variants())
-        ['advanced', 'alliance', 'default', 'extended', 'readings']
+        ['advanced', 'alliance', 'coop', 'default', 'extended', 'readings', 'solo']
         """
         return {
             "default": DungeonsOptions(),
             "advanced": DungeonsOptions(map="advanced"),
             "extended": DungeonsOptions(map="advanced", rounds=6),
             "alliance": DungeonsOptions(mode="alliance", team_hands="shared"),
+            "solo": DungeonsOptions(mode="solo"),
+            "coop": DungeonsOptions(mode="coop", map="advanced"),
             "readings": DungeonsOptions(
                 rounds=6,
                 environments="random",
@@ -205,8 +230,7 @@ class Dungeons(Game):
 
         opts = self.options(options)
         assert isinstance(opts, DungeonsOptions)
-        n = self._players(opts, num_players)
-        return dungeons_encoding(opts, n)
+        return dungeons_encoding(opts, self._players(opts, num_players))
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """``heuristic``, a bounty hunter's rules of thumb

@@ -87,6 +87,13 @@ PICKS: Final = (
     "convert",
     "bounty",
     "enemy",
+    "collect",
+    "keep",
+    "benefit",
+    "drop",
+    "companion",
+    "call",
+    "follow",
 )
 
 

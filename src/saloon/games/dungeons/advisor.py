@@ -101,6 +101,10 @@ def chances(state: State) -> tuple[float, ...]:
         return tuple((r + 1.0) / 2.0 for r in st.returns())
     if not st.agenda:
         return chances_from_returns(st)
+    if st.options.hides:
+        # Solo and co-op (Part III): the table's one chance, from the estimate.
+        p = (est.hides_estimate(st) / est.SCALE + 1.0) / 2.0
+        return (p,) * st.num_players
     return base_chances(st)
 
 
@@ -167,6 +171,8 @@ def note(state: State) -> str:
     st = _dungeons(state)
     me = st.to_move
     assert me is not None and me >= 0
+    if st.options.hides:
+        return "each choice's chance that the table collects every hide in time"
     return f"each choice's chance to win for {st.name(me)}, a shared win counting 1/k"
 
 

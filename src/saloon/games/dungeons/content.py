@@ -296,6 +296,12 @@ class Content:
     prices: Prices
     curses: tuple[Curse, ...] = ()
     alliances: tuple[AllianceCard, ...] = ()
+    benefits: tuple[Potion, ...] = ()
+    """The Heroic Benefits of the Hide Collection board, numbered 1 to 10
+    in order (Part III; used as a potion is: ruling DG-R67)."""
+    red_dot: GatherBoard | None = None
+    """The gather board marked with the red dot, the only one in solo: the
+    companion in place of the Advantage card, on the D4's 1 (Part III)."""
     reconstructed: tuple[str, ...] = ()
     """The files (``classes.toml``, ``maps/standard.toml``...) that say
     they are Saloon's reconstruction rather than the publisher's content."""
@@ -413,6 +419,9 @@ def _find(items: tuple[_T, ...], id: str, what: str) -> _T:
 
 # --- the loader ------------------------------------------------------------------
 
+#: The Heroic Benefits of the Hide Collection board (Part III: items 1-10).
+BENEFITS: Final = 10
+
 #: The content files, by their names under ``content/``; an owner's folder
 #: holds any of them under the same names (``maps/standard.toml``...).
 FILES: Final = (
@@ -429,6 +438,7 @@ FILES: Final = (
     "cards/alliance.toml",
     "events.toml",
     "curses.toml",
+    "benefits.toml",
 )
 
 #: Printed counts (Components): the cards of each deck, the enemy tokens.
@@ -543,6 +553,7 @@ def _load(files: Mapping[str, _File]) -> Content:
         for name, die in (("standard", 10), ("advanced", 12))
     }
     boards = _read_boards(files["gather_boards.toml"], potions)
+    red_dot = _read_red_dot(files["gather_boards.toml"], potions, boards)
     top = max(m.die for m in maps.values())
     bounties = _read_bounties(files["cards/bounties.toml"], top)
     advantages = _read_advantages(files["cards/advantage.toml"])
@@ -561,6 +572,11 @@ def _load(files: Mapping[str, _File]) -> Content:
             )
     events = _read_events(files["events.toml"])
     curses = _read_curses(files["curses.toml"], guardians)
+    benefits = _read_potions(files["benefits.toml"], "benefits")
+    if len(benefits) != BENEFITS:
+        files["benefits.toml"].fail(
+            f"{len(benefits)} benefits: the Hide Collection board has {BENEFITS} (Part III)"
+        )
     return Content(
         classes=classes,
         common_skills=common,
@@ -576,6 +592,8 @@ def _load(files: Mapping[str, _File]) -> Content:
         prices=prices,
         curses=curses,
         alliances=alliances,
+        benefits=benefits,
+        red_dot=red_dot,
         reconstructed=tuple(n for n in FILES if files[n].data.get("reconstructed", False)),
     )
 
@@ -719,10 +737,11 @@ def _read_prices(f: _File) -> Prices:
     return Prices(**values)
 
 
-def _read_potions(f: _File) -> tuple[Potion, ...]:
-    """``potions.toml``: ``[[potions]]`` with id, name, text, effects."""
+def _read_potions(f: _File, key: str = "potions") -> tuple[Potion, ...]:
+    """``potions.toml``: ``[[potions]]`` with id, name, text, effects (and
+    ``benefits.toml``'s ``[[benefits]]`` alike)."""
     out = []
-    for where, p in _ids(f, _entries(f, "potions", ("potions",)), "potion"):
+    for where, p in _ids(f, _entries(f, key, (key,)), key.rstrip("s")):
         _keys(f, p, where, ("id", "name", "text", "effects"), ("timing",))
         effects = _effects(f, p, where)
         out.append(
@@ -987,9 +1006,20 @@ def _read_round_rules(f: _File) -> dict[int, tuple[RoundRule, ...]]:
 def _read_boards(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ...]:
     """``gather_boards.toml``: ``[[boards]]`` (id, name, rewards, specialty,
     potions, hand_limit)."""
+    boards = _read_boards_list(f, potions)
+    if len(boards) < MAX_PLAYERS:
+        f.fail(f"there must be {MAX_PLAYERS} gather boards (one a player), not {len(boards)}")
+    first = boards[0]
+    for board in boards[1:]:  # Part I, Choose Your Gather Board: no board has an advantage
+        if dict(board.hand_limit) != dict(first.hand_limit):
+            f.fail(f"board {board.id!r}: its hand limits differ from those of board {first.id!r}")
+    return boards
+
+
+def _read_boards_list(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ...]:
     known = [p.id for p in potions]
     boards = []
-    for where, b in _ids(f, _entries(f, "boards", ("boards",)), "board"):
+    for where, b in _ids(f, _entries(f, "boards", ("boards", "red_dot")), "board"):
         _keys(f, b, where, ("id", "name", "rewards", "specialty", "potions", "hand_limit"))
         rewards = b["rewards"]
         if not isinstance(rewards, list) or sorted(map(str, rewards)) != sorted(REWARDS):
@@ -1032,13 +1062,44 @@ def _read_boards(f: _File, potions: tuple[Potion, ...]) -> tuple[GatherBoard, ..
                 hand_limit=frozen(dict(sorted(table.items()))),
             )
         )
-    if len(boards) < MAX_PLAYERS:
-        f.fail(f"there must be {MAX_PLAYERS} gather boards (one a player), not {len(boards)}")
-    first = boards[0]
-    for board in boards[1:]:  # Part I, Choose Your Gather Board: no board has an advantage
-        if dict(board.hand_limit) != dict(first.hand_limit):
-            f.fail(f"board {board.id!r}: its hand limits differ from those of board {first.id!r}")
     return tuple(boards)
+
+
+#: The red-dot board's rewards: the companion in place of the Advantage card (Part III).
+RED_DOT_REWARDS = ("companion", "coins", "alchemy", "wild")
+
+
+def _read_red_dot(
+    f: _File, potions: tuple[Potion, ...], boards: tuple[GatherBoard, ...]
+) -> GatherBoard | None:
+    """``gather_boards.toml``'s ``[red_dot]``: the solo board (Part III,
+    Setup, Gather Board), the companion on the D4's 1 (Part III,
+    Companions: "When you roll a 1 in a gather")."""
+    b = f.data.get("red_dot")
+    if b is None:
+        return None
+    where = "red_dot"
+    if not isinstance(b, dict):
+        f.fail("red_dot must be a table")
+    _keys(f, b, where, ("id", "name", "rewards", "specialty", "potions", "hand_limit"))
+    rewards = b["rewards"]
+    if not isinstance(rewards, list) or sorted(map(str, rewards)) != sorted(RED_DOT_REWARDS):
+        f.fail(f"{where}: rewards must be {', '.join(RED_DOT_REWARDS)} in the D4's order")
+    if rewards[0] != "companion":
+        f.fail(f"{where}: the companion is the D4's 1 (Part III, Companions)")
+    if b["id"] in {x.id for x in boards}:
+        f.fail(f"{where}: id {shown(b['id'])} is a board's of [[boards]] already")
+    plain = dict(b, rewards=["advantage", *rewards[1:]])
+    fake = _File(f.name, f.source, {"boards": [plain], "reconstructed": True})
+    checked = _read_boards_list(fake, potions)[0]
+    return GatherBoard(
+        id=checked.id,
+        name=checked.name,
+        rewards=cast(tuple[str, str, str, str], tuple(rewards)),
+        specialty=checked.specialty,
+        potions=checked.potions,
+        hand_limit=checked.hand_limit,
+    )
 
 
 def _read_bounties(f: _File, top: int) -> tuple[BountyCard, ...]:

@@ -319,9 +319,15 @@ def _wield_words(s: DungeonsState, seat: int, action: a.Wield) -> str:
 def _transform_words(s: DungeonsState, seat: int, cls: str, hides: bool) -> str:
     how = "turn in your three specialty hides: " if hides else ""
     head = (
-        f"{how}the monster becomes {common.article(cls)} with a bare D6 and no bonus for this "
-        "roll (it dies as one)"
+        f"{how}the monster becomes {combat.transformed_words(s, cls)} with a bare D6 and no "
+        "bonus for this roll (it dies as one)"
     )
+    m = s.monster(cls)
+    if m is not None and s.options.hide_transform == "advanced":
+        head = (
+            f"{how}the monster becomes {combat.transformed_words(s, cls)} in every respect, "
+            f"its own d{m.die} and no environment bonus, for this roll (it dies as one)"
+        )
     if s.fight is None:
         return head
     chance = odds.round_odds(s, seat, transformed=cls)
@@ -420,6 +426,29 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
         return _stat_words(s, seat, v, top)
     if w == "take":
         return _take_words(s, seat, v)
+    if w == "collect":
+        name = board.kind_name(s, v)
+        return f"put the {name} hide on the Hide Collection board"
+    if w == "benefit":
+        b = next((x for x in s.content.benefits if x.id == v), None)
+        if b is not None:
+            return _with(f"use the Heroic Benefit {b.name}: {b.text}", forecast(s, seat, b.effects))
+    if w == "drop":
+        b = next((x for x in s.content.benefits if x.id == v), None)
+        if b is not None:
+            return f"move the marker from {b.name} to the new benefit ({b.name} is lost)"
+    if w in ("companion", "call", "follow"):
+        from saloon.games.dungeons.rules import companions
+
+        if w == "companion" and v in companions.COMPANIONS:
+            nm, helps = companions.COMPANIONS[v]
+            return f"take {nm} as your companion: {helps}, while it shares your space"
+        if w == "call":
+            return f"call {companions.name(s.companion)} to your space"
+        if w == "follow":
+            return f"move {companions.name(s.companion)} to {_space(s, a.parse_space(v))}"
+    if w == "keep":
+        return "keep the kill as a specialty or wild hide (not for the collection or a bounty)"
     if w == "potion":
         new, _, old = v.partition(" from ")
         name = s.content.potions[new].name
@@ -431,6 +460,9 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
     if w == "discard":
         card = cards.card(s, v)
         return f"discard {card.name} ({words.card_summary(card)})"
+    if w == "target" and v == "companion" and s.companion_at is not None:
+        there = s.companion_at
+        return f"swap places with your companion, in {_space(s, there)}" + _enemies_words(s, there)
     if w == "target":
         other = int(v[1:]) - 1
         if type(top).__name__ == "SwapWith":
@@ -491,6 +523,13 @@ def _take_words(s: DungeonsState, seat: int, v: str) -> str:
             return "take two coins"
         cap = s.content.prices.coin_cap
         return f"take two coins: you would keep {words.count(room, 'coin')}, at the cap of {cap}"
+    if v == "companion":
+        from saloon.games.dungeons.rules import companions
+
+        return (
+            f"take the companion reward ({companions.name(s.companion)}: out of its carrier, "
+            "called to you, or two coins at your side)"
+        )
     return {"advantage": "take an Advantage card", "alchemy": "take Alchemy: fill a potion"}[v]
 
 

@@ -67,6 +67,8 @@ if TYPE_CHECKING:
 
 #: The most enemies of one kind a fight or a choice names in one space.
 NTH = 5
+#: The most turns of Hide Collection: four, and one per bounty returned (Part III).
+HIDE_TURNS = 12
 #: The stages of a round of combat, in the observation's order.
 STAGES = ("window", "arm", "improve")
 
@@ -106,6 +108,8 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
     out += [a.Wield((w,)) for w in singles]
     out += [a.Wield((d, w)) for d in duals for w in singles]
     out += [a.Transform(cl) for cl in MONSTER_CLASSES]
+    if options.hides:  # Part III, Specialty Hides: into a specific monster
+        out += [a.Transform(x.id) for x in c.monsters]
     out += [a.Play(x) for x in cards]
     out += [a.Drink(p) for p in potions]
     out += [a.UseSkill(sk) for sk in skills]
@@ -139,6 +143,15 @@ def _all_actions(options: DungeonsOptions, n: int, c: Content) -> list[Action]:
         for i in range(1, NTH + 1)
     ]
     picks += [("enemy", r) for r in enemy_refs]
+    if options.hides:  # Hide Collection (Part III): a kill's use, a Guardian's hide
+        picks += [("collect", x.id) for x in c.monsters] + [("keep", "hide")]
+        picks += [(w, b.id) for w in ("benefit", "drop") for b in c.benefits]
+    if options.mode == "solo":  # Part III, Companions
+        from saloon.games.dungeons.rules.companions import COMPANIONS
+
+        picks += [("companion", x) for x in COMPANIONS] + [("call", "companion")]
+        picks += [("follow", a.space_name(sp)) for sp in spaces]
+        picks += [("target", "companion"), ("take", "companion")]
     out += [a.Pick(w, v) for w, v in picks]
     # The house rules' actions come last, so that the other ids stay as they are.
     if options.house("mercenary_cube"):
@@ -266,6 +279,8 @@ class DungeonsEncoding(Encoding):
         self.copies = [x.copies for x in c.advantages] + [x.copies for x in c.quests]
         self.classes = [x.id for x in c.classes]
         self.boards = [b.id for b in c.gather_boards]
+        if self.options.mode == "solo" and c.red_dot is not None:  # Part III, Setup
+            self.boards.append(c.red_dot.id)
         self.potions = list(c.potions)
         self.flags = list(ROUND_FLAGS)
         self.curses = list(self.options.curses)
@@ -278,12 +293,14 @@ class DungeonsEncoding(Encoding):
         deck_most = max(decks, len(c.bounties))
         glory_most = sum(b.glory for b in c.bounties) + sum(g.glory * g.tokens for g in c.guardians)
         cap = c.prices.coin_cap
+        hides = self.options.hides
+        self.monster_ids = [x.id for x in c.monsters]
         s_count = len(self.spaces)
         k_count = len(self.kinds)
         fields = [
             Field("me", n + 1, 0, 1, "whose observation: seat 1..n, or a spectator (last)"),
             Field("to_move", n + 2, 0, 1, "who decides: seat 1..n, chance, nobody (game over)"),
-            Field("round", 1, 0, 6, "the round (0 during setup)"),
+            Field("round", 1, 0, 6 if not hides else HIDE_TURNS, "the round (0 during setup)"),
             Field("rounds", 1, 3, 6, "the rounds of the game"),
             Field("flags", len(self.flags), 0, 1, "this round's rules, one per ROUND_FLAGS"),
             Field("next_flags", len(self.flags), 0, 1, "the rules an event set for next round"),
@@ -344,6 +361,17 @@ class DungeonsEncoding(Encoding):
                 ),
                 Field("alliance_deck", 1, 0, every, "the Alliance deck's size"),
             ]
+        if hides:  # Hide Collection (Part III), only in solo and co-op
+            fields.append(Field("collection", len(c.monsters), 0, 1, "the hides on the board"))
+            fields.append(Field("max_turns", 1, 0, HIDE_TURNS, "the max turn counter"))
+            fields.append(Field("benefits", len(c.benefits), 0, 1, "the Heroic Benefits held"))
+        if self.options.mode == "solo":  # the companion (Part III)
+            from saloon.games.dungeons.rules.companions import COMPANIONS
+
+            self.companions = list(COMPANIONS)
+            fields.append(Field("companion", len(self.companions), 0, 1, "the companion"))
+            doc = "the companion's space (the Styx slot: in its carrier)"
+            fields.append(Field("companion_at", s_count, 0, 1, doc))
         self.layout = ObservationLayout(fields)
         self._space_at = {sp: i for i, sp in enumerate(self.spaces)}
         self._kind_at = {k: i for i, k in enumerate(self.kinds)}
@@ -499,6 +527,19 @@ class DungeonsEncoding(Encoding):
             put(out, "meleed", meleed)
         if self.options.mode == "alliance":
             self._observe_alliance(out, view, player)
+        if self.options.hides:
+            got = set(view["collection"])
+            put(out, "collection", [1.0 if m in got else 0.0 for m in self.monster_ids])
+            put(out, "max_turns", view["max_turns"])
+            held = set(view["benefits"])
+            put(out, "benefits", [1.0 if b.id in held else 0.0 for b in self.content.benefits])
+        if self.options.mode == "solo":
+            put(out, "companion", [1.0 if c == view["companion"] else 0.0 for c in self.companions])
+            where = np.zeros(len(self.spaces), np.float32)
+            at = view["companion_at"]
+            if view["companion"]:
+                where[self._space_at[-1 if at is None else at]] = 1
+            put(out, "companion_at", where)
         return out
 
     def _observe_alliance(

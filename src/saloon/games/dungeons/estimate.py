@@ -108,6 +108,8 @@ def season_left(s: DungeonsState) -> float:
     """
     if s.round < 1:
         return 1.0
+    if s.options.hides:  # the dial's turns (Part III)
+        return max(0.0, 1.0 - (s.round - 1) / max(1, s.max_turns))
     n = s.num_players
     done = (s.round - 1) * n + (s.turn.seat if s.turn is not None else 0)
     return max(0.0, 1.0 - done / (s.options.rounds * n))
@@ -134,6 +136,8 @@ def estimate(s: DungeonsState) -> tuple[float, ...]:
     if not s.agenda:
         return s.returns()
     n = s.num_players
+    if s.options.hides:
+        return (hides_estimate(s),) * n
     t0, t1 = weights().temperature
     temperature = t0 + t1 * season_left(s)
     glory = [expected_glory(s, p) for p in range(n)]
@@ -141,3 +145,21 @@ def estimate(s: DungeonsState) -> tuple[float, ...]:
     odds = [math.exp((g - top) / temperature) for g in glory]
     total = sum(odds)
     return tuple(SCALE * ((w / total) * n / (n - 1) - 1 / (n - 1)) for w in odds)
+
+
+def hides_estimate(s: DungeonsState) -> float:
+    """Hide Collection (Part III; ruling DG-R60), shared by the table: the
+    hides still missing against the actions left, a rough chance mapped to
+    ``[-SCALE, SCALE]`` (not fitted).
+
+    >>> from saloon.games.dungeons import GAME, DungeonsOptions
+    >>> -SCALE <= hides_estimate(GAME.new_state(DungeonsOptions(mode="solo"), 1)) < 0
+    True
+    """
+    from saloon.games.dungeons.rules import hides
+
+    lacking = hides.HIDES - len(s.collection)
+    turns = max(0, s.max_turns - max(0, s.round - 1)) + sum(len(h.backpack) for h in s.heroes)
+    # About two hides a turn at best (a kill costs no action; hunts and moves do).
+    p = min(1.0, 2.0 * turns / max(1, lacking)) ** 2 if lacking else 1.0
+    return SCALE * (2.0 * p - 1.0)

@@ -78,6 +78,37 @@ owner's teammate. team_hands=shared lets teammates see each other's hands.
 The team with the most glory (both players added) wins; tied, more coins,
 then the better best player (rulings DG-R80 to DG-R89)."""
 
+#: Part III's Hide Collection, told after the summary (``mode=solo`` or ``mode=coop``).
+HIDES = """
+
+Hide Collection, solo and co-op (Part III; -o mode=solo for one player,
+-o mode=coop for two to four together): no glory; the table wins at once
+when the Hide Collection board holds a hide of each of the 15 monsters
+(five classes of three), and loses when the turns run out. A kill counts
+for one of a bounty, the collection (its own monster's hide) or a hide of
+your boards, your choice (ruling DG-R63); a Dragon or the Kraken counts as
+any missing hide, placed at once (DG-R64); a Plant of Eden only pays its
+coins. Four turns to start on the max turn counter, one more for each
+bounty dropped off in the Village (collecting it is not enough); the
+compass dial counts turns, the players of co-op taking them in seat order
+(DG-R61). Eight bounties are dealt face up at setup, the only ones (DG-R62);
+four enemies at setup; each turn begins with two spawns and two open
+gathers in solo, one of each in co-op (DG-R65). No Heroic Quest deck, no
+Cash Cube, no GM events, no player as GM (DG-R66): after a full turn roll
+the Heroic Benefits (a D8 in solo, a D10 in co-op): three markers; a
+benefit held is used once in your turn at its timing, like a potion
+(DG-R67); with every marker placed, move one to the new benefit or gain
+nothing. Specialty hides turn a monster into a specific monster
+(hide_transform=standard: a bare D6 for the round; advanced: that monster's
+own die; never its environment's +1: DG-R70). Solo: the red-dot gather
+board, whose 1 is your companion (out of its carrier to your space, two
+coins when it is there, or a call to your side), and one companion, whose
+help counts only in your space: the Bird an extra D4 with your natural D6,
+the Kitteh +1, the Crustacean +2 by a dungeon, the Wasteland Wisp +2 a
+terrain (forest, trails, cemetery, hills); it may move a space for each
+action you spend; Hero Swap may trade places with it; hurt beside it, it
+flees to its carrier (DG-R68, DG-R69)."""
+
 #: The passages for a decision of the active player, by the moment of his turn.
 _MOMENTS = {
     "turn": "Part I, Spending Your Actions: three actions a turn, in any order: move one "
@@ -179,6 +210,21 @@ _PASSAGES = {
     "ChooseEnemy": "The card, skill or event says which enemies it may take: never a "
     "Cash Cube; one that sends an enemy back to the bag takes a monster, never a Guardian.",
     "ChooseStat": "Part I, Roll for Stats: stats go from 3 to 6.",
+    "KillUse": "Part III, Hide Collection: a monster slain counts for one and only one of a "
+    "bounty (its class, in its space), the Hide Collection board (its own monster's hide, "
+    "if missing), or a specialty or wild hide of your boards (ruling DG-R63).",
+    "AnyHide": "Part III, Special Enemies: a Dragon or the Kraken is worth any one hide the "
+    "board lacks, placed at once; you cannot wait to see what you still need (DG-R64).",
+    "BenefitSwap": "Part III, Heroic Quest Deck Replacement: with no skill marker free, "
+    "move one from a benefit held to the new one (the old is lost), or gain nothing.",
+    "PickCompanion": "Part III, Companions: one companion for the game; its help counts "
+    "only while it shares your space: the Bird an extra D4 with your natural D6, the Kitteh "
+    "+1, the Crustacean +2 in a space with a dungeon, the Wasteland Wisp +2 for each "
+    "terrain there.",
+    "CallCompanion": "Part III, Companions: a gather's 1 with the companion elsewhere on "
+    "the map lets you move it to your space.",
+    "FollowMove": "Part III, Companions: each action spent lets the companion move one "
+    "space (a horse ride too is one move); you need not move it.",
     "ChoosePotion": "Part II, Gather Rewards, Alchemy: an emptied potion's bottle goes back "
     "to its slot.",
     "ChooseOption": "Part I, GM Events: follow the directions and make the decisions the "
@@ -214,10 +260,10 @@ def rules_help(state: State | None, options: object = None) -> str:
     potions; around a fight the numbers (each side's dice and bonuses, the
     chance to win the round: :mod:`.odds`)."""
     if state is None:
-        return SUMMARY + curse_lines(options)
+        return SUMMARY + curse_lines(options) + HIDES
     agenda = getattr(state, "agenda", None)
     if not agenda:
-        return SUMMARY + curse_lines(getattr(state, "options", None))
+        return SUMMARY + curse_lines(getattr(state, "options", None)) + HIDES
     top = agenda[-1]
     name = type(top).__name__
     prompt = getattr(top, "prompt", None)

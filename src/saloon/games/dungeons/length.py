@@ -65,6 +65,11 @@ active player's decisions from him to his teammate, within a window from
 the teammate to him, so a turn has at most two passes over the team's
 coins (at most twice the cap and what is gained) and two over the cards.
 
+**Hide Collection** (solo and co-op, Part III) has at most ``4 + 8``
+turns (four, and one per bounty returned, of the eight dealt), each with a
+second spawn and open gather at most, and one decision more per kill
+(what it counts for, or the hide a Dragon stands for).
+
 **The game** is the setup (one step a piece and a curse castle placed),
 ``n * rounds`` turns and the GM events (one or
 two between rounds, one more with ``final_event``), each at most one roll
@@ -118,6 +123,9 @@ def _powers(content: Content, alliance: bool = False) -> list[tuple[tuple[Effect
     if alliance:
         out += [(c.effects, c.copies) for c in content.alliances]
     out += [(p.effects, 1) for p in content.potions.values()]
+    # The Heroic Benefits (Part III): each used at most once a turn (one is
+    # rolled at a turn's end, and a use frees its marker: ruling DG-R67).
+    out += [(b.effects, 1) for b in content.benefits]
     skills = [sk for c in content.classes for sk in c.skills] + list(content.common_skills)
     out += [(sk.effects, 2) for sk in skills]
     return out
@@ -150,6 +158,12 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
     n = players
     rounds = options.rounds
     turns = n * rounds
+    if options.hides:
+        # Hide Collection (Part III): four turns, one more per bounty
+        # returned, and only the eight bounties dealt at setup.
+        from saloon.games.dungeons.rules import hides
+
+        turns = hides.START_TURNS + hides.SETUP_BOUNTIES
     powers = _powers(content, options.mode == "alliance")
     cards = sum(c.copies for c in content.advantages) + sum(c.copies for c in content.quests)
     if options.mode == "alliance":
@@ -200,6 +214,14 @@ def max_length(options: DungeonsOptions, content: Content, players: int = 4) -> 
         + 4
         + cards
     )
+    if options.hides:
+        # Hide Collection: a second spawn and gather at the turn's start
+        # (solo), its bag draw; a kill's use or a Guardian's hide chosen
+        # (one decision each).
+        per_turn += 4 + 4 * n + 1 + kills
+        # Solo's companion: a move offered after each action, a call on
+        # each gather's 1 (Part III, Companions).
+        per_turn += actions + apps + gathers
     if options.house("melee"):
         # Melee Mode (ruling DG-R57): at most once a turn against each other
         # hero, each its declaration, its roll and the map's die.

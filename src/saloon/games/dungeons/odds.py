@@ -201,7 +201,9 @@ def probe(s: DungeonsState, seat: int, uid: int | None = None) -> Fight:
         return replace(f, dice=(), enemy_roll=0, weapons=())
     t = s.turn
     ties = t is not None and t.ties_with == uid and t.foe == uid
-    return Fight(enemy=uid, win_ties=ties)
+    from saloon.games.dungeons.rules import companions
+
+    return Fight(enemy=uid, win_ties=ties, hero_bonus=companions.combat_bonus(s, seat))
 
 
 def round_odds(

@@ -91,6 +91,7 @@ class DungeonsOptions(Options):
     content: str | None = None
     house_rules: tuple[str, ...] = ()
     handcuffed: tuple[str, ...] = ()
+    hide_transform: Literal["standard", "advanced"] = "standard"
 
     LABELS: ClassVar[dict[str, str]] = {
         "mode": "Mode",
@@ -117,6 +118,7 @@ class DungeonsOptions(Options):
         "content": "Content (your own folder)",
         "house_rules": "House rules (Part IV)",
         "handcuffed": "Guardians handcuffed",
+        "hide_transform": "Specialty hides in Hide Collection",
     }
     HELP: ClassVar[dict[str, str]] = {
         "mode": "standard: the competitive game for glory (Parts I-II); solo: the Hide "
@@ -192,6 +194,10 @@ class DungeonsOptions(Options):
         "handcuffed": "with Handcuff the Guardians, the Guardians taken out of the bag, "
         "comma-separated ids (e.g. onyx-dragon,kraken); none named: the four Dragons and "
         "the Kraken (Part IV, Suggestions)",
+        "hide_transform": "in solo and co-op, specialty hides turn a monster into a monster "
+        "of the player's choice: standard, it rolls a bare D6 for the round; advanced, it "
+        "becomes that monster in every respect, its own die (Part III, Specialty Hides; "
+        "ruling DG-R70)",
     }
 
     FILES: ClassVar[dict[str, FileKind]] = {"content": "folder"}
@@ -200,7 +206,7 @@ class DungeonsOptions(Options):
         if self.team_hands != "hidden" and self.mode != "alliance":
             raise OptionError("team_hands is an Alliance option: it needs mode=alliance")
         if len(set(self.curses)) != len(self.curses):
-            raise OptionError(f"curses names a curse twice: {','.join(self.curses)}")
+            raise OptionError(f"curses names a curse twice: {shown(','.join(self.curses))}")
         if len(self.curses) > CASTLES:
             raise OptionError(
                 f"curses names {len(self.curses)} curses, and the expansion has {CASTLES} curse "
@@ -211,7 +217,9 @@ class DungeonsOptions(Options):
                 known = ", ".join(HOUSE_RULES)
                 raise OptionError(f"no house rule {shown(name)} (known: {known})")
         if len(set(self.house_rules)) != len(self.house_rules):
-            raise OptionError(f"house_rules names a rule twice: {','.join(self.house_rules)}")
+            raise OptionError(
+                f"house_rules names a rule twice: {shown(','.join(self.house_rules))}"
+            )
         if {"uneventful", "funeventful"} <= set(self.house_rules):
             raise OptionError("uneventful and funeventful contradict each other: pick one")
         if self.handcuffed and not self.house("handcuff_guardians"):
@@ -219,7 +227,18 @@ class DungeonsOptions(Options):
                 "handcuffed names Guardians, but the house rule handcuff_guardians is not on"
             )
         if len(set(self.handcuffed)) != len(self.handcuffed):
-            raise OptionError(f"handcuffed names a Guardian twice: {','.join(self.handcuffed)}")
+            raise OptionError(
+                f"handcuffed names a Guardian twice: {shown(','.join(self.handcuffed))}"
+            )
+
+    @property
+    def hides(self) -> bool:
+        """Whether this is Hide Collection (solo or co-op: Part III).
+
+        >>> DungeonsOptions(mode="coop").hides, DungeonsOptions().hides
+        (True, False)
+        """
+        return self.mode in ("solo", "coop")
 
     def house(self, name: str) -> bool:
         """Whether the house rule ``name`` is in play.

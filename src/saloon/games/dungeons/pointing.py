@@ -228,7 +228,7 @@ def _card(s: DungeonsState, seat: int, card: str, last: str) -> Pointer | None:
 
 def _pick(s: DungeonsState, seat: int, action: a.Pick) -> Pointer | None:
     w, v = action.word, action.value
-    if w == "space":
+    if w in ("space", "follow"):  # a follow: the companion's space (Part III)
         return Pointer((space_point(a.parse_space(v)),))
     if w == "enemy":
         e = enemy_of_ref(s, v)

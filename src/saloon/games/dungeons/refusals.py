@@ -47,8 +47,15 @@ _PICK_NODES = {
     "option": ("ChooseOption", "WhichDie", "RefreshChoice"),
     "raise": ("FountainRaise",),
     "convert": ("Conversion",),
-    "bounty": ("ChooseBounty",),
+    "bounty": ("ChooseBounty", "KillUse"),
     "enemy": ("ChooseEnemy",),
+    "collect": ("KillUse", "AnyHide"),
+    "keep": ("KillUse",),
+    "benefit": ("Act",),
+    "drop": ("BenefitSwap",),
+    "companion": ("PickCompanion",),
+    "call": ("CallCompanion",),
+    "follow": ("FollowMove",),
 }
 
 #: The nodes where ``pass`` may be an answer.
@@ -60,6 +67,9 @@ _PASS_NODES = (
     "AlchemyChoice",
     "Conversion",
     "FountainRaise",
+    "BenefitSwap",
+    "CallCompanion",
+    "FollowMove",
 )
 
 
@@ -95,6 +105,8 @@ def _sentence(text: str) -> str:
 
 def _reason(s: DungeonsState, top: Decision, name: str, action: Action) -> str:
     if name == "Act":
+        if isinstance(action, a.Pick) and action.word == "benefit":
+            return _pick(s, top, name, action)
         if isinstance(action, a.Pick | a.Place) or action == a.PASS:
             return _elsewhere(s, top, action)
         return act_reason(s, top.player, action)
@@ -170,6 +182,13 @@ _ANSWERS = {
     "convert": "a wild hide's conversion",
     "bounty": "the bounty a kill collects",
     "enemy": "the enemy a card or a skill takes",
+    "collect": "a hide for the Hide Collection board, after a kill in solo or co-op",
+    "keep": "a kill kept as a specialty or wild hide, in solo or co-op",
+    "benefit": "a Heroic Benefit used, in one's own turn in solo or co-op",
+    "drop": "the Heroic Benefit given up for a new one, in solo or co-op",
+    "companion": "the choice of a companion, at a solo game's setup",
+    "call": "the call of the companion to your space, on a gather's 1 in solo",
+    "follow": "the companion's move after an action spent, in solo",
     "pass": "a card window or an offer",
     "transform": "the class a monster becomes",
     "play": "a card played in one's own turn, or a red card in a window",
@@ -344,6 +363,11 @@ def _pick(s: DungeonsState, top: Decision, name: str, action: a.Pick) -> str:
         edge = "6, the highest" if amount > 0 else "3, the lowest"
         return f"your {v} is {edge} already: choose another stat"
     if w == "take":
+        if "companion" in s.gather_board(seat).rewards:
+            return (
+                f"{v} is not a reward: on the red-dot board Wild gives coins, the companion or "
+                "alchemy (Part III, Companions)"
+            )
         return (
             f"{v} is not a reward: Wild gives coins, advantage or alchemy (Part II, Gather Rewards)"
         )
@@ -382,6 +406,26 @@ def _pick(s: DungeonsState, top: Decision, name: str, action: a.Pick) -> str:
     if w == "enemy":
         listed = ", ".join(str(x) for x in top.legal(s))
         return f"{v} is not one of the enemies this can take: {listed}"
+    if w == "collect":
+        if v in s.collection:
+            return f"the {v} hide is on the Hide Collection board already (Part III)"
+        if name == "KillUse":
+            return "a kill counts only as its own monster's hide (Part III, Hide Collection)"
+        return f"{v} is not a monster whose hide the board lacks (Part III, Special Enemies)"
+    if w == "keep":
+        return f"keep {v} is not a choice: the answer is keep hide"
+    if w == "benefit":
+        if v not in s.benefits:
+            return f"no marker stands on a Heroic Benefit {v}: only those held may be used"
+        return "that Heroic Benefit does nothing now, or not at this moment (Part III)"
+    if w == "drop":
+        return f"no marker stands on a Heroic Benefit {v}: move one from a benefit held"
+    if w == "companion":
+        return f"there is no companion {v}: bird, kitteh, crustacean or wisp (Part III)"
+    if w == "follow":
+        return f"the companion moves one space at a time, to a space next to its own, not {v}"
+    if w == "call":
+        return f"call {v} is not a choice: the answer is call companion"
     return ""
 
 

@@ -195,6 +195,8 @@ def _token_name(state: DungeonsState, token: str) -> str:
 def bounty_text(state: DungeonsState, card: str) -> str:
     """``Bandit in 4, 2 glory``."""
     b = state.index.bounties[card]
+    if state.options.hides:  # Part III: no glory, a turn once returned
+        return f"{b.monster_class.title()} in {b.space}"
     return f"{b.monster_class.title()} in {b.space}, {b.glory} glory"
 
 
@@ -241,8 +243,14 @@ def mate_shown(state: DungeonsState, player: int | None) -> int | None:
 
 
 def round_line(state: DungeonsState) -> str:
-    """``Round 2 of 3, Player 2 (Slayer)'s turn: Hunters' Moon``."""
+    """``Round 2 of 3, Player 2 (Slayer)'s turn: Hunters' Moon``; in solo
+    and co-op ``Hide Collection: turn 2 of 5, 3 of 15 hides, ...``."""
     head = "Setup" if state.round == 0 else f"Round {state.round} of {state.options.rounds}"
+    if state.options.hides and state.round:
+        head = (
+            f"Hide Collection ({state.options.mode}): turn {state.round} of "
+            f"{state.max_turns}, {len(state.collection)} of {len(state.content.monsters)} hides"
+        )
     if state.is_over:
         head += ": the game is over"
     elif state.active is not None:
@@ -254,6 +262,22 @@ def round_line(state: DungeonsState) -> str:
     if flags:
         head += "; " + ", ".join(flag_name(f) for f in flags)
     return head
+
+
+def collection_line(state: DungeonsState) -> str:
+    """The Hide Collection board by class (Part III): ``beast: Gnoll,
+    -, -; rogue: ...``, a dash for each hide still missing."""
+    by: dict[str, list[str]] = {}
+    for m in state.content.monsters:
+        got = m.id in state.collection
+        by.setdefault(m.monster_class, []).append(m.name if got else "-")
+    return "; ".join(f"{cls}: {', '.join(names)}" for cls, names in by.items())
+
+
+def benefits_line(state: DungeonsState) -> str:
+    """The Heroic Benefits marked (Part III): ``Quick Feet, Coin Purse``."""
+    names = {b.id: b.name for b in state.content.benefits}
+    return ", ".join(names.get(b, b) for b in state.benefits) or "none"
 
 
 def fight_line(state: DungeonsState) -> str | None:
@@ -308,6 +332,14 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
     if state.bounties:
         line = Text("Bounties: ", style="bold")
         line.append("; ".join(bounty_text(state, b) for b in state.bounties))
+        parts.append(line)
+    if state.options.hides:
+        line = Text("Hide Collection: ", style="bold")
+        line.append(collection_line(state))
+        if state.benefits:
+            line.append("; Heroic Benefits: " + benefits_line(state))
+        if state.companion:
+            line.append("; companion: " + companion_words(state))
         parts.append(line)
     parts.append(_heroes_text(state))
     fl = fight_line(state)
@@ -779,6 +811,8 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
     heroes = [h for h in state.heroes if h.space == number]
     for k, h in enumerate(heroes):
         out.extend(_pawn_svg(state, h, x + 16 + k * 24, y + _NODE_H - 14, live))
+    if state.companion and state.companion_at == number:
+        out.extend(_companion_svg(state, x + 16 + len(heroes) * 24, y + _NODE_H - 14))
     castles = [c for sp, c in state.castles if sp == number]
     for k, c in enumerate(castles):
         words = castle_words(state, c)
@@ -892,6 +926,39 @@ def _pawn_svg(
             font_weight="bold",
             text_anchor="middle",
             fill=colour if h.chib else "#fff",
+        ),
+        "</g>",
+    ]
+
+
+def companion_words(state: DungeonsState) -> str:
+    """``the Kitteh (+1 to the combat roll), in 4 (Barrowmere)``, or ``in
+    its carrier`` (Part III, Companions)."""
+    from saloon.games.dungeons.rules import companions
+
+    name, helps = companions.COMPANIONS.get(state.companion, (state.companion, ""))
+    at = state.companion_at
+    where = "in its carrier" if at is None else f"in {space_words(state, at)}"
+    return f"{name} ({helps}), {where}"
+
+
+def _companion_svg(state: DungeonsState, cx: float, cy: float) -> list[str]:
+    """The companion's token beside the heroes' pawns: a diamond."""
+    words = "the companion: " + companion_words(state)
+    corners = ((cx, cy - 9), (cx + 9, cy), (cx, cy + 9), (cx - 9, cy))
+    pts = " ".join(f"{num(px)},{num(py)}" for px, py in corners)
+    return [
+        f'<g class="companion" data-companion="{_esc(state.companion)}" '
+        f'aria-label="{_esc(words)}"><title>{_esc(words)}</title>',
+        f'<polygon points="{pts}" fill="#f4d35e" stroke="#8a6d00" stroke-width="2"/>',
+        text(
+            cx,
+            cy + 3.5,
+            state.companion[:1].upper(),
+            font_size=9,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#4a3f33",
         ),
         "</g>",
     ]
@@ -1260,6 +1327,10 @@ def _panel_svg(state: DungeonsState, player: int | None, x0: float) -> tuple[lis
         out.append("</g>")
         y += 24
     y += 10
+    if state.options.hides:
+        part, used = _collection_svg(state, x0, y)
+        out.extend(part)
+        y += used + 8
     for h in state.heroes:
         part, used = _board_svg(state, h, x0, y, mine=h.seat == player)
         out.extend(part)
@@ -1334,6 +1405,47 @@ def _mate_hand_svg(state: DungeonsState, mate: int, x0: float, y: float, out: li
         out.append("</g>")
         y += 22
     return y
+
+
+def _collection_svg(state: DungeonsState, x0: float, y0: float) -> tuple[list[str], float]:
+    """The Hide Collection board (Part III): the turn of the max turn
+    counter, and a square per monster, filled once its hide is on it."""
+    out = [
+        text(
+            x0,
+            y0 + 12,
+            f"Hide Collection: {len(state.collection)} of {len(state.content.monsters)}, "
+            f"turn {state.round} of {state.max_turns}",
+            font_size=13,
+            font_weight="bold",
+            fill=_INK,
+        )
+    ]
+    y = y0 + 20
+    extra = [f"Heroic Benefits: {benefits_line(state)}"]
+    if state.companion:
+        extra.append("Companion: " + companion_words(state))
+    for line in extra:
+        out.append(fit(x0, y + 11, line, _PANEL_W, 10.5, fill=_INK))
+        y += 15
+    by: dict[str, list[tuple[str, bool]]] = {}
+    for m in state.content.monsters:
+        by.setdefault(m.monster_class, []).append((m.name, m.id in state.collection))
+    for cls, items in by.items():
+        colour = CLASS_COLOURS.get(cls, "#999")
+        out.append(text(x0, y + 11, cls, font_size=10, fill=_INK))
+        for k, (name, got) in enumerate(items):
+            x = x0 + 56 + k * 84
+            fill = colour if got else "#fff"
+            out.append(
+                f'<g class="hide-slot" data-got="{int(got)}"><title>{_esc(name)}'
+                f"{' (collected)' if got else ' (missing)'}</title>"
+                f'<rect x="{num(x)}" y="{num(y)}" width="80" height="15" rx="3" '
+                f'fill="{fill}" stroke="{colour}"/></g>'
+            )
+            out.append(fit(x + 3, y + 11, name, 74, 9.5, fill=_INK))
+        y += 18
+    return out, y - y0
 
 
 def _bounty_words(state: DungeonsState, card: str) -> str:

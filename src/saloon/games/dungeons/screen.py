@@ -38,9 +38,12 @@ from saloon.games.dungeons.render import (
     CLASS_STYLES,
     SEAT_COLOURS,
     TEAM_COLOURS,
+    benefits_line,
     bounty_text,
     card_name,
     castles_at,
+    collection_line,
+    companion_words,
     enemy_look,
     environments_at,
     fight_line,
@@ -188,6 +191,13 @@ class BoardScreen:
         if fight:
             out.append(Part(list(Text(fight, style="bold red").wrap(console, w)), 8))
         out.append(Part(self.map_lines(console), 7))
+        if s.options.hides:
+            line = Text("Hides: ", style="bold")
+            line.append(collection_line(s))
+            line.append("; benefits: " + benefits_line(s))
+            if s.companion:
+                line.append("; companion: " + companion_words(s))
+            out.append(Part(list(line.wrap(console, w)), 6))
         for h in s.heroes:
             line = hero_line(s, h, self.player)
             out.append(Part(list(line.wrap(console, w)), 6 if h.seat == self.player else 5))

@@ -98,9 +98,11 @@ from saloon.games.dungeons.rules import (
     cards,
     combat,
     common,
+    companions,
     curses,
     effects,
     gather,
+    hides,
     powers,
     reroll,
     rewards,
@@ -111,6 +113,13 @@ from saloon.games.dungeons.rules import (
 )
 from saloon.games.dungeons.rules.model import Enemy, Fight, Hero, Weapon
 from saloon.games.dungeons.rules.state import DungeonsState
+
+#: Hide Collection (Part III), in glory points' worth: a hide the board
+#: lacks; a bounty that fits a kill (a turn once dropped off); a bounty
+#: carried, dropped off in the Village.
+HIDE_SHARE = 0.6
+BOUNTY_SHARE = 0.35
+TURN_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -689,6 +698,14 @@ class _Eye:
         st = self.st
         t = st.turn
         now = t.actions if t is not None and t.seat == self.me else 0
+        if st.options.hides:
+            # Part III: the dial's turns left, mine among them (seat order).
+            mine = sum(
+                1
+                for d in range(st.round + 1, st.max_turns + 1)
+                if hides.turn_seat(st, d) == self.me
+            )
+            return now + 3 * mine
         future = st.options.rounds - st.round
         if t is not None and t.seat < self.me:
             future += 1
@@ -696,6 +713,8 @@ class _Eye:
 
     def last_turn(self) -> bool:
         st = self.st
+        if st.options.hides:
+            return st.round >= st.max_turns and st.active == self.me
         return st.round >= st.options.rounds and st.active == self.me
 
     # -- fights ---------------------------------------------------------------------------
@@ -787,6 +806,11 @@ class _Eye:
             return 1.0
         v = self.coins_gained(self.prices.kill_coins)
         g = st.guardian(e.kind)
+        if st.options.hides:
+            into = st.monster(as_class) if as_class else None
+            if into is not None:  # turned into a specific monster (DG-R70)
+                return v + self.collect_worth(into.id)
+            return v + self.collect_worth(e.kind, as_class or None)
         if g is not None:
             return v + g.glory * k.glory
         m = st.monster(e.kind)
@@ -797,6 +821,25 @@ class _Eye:
         if bounty:
             return v + bounty * k.glory
         return v + self.hide_worth(cls)
+
+    def collect_worth(self, kind: str, as_class: str | None = None) -> float:
+        """Hide Collection (Part III; rulings DG-R63, DG-R64): a hide the
+        board lacks (a Dragon or the Kraken: any), else a bounty that fits
+        (a turn more once dropped off), else a hide of my boards; a Plant
+        of Eden only its coins."""
+        st = self.st
+        g = st.guardian(kind)
+        if g is not None:
+            return HIDE_SHARE * self.k.glory if g.kind in ("dragon", "kraken") else 0.0
+        m = st.monster(kind)
+        if m is None:
+            return 0.0
+        if as_class is None and kind not in st.collection:
+            return HIDE_SHARE * self.k.glory
+        cls = as_class or m.monster_class
+        if self.bounty_glory(cls, self.hero.space if self.hero.space > 0 else 0):
+            return BOUNTY_SHARE * self.k.glory
+        return self.hide_worth(cls)
 
     def bounty_glory(self, cls: str, space: int) -> int:
         """The most glory a face-up bounty pays for a ``cls`` slain in
@@ -809,6 +852,9 @@ class _Eye:
             b = st.index.bounties[bid]
             if b.monster_class == cls and b.space == space:
                 best = max(best, b.glory)
+        if st.options.hides and best:
+            # Part III: a bounty is worth a turn, not glory.
+            return 1 if self.actions_left_in_game() > 1 else 0
         return best
 
     def hide_worth(self, cls: str) -> float:
@@ -969,7 +1015,9 @@ class _Eye:
             return 0.0
         die, bonus = probe_roll(st, e.kind, e.space)
         kill, cost, worth = self._probe_fight(e.kind, die, bonus)
-        if g is None and m is not None:
+        if st.options.hides:
+            worth += self.collect_worth(e.kind)
+        elif g is None and m is not None:
             bounty = self.bounty_glory(m.monster_class, e.space)
             worth += bounty * self.k.glory if bounty else self.hide_worth(m.monster_class)
         return kill * worth - cost
@@ -1031,7 +1079,13 @@ class _Eye:
                 return best
             worst = min(self.potion_worth(p) for p in self.hero.potions)
             return max(0.0, best - worst)
-        return max(self.reward_worth(r) for r in gather.WILD_CHOICES)
+        if reward == "companion":
+            # Part III, Companions: out of its carrier or called to my side
+            # (its help in my fights), else two coins.
+            if companions.present(self.st, self.me):
+                return self.coins_gained(companions.COMPANION_COINS)
+            return 2.5
+        return max(self.reward_worth(r) for r in gather.wild_choices(self.st, self.me))
 
     def gather_worth(self) -> float:
         rewards_ = self.st.gather_board(self.me).rewards
@@ -1059,6 +1113,9 @@ class _Eye:
         more bounties, if the season leaves time), the services."""
         h = self.hero
         v = (self.prices.hp - h.hp) * self.k.hp * (1.6 if h.hp <= 1 else 0.8)
+        if self.st.options.hides:
+            # Part III, Winning and Losing: each bounty dropped off is a turn.
+            return v + len(h.backpack) * TURN_SHARE * self.k.glory + (1.0 if h.coins >= 4 else 0)
         if len(h.backpack) >= rewards.BACKPACK and self.actions_left_in_game() > 4:
             v += 0.8 * self.k.glory
         if h.coins >= 4:
@@ -1085,6 +1142,14 @@ class _Eye:
                     w = self.hunt_worth(b.space)
                     if w > 0:
                         out.append((b.space, w, 1))
+        if st.options.hides:
+            # Any monster may come from a hunt (Part III: the missing hides).
+            seen = {sp for sp, _, _ in out}
+            for sp in board.numbered(st):
+                if sp not in seen and sp in self.dist:
+                    w = self.hunt_worth(sp)
+                    if w > 0:
+                        out.append((sp, w, 1))
         vw = self.village_worth()
         if vw > 0 and self.hero.space != VILLAGE:
             out.append((VILLAGE, vw, 0))
@@ -1423,6 +1488,8 @@ class HeuristicAgent:
         if isinstance(act, a.UseSkill):
             sk = st.index.skills[act.skill]
             return self._play_gain(eye, sk.effects) - 1.5
+        if _is_benefit(act):
+            return self._play_gain(eye, _effects_of(st, act)) - _cost_of(eye, act)
         if isinstance(act, a.Buy):
             if eye.hand_room() <= 0:
                 return -1.0
@@ -1596,7 +1663,7 @@ class HeuristicAgent:
                 out[act] = self._transform_value(eye, e, act.monster_class, hides=True)
             elif _escapes(eye, act):
                 out[act] = -_escape_cost(eye, act) if hopeless else wield_best - 10.0
-            elif isinstance(act, (a.Play, a.UseSkill, a.Drink)):
+            elif isinstance(act, (a.Play, a.UseSkill, a.Drink)) or _is_benefit(act):
                 gain = self._before_roll_gain(eye, e, f, _effects_of(st, act), wield_best)
                 gain -= _cost_of(eye, act)
                 out[act] = wield_best + gain if gain > 0 else wield_best - 3.0 + gain
@@ -1619,7 +1686,7 @@ class HeuristicAgent:
         what it spends: the card (one-time use), Holy Water's coins."""
         st = eye.st
         ws = [combat.weapon_of(st, eye.me, src) for src in sources]
-        enemy = die_dist(6) if f.transformed else eye.enemy_dist(e)
+        enemy = die_dist(combat.enemy_die(st, f)) if f.transformed else eye.enemy_dist(e)
         p = beat_chance(hero_dist(ws), enemy, eye.ties())
         harmless = any("ranged" in w.flags for w in ws)
         v = self._round_value(eye, e, p, harmless, f.transformed)
@@ -1635,7 +1702,9 @@ class HeuristicAgent:
         win kills it as a ``cls`` (a bounty of that class in this space, or
         an easier kill); ``hides``: the three specialty hides are spent."""
         ws = eye.best_card_weapon() or [eye.natural()]
-        p = beat_chance(hero_dist(ws), die_dist(6), eye.ties())
+        into = eye.st.monster(cls)
+        advanced = into is not None and eye.st.options.hide_transform == "advanced"
+        p = beat_chance(hero_dist(ws), die_dist(into.die if advanced and into else 6), eye.ties())
         v = self._round_value(eye, e, p, False, cls)
         if ws[0].source != "natural":
             v -= 0.7 * sum(
@@ -1695,7 +1764,11 @@ class HeuristicAgent:
                 cost = eye.prices.dogmud * eye.coin_worth()
                 v = p * win_v + (1 - p) * lose_v - cost
                 out[act] = v if p >= eye.k.dogmud else v - 2.0
-            elif isinstance(act, (a.Play, a.Drink, a.UseSkill)) or _escapes(eye, act):
+            elif (
+                isinstance(act, (a.Play, a.Drink, a.UseSkill))
+                or _is_benefit(act)
+                or _escapes(eye, act)
+            ):
                 effs = _effects_of(st, act)
                 v = self._after_roll(eye, e, f, effs, mine, theirs, ties, win_v, lose_v, buffs)
                 if isinstance(act, a.Chib):
@@ -1932,6 +2005,10 @@ class HeuristicAgent:
         out: dict[Action, float] = {}
         for act in legal:
             assert isinstance(act, a.Pick)
+            if act.value == "companion":  # Hero Swap with the companion (Part III)
+                at = st.companion_at
+                out[act] = 0.3 * _place_worth(eye, at) if at is not None else 0.0
+                continue
             p = int(act.value[1:]) - 1
             lead = eye.lead(p) + 0.01 * eye.glory(p)
             if isinstance(node, effects.SwapWith):
@@ -2014,6 +2091,75 @@ class HeuristicAgent:
             for act in legal
             if isinstance(act, a.Pick)
         }
+
+    def _kill_use(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """Hide Collection (ruling DG-R63): a bounty first while it can still
+        be dropped off in the Village (a turn more: three actions, and the
+        turn's spawns and gathers, are worth more than one hide now; the
+        benchmark's games say so), then a hide the board lacks, else the
+        hide kept."""
+        home = eye.d(eye.hero.space, VILLAGE) <= eye.actions_left_in_game()
+        bounty = 3.0 if home else 1.5
+        out: dict[Action, float] = {}
+        for act in legal:
+            assert isinstance(act, a.Pick)
+            out[act] = {hides.COLLECT: 2.0, "bounty": bounty}.get(act.word, 1.0)
+        return out
+
+    def _companion(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A companion at setup (Part III, Companions): the Kitteh's +1
+        always; the Wisp's and the Crustacean's by the map's pieces; the
+        Bird's D4 (about +2.5, natural D6 only)."""
+        st = eye.st
+        pieces = [p for _, p in st.environments] + list(st.pieces)
+        terrain = sum(1 for p in pieces if p in companions.TERRAINS) / max(1, len(st.map.spaces))
+        dungeon = sum(1 for p in pieces if p == "dungeon") / max(1, len(st.map.spaces))
+        worth = {"kitteh": 1.0, "bird": 1.6, "crustacean": 2 * dungeon, "wisp": 2 * terrain}
+        return {act: worth.get(act.value, 0.0) for act in legal if isinstance(act, a.Pick)}
+
+    def _call(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """Call the companion to my side: always (its help counts only there)."""
+        return {act: 1.0 if isinstance(act, a.Pick) else 0.0 for act in legal}
+
+    def _follow(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """The companion moves toward my hero (Part III, Companions)."""
+        here = eye.hero.space
+        at = eye.st.companion_at
+        now = eye.d(at, here) if at is not None else 99
+        out: dict[Action, float] = {}
+        for act in legal:
+            if isinstance(act, a.Pick):
+                to = a.parse_space(act.value)
+                out[act] = float(now - eye.d(to, here))
+            else:
+                out[act] = 0.0
+        return out
+
+    def _benefit_swap(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A new Heroic Benefit for an old one (Part III): the least worth
+        held is given up if the new one is worth more, else pass."""
+        st = eye.st
+        node = st.agenda[-1]
+        new = getattr(node, "new", "")
+        worth = {b.id: effects_worth(b.effects) for b in st.content.benefits}
+        out: dict[Action, float] = {}
+        for act in legal:
+            if isinstance(act, a.Pick):
+                out[act] = worth.get(new, 0.0) - worth.get(act.value, 0.0)
+            else:
+                out[act] = 0.0
+        return out
+
+    def _any_hide(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
+        """A Dragon's or the Kraken's hide (ruling DG-R64): the missing
+        monster with the fewest tokens left in the bag (the hardest to
+        meet)."""
+        counts = board.bag_counts(eye.st)
+        out: dict[Action, float] = {}
+        for act in legal:
+            assert isinstance(act, a.Pick)
+            out[act] = -float(counts.get(act.value, 0))
+        return out
 
     def _convert(self, eye: _Eye, legal: list[Action]) -> dict[Action, float]:
         """A wild hide into a specialty slot: always worth it (the set
@@ -2120,7 +2266,15 @@ def _effects_of(st: DungeonsState, act: Action) -> tuple[Effect, ...]:
         return st.content.potions[act.potion].effects
     if isinstance(act, a.UseSkill):
         return st.index.skills[act.skill].effects
+    if _is_benefit(act):
+        assert isinstance(act, a.Pick)
+        return next(b.effects for b in st.content.benefits if b.id == act.value)
     return ()
+
+
+def _is_benefit(act: Action) -> bool:
+    """A Heroic Benefit used (Part III; ruling DG-R67)."""
+    return isinstance(act, a.Pick) and act.word == hides.BENEFIT
 
 
 def _cost_of(eye: _Eye, act: Action) -> float:
@@ -2131,6 +2285,8 @@ def _cost_of(eye: _Eye, act: Action) -> float:
         return _potion_keep(eye, act.potion)
     if isinstance(act, a.UseSkill):
         return 1.2
+    if _is_benefit(act):  # kept for later, as a potion is
+        return 0.6 * effects_worth(_effects_of(eye.st, act)) * _keep_factor(eye)
     return 0.0
 
 
@@ -2299,6 +2455,12 @@ _HANDLERS: dict[str, _Handler] = {
     "WhichDie": HeuristicAgent._option,
     "RefreshChoice": HeuristicAgent._option,
     "ChooseBounty": HeuristicAgent._bounty,
+    "KillUse": HeuristicAgent._kill_use,
+    "AnyHide": HeuristicAgent._any_hide,
+    "BenefitSwap": HeuristicAgent._benefit_swap,
+    "PickCompanion": HeuristicAgent._companion,
+    "CallCompanion": HeuristicAgent._call,
+    "FollowMove": HeuristicAgent._follow,
     "Conversion": HeuristicAgent._convert,
     "PoisonStat": HeuristicAgent._poison,
     "FountainRaise": HeuristicAgent._raise,

@@ -341,7 +341,12 @@ def _weapon_source(s: DungeonsState, seat: int, src: str) -> str:
 
 
 def _transform(s: DungeonsState, seat: int, action: a.Transform) -> str:
-    if action.monster_class not in MONSTER_CLASSES:
+    if s.options.hides and action.monster_class not in combat.transform_targets(s):
+        return (
+            f"{action.monster_class} is not a monster: in solo and co-op specialty hides turn "
+            "a monster into a specific monster (Part III, Specialty Hides)"
+        )
+    if not s.options.hides and action.monster_class not in MONSTER_CLASSES:
         return _no_class(action.monster_class)
     f = s.fight
     if f is None or f.stage != "arm":
@@ -550,6 +555,8 @@ def _skill(s: DungeonsState, seat: int, sid: str) -> str:
 def _hire(s: DungeonsState, seat: int, space: int) -> str:
     p = s.content.prices
     h = s.heroes[seat]
+    if s.options.hides:
+        return "there are no Cash Cubes in solo or co-op (Part III, Companions)"
     if space not in board.numbered(s):
         return (
             "the Cash Cube goes on a numbered space, never the Village (Part I, Cash Cube; "

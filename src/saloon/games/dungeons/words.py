@@ -352,6 +352,7 @@ REWARDS = {
     "advantage": "an Advantage card",
     "alchemy": "Alchemy (fill a potion)",
     "wild": "Wild (any of the three)",
+    "companion": "the companion (Part III)",
 }
 
 

@@ -333,16 +333,19 @@ class TurnBounty(Chance):
 @dataclass(frozen=True, slots=True)
 class TurnBounties(Step):
     """Fill the face-up bounties up to three, while the deck lasts (Part I,
-    Shuffle and Draw; Enemy Engagement: three are always in play)."""
+    Shuffle and Draw; Enemy Engagement: three are always in play); ``upto``
+    eight at Hide Collection's setup (Part III, Hide Collection)."""
+
+    upto: int = 3
 
     def run(self, s: DungeonsState) -> None:
-        missing = 3 - len(s.bounties)
+        missing = self.upto - len(s.bounties)
         if missing <= 0:
             return
         if s.decks["bounty"].size == 0:
             s.say("bounty", "The Bounty deck is empty: no bounty is posted.")
             return
-        push(s, TurnBounty(), TurnBounties())
+        push(s, TurnBounty(), TurnBounties(self.upto))
 
 
 # -- random discards ---------------------------------------------------------------------------

@@ -34,7 +34,16 @@ import numpy as np
 
 from saloon.core.action import Action, Outcome
 from saloon.games.dungeons.actions import CombatRoll, Dogmud, Pick, Roll, Wield
-from saloon.games.dungeons.rules import board, cards, common, curses, effects, rewards, stealth
+from saloon.games.dungeons.rules import (
+    board,
+    cards,
+    common,
+    companions,
+    curses,
+    effects,
+    rewards,
+    stealth,
+)
 from saloon.games.dungeons.rules.agenda import Chance, Decision, DieRoll, Step, push, uniform
 from saloon.games.dungeons.rules.model import Enemy, Fight, Weapon
 
@@ -85,9 +94,16 @@ class FightStart(Step):
         # Ties won "in this fight" hold while the fight with this enemy goes on.
         ties = t.foe == self.uid and t.ties_with == self.uid
         s.turn = replace(t, engaged=engaged, foe=self.uid, ties_with=self.uid if ties else 0)
-        s.fight = Fight(enemy=self.uid, win_ties=ties)
+        helps = companions.combat_bonus(s, self.seat)
+        s.fight = Fight(enemy=self.uid, win_ties=ties, hero_bonus=helps)
         e = s.enemy(self.uid)
         s.say("fight", f"{s.name(self.seat)} fights {board.enemy_name(s, e)}.", self.seat)
+        if helps:
+            s.say(
+                "companion",
+                f"{companions.name(s.companion).capitalize()} helps: +{helps} to the roll.",
+                self.seat,
+            )
         # Part III, Alliance: after the GM's window, the teammate's (DG-R81).
         push(s, powers.OpenWindow("before"), alliance.OpenAllyWindow("fight"), SetStage("arm"))
 
@@ -130,6 +146,25 @@ def transform_with_hides(s: DungeonsState, seat: int, cls: str) -> None:
     transform(s, cls)
 
 
+def transformed_words(s: DungeonsState, into: str) -> str:
+    """What a monster was turned into: ``a bandit``, or in Hide Collection
+    a specific monster, ``a Gnoll`` (Part III, Specialty Hides)."""
+    if s.monster(into) is not None:
+        return common.article(board.kind_name(s, into))
+    return common.article(into)
+
+
+def transform_targets(s: DungeonsState) -> tuple[str, ...]:
+    """What specialty hides may turn a monster into: a class (Part II,
+    Specialty Hides), or in Hide Collection a specific monster (Part III,
+    Specialty Hides; ruling DG-R70)."""
+    from saloon.games.dungeons.content import MONSTER_CLASSES
+
+    if s.options.hides:
+        return tuple(m.id for m in s.content.monsters)
+    return MONSTER_CLASSES
+
+
 def transform(s: DungeonsState, cls: str, source: str = "") -> None:
     """Ruling DG-R20 (Part II, Specialty Hides): the monster is a ``cls``
     with a bare D6 for this roll, no bonus of any kind (environment, buffs,
@@ -142,6 +177,14 @@ def transform(s: DungeonsState, cls: str, source: str = "") -> None:
     e = s.enemy(f.enemy)
     name = board.enemy_name(s, e)
     what = f"becomes {common.article(cls)} with a bare D6 and no bonus for this roll"
+    m = s.monster(cls)
+    if m is not None:
+        # Part III, Specialty Hides (ruling DG-R70): a specific monster.
+        into = transformed_words(s, cls)
+        if s.options.hide_transform == "advanced":
+            what = f"becomes {into} in every respect, its own d{m.die}, with no environment bonus"
+        else:
+            what = f"becomes {into} with a bare D6 and no bonus for this roll"
     if source:
         s.say("transform", f"{source}: {name} {what} (no hides are spent).")
     else:
@@ -154,7 +197,8 @@ def transform(s: DungeonsState, cls: str, source: str = "") -> None:
 def current_class(s: DungeonsState, f: Fight) -> str | None:
     """The engaged monster's class now (its transformed class in the round)."""
     if f.transformed:
-        return f.transformed
+        into = s.monster(f.transformed)
+        return f.transformed if into is None else into.monster_class
     m = s.monster(s.enemy(f.enemy).kind)
     return None if m is None else m.monster_class
 
@@ -239,6 +283,9 @@ def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
     f = s.fight
     assert f is not None
     weapons = tuple(weapon_of(s, seat, src) for src in sources)
+    if weapons and companions.bird_die(s, seat, sources, weapons[0].die):
+        # Part III, Companions: the Bird's extra D4 with the natural D6.
+        weapons = (*weapons, Weapon(companions.BIRD, 4))
     s.fight = replace(f, weapons=weapons)
     push(s, RoundRoll())
     words = []
@@ -249,6 +296,8 @@ def wield(s: DungeonsState, seat: int, sources: tuple[str, ...]) -> None:
             words.append(f"Holy Water ({dice}, {s.content.prices.holy_water} coins)")
         elif w.source == "natural":
             words.append(f"the natural {dice}")
+        elif w.source == companions.BIRD:
+            words.append(f"the Bird's {dice}")
         else:
             c = cards.card(s, w.source)
             cards.spend(s, seat, w.source)
@@ -272,8 +321,13 @@ def enemy_die(s: DungeonsState, f: Fight) -> int:
     """The enemy's die (Part I, Enemy Engagement: each enemy its own die;
     Know Thine Enemy; Cash Cube): a D6 when transformed (Part II, Specialty
     Hides); a Cube's D12; a monster's or a Guardian's own; 0 for a Plant of
-    Eden (it does not roll)."""
+    Eden (it does not roll). In Hide Collection with ``hide_transform=advanced``
+    a monster turned into another rolls that one's die (Part III, Specialty
+    Hides; ruling DG-R70)."""
     if f.transformed:
+        into = s.monster(f.transformed)
+        if into is not None and s.options.hide_transform == "advanced":
+            return into.die
         return 6
     e = s.enemy(f.enemy)
     if e.is_cube:
@@ -373,7 +427,7 @@ def enemy_parts(s: DungeonsState, f: Fight) -> list[tuple[str, int]]:
     Moon's +2 (Part IV, Suggestions)."""
     e = s.enemy(f.enemy)
     if f.transformed:
-        return [("d6", f.enemy_roll)]
+        return [(f"d{enemy_die(s, f)}", f.enemy_roll)]
     moon = "hunters_moon" in s.flags
     zealous = moon and s.options.house("overzealous_moon")
     m = s.monster(e.kind)
@@ -427,7 +481,8 @@ def enemy_lead(s: DungeonsState, f: Fight) -> str:
     name = short_name(s, s.enemy(f.enemy))
     label = enemy_parts(s, f)[0][0]
     if f.transformed:
-        return f"{name}'s bare d6 (now {common.article(f.transformed)})"
+        bare = "bare " if enemy_die(s, f) == 6 else ""
+        return f"{name}'s {bare}{label} (now {transformed_words(s, f.transformed)})"
     return f"{name}'s {label}"
 
 
@@ -525,7 +580,7 @@ def outcome_words(s: DungeonsState, f: Fight) -> str:
     foe = short_name(s, e)
     if hero_wins(s, f):
         if f.transformed:
-            return f"you win the round: {foe} dies as {common.article(f.transformed)}"
+            return f"you win the round: {foe} dies as {transformed_words(s, f.transformed)}"
         if e.hp > 1:
             return f"you win the round: {foe} loses an HP ({e.hp - 1} left)"
         return f"you win the round and slay {foe}"
@@ -682,7 +737,7 @@ class Resolve(Step):
             if f.transformed:
                 s.say(
                     "hit",
-                    f"{who} wins the round: {name} dies as {common.article(f.transformed)}.",
+                    f"{who} wins the round: {name} dies as {transformed_words(s, f.transformed)}.",
                 )
                 rewards.kill(s, self.seat, e, f.transformed)
                 return
@@ -709,6 +764,7 @@ class Resolve(Step):
         h = s.heroes[self.seat]
         hp = h.hp - 1
         s.heroes[self.seat] = replace(h, hp=hp)
+        companions.hurt(s, self.seat)
         s.say(
             "hit",
             f"{common.upper_first(name)} wins the round: {s.name(self.seat)} has {hp} HP left.",

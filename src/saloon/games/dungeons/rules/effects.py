@@ -354,11 +354,26 @@ def _hero_swap(s: DungeonsState, e: Effect, ctx: Ctx) -> None:
     seat = ctx.user
     if seat is None:
         return
-    cands = swap_targets(s, seat)
-    if len(cands) == 1:
+    cands = swap_candidates(s, seat)
+    if len(cands) == 1 and cands[0] < 0:
+        from saloon.games.dungeons.rules import companions
+
+        companions.swap(s, seat)
+    elif len(cands) == 1:
         hero_swap(s, seat, cands[0])
     elif cands:
         push(s, SwapWith(seat, cands))
+
+
+def swap_candidates(s: DungeonsState, seat: int) -> tuple[int, ...]:
+    """Hero Swap's partners, the companion among them (as ``SWAP_SEAT``:
+    Part III, Companions)."""
+    from saloon.games.dungeons.rules import companions
+
+    out = swap_targets(s, seat)
+    if companions.can_swap(s, seat):
+        out = (*out, companions.SWAP_SEAT)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,13 +384,18 @@ class SwapWith(Decision):
     candidates: tuple[int, ...]
 
     def legal(self, s: DungeonsState) -> list[Action]:
-        return [Pick("target", f"p{p + 1}") for p in self.candidates]
+        return [Pick("target", "companion" if p < 0 else f"p{p + 1}") for p in self.candidates]
 
     def prompt(self, s: DungeonsState) -> str:
         return "Hero Swap: the hero to change places with"
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         assert isinstance(action, Pick)
+        if action.value == "companion":
+            from saloon.games.dungeons.rules import companions
+
+            companions.swap(s, self.seat)
+            return
         hero_swap(s, self.seat, int(action.value[1:]) - 1)
 
 
@@ -586,6 +606,10 @@ def _lose_hp(s: DungeonsState, e: Effect, ctx: Ctx, seat: int) -> None:
     hp = max(0, h.hp - e.amount)
     s.heroes[seat] = replace(h, hp=hp)
     s.say("hurt", f"{ctx.source}: {s.name(seat)} loses {h.hp - hp} HP.")
+    if hp < h.hp:
+        from saloon.games.dungeons.rules import companions
+
+        companions.hurt(s, seat)
     if hp == 0:
         rewards.die(s, seat, "dies")
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saloon.core.state import Result
-from saloon.games.dungeons.rules import common
+from saloon.games.dungeons.rules import common, hides
 from saloon.games.dungeons.rules.agenda import Step
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ def zero_sum(n: int, won: tuple[int, ...]) -> tuple[float, ...]:
 
 
 def returns(s: DungeonsState) -> tuple[float, ...]:
+    if s.options.hides:
+        return hides.returns(s)
     if s.agenda:
         return (0.0,) * s.num_players
     won = winners(s)
@@ -82,6 +84,8 @@ def returns(s: DungeonsState) -> tuple[float, ...]:
 
 
 def result(s: DungeonsState) -> Result:
+    if s.options.hides:
+        return _hides_result(s)
     glory = tuple(float(common.glory(s, p)) for p in range(s.num_players))
     over = not s.agenda
     won = winners(s) if over else ()
@@ -134,6 +138,20 @@ def team_words(s: DungeonsState) -> str:
     return (
         f"The teams tie with {g} and on coins; {head}: their best player has "
         f"{ranks[best][2]} glory to {ranks[other][2]}"
+    )
+
+
+def _hides_result(s: DungeonsState) -> Result:
+    """Solo and co-op: everyone wins or loses (Part III, Winning and Losing)."""
+    over = not s.agenda
+    win = over and hides.won(s)
+    return Result(
+        returns=returns(s),
+        scores=(float(len(s.collection)),) * s.num_players,
+        winners=tuple(range(s.num_players)) if win else (),
+        category=("won" if win else "lost") if over else "",
+        details={"turn": s.round, "max_turns": s.max_turns, "hides": len(s.collection)},
+        text=hides.ending_words(s) if over else "",
     )
 
 

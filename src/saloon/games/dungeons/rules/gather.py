@@ -55,9 +55,21 @@ def collect(s: DungeonsState, seat: int, reward: str) -> None:
     elif reward == "alchemy":
         s.say("gather", f"{who} gathers Alchemy.", seat)
         alchemy(s, seat)
+    elif reward == "companion":
+        from saloon.games.dungeons.rules import companions
+
+        companions.gather_reward(s, seat)
     else:
         s.say("gather", f"{who} gathers Wild: any reward.", seat)
         push(s, WildChoice(seat))
+
+
+def wild_choices(s: DungeonsState, seat: int) -> tuple[str, ...]:
+    """Wild's rewards: the other three of the board (on the red-dot board the
+    companion in place of the Advantage card: Part III, Companions)."""
+    if "companion" in s.gather_board(seat).rewards:
+        return tuple("companion" if r == "advantage" else r for r in WILD_CHOICES)
+    return WILD_CHOICES
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +79,7 @@ class WildChoice(Decision):
     seat: int
 
     def legal(self, s: DungeonsState) -> list[Action]:
-        return [Pick("take", r) for r in WILD_CHOICES]
+        return [Pick("take", r) for r in wild_choices(s, self.seat)]
 
     def prompt(self, s: DungeonsState) -> str:
         return "Wild: take coins, an Advantage card or Alchemy"

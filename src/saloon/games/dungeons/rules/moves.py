@@ -101,6 +101,10 @@ def enter_village(s: DungeonsState, seat: int) -> None:
     if h.hp < top:
         s.say("heal", f"{s.name(seat)} heals to {top} HP in the Village.", seat)
     s.heroes[seat] = replace(h, backpack=(), dropped=h.dropped + h.backpack, hp=top)
+    if s.options.hides:
+        from saloon.games.dungeons.rules import hides
+
+        hides.returned(s, seat, len(h.backpack))
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,7 +119,7 @@ def _does(s: DungeonsState, seat: int, e: Effect, window: str) -> bool:
     if k == "disengage":
         return t is not None and (bool(t.engaged) or f is not None)
     if k == "hero_swap":
-        return bool(effects.swap_targets(s, seat))
+        return bool(effects.swap_candidates(s, seat))
     if k == "transform":
         return (
             f is not None

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from saloon.core.action import Action
 from saloon.games.dungeons.actions import PASS, Pick
 from saloon.games.dungeons.effects import STATS
-from saloon.games.dungeons.rules import board, cards, common, curses
+from saloon.games.dungeons.rules import board, cards, common, curses, hides
 from saloon.games.dungeons.rules.agenda import Decision, Step, push
 from saloon.games.dungeons.rules.model import Enemy
 
@@ -38,6 +38,8 @@ def kill(s: DungeonsState, seat: int, e: Enemy, as_class: str | None) -> None:
     got = common.gain_words(s, seat, took, asked, verb="collects", why=" for the kill" + cursed)
     s.say("coins", f"{s.name(seat)} {got}.", seat)
     g = s.guardian(e.kind)
+    if s.options.hides and hides.guardian_kill(s, seat, e.kind):
+        return
     if g is not None:
         if g.glory:
             h = s.heroes[seat]
@@ -55,12 +57,14 @@ def kill(s: DungeonsState, seat: int, e: Enemy, as_class: str | None) -> None:
     m = s.monster(e.kind)
     assert m is not None
     cls = as_class or m.monster_class
-    space = s.heroes[seat].space
-    wanted = [
-        b
-        for b in s.bounties
-        if s.index.bounties[b].monster_class == cls and s.index.bounties[b].space == space
-    ]
+    if s.options.hides:
+        # A monster turned into another dies as that one (Part III,
+        # Specialty Hides; ruling DG-R70); its token is the one slain.
+        into = s.monster(as_class) if as_class else None
+        kind = e.kind if into is None else into.id
+        hides.monster_kill(s, seat, e.kind, kind, cls if into is None else into.monster_class)
+        return
+    wanted = wanted_bounties(s, seat, cls)
     if wanted and len(s.heroes[seat].backpack) < BACKPACK:
         choices = tuple(dict.fromkeys(wanted))
         if len(choices) == 1:
@@ -69,6 +73,16 @@ def kill(s: DungeonsState, seat: int, e: Enemy, as_class: str | None) -> None:
             push(s, ChooseBounty(seat, e.kind, choices))
         return
     hide(s, seat, e.kind, cls)
+
+
+def wanted_bounties(s: DungeonsState, seat: int, cls: str) -> list[str]:
+    """The face-up bounties a kill of class ``cls`` in the hero's space fits."""
+    space = s.heroes[seat].space
+    return [
+        b
+        for b in s.bounties
+        if s.index.bounties[b].monster_class == cls and s.index.bounties[b].space == space
+    ]
 
 
 def collect_bounty(s: DungeonsState, seat: int, token: str, bid: str) -> None:
@@ -82,13 +96,19 @@ def collect_bounty(s: DungeonsState, seat: int, token: str, bid: str) -> None:
     board.bag_add(s, token)
     b = s.index.bounties[bid]
     where = board.space_words(s, b.space)
+    worth = "a turn once returned" if s.options.hides else common.count(b.glory, "glory point")
     s.say(
         "bounty",
         f"{s.name(seat)} collects the bounty on {common.article(b.monster_class)} in {where}, "
-        f"{common.count(b.glory, 'glory point')}: {b.story}",
+        f"{worth}: {b.story}",
         seat,
     )
-    push(s, cards.TurnBounties(), board.Spawn(gm=s.gm_of(seat)))
+    if s.options.hides:
+        # Part III, Hide Collection: the eight bounties are the only ones;
+        # the spawn stays (Part III, Spawn/Gather).
+        push(s, board.Spawn())
+    else:
+        push(s, cards.TurnBounties(), board.Spawn(gm=s.gm_of(seat)))
 
 
 @dataclass(frozen=True, slots=True)

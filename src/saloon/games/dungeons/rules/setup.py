@@ -13,7 +13,10 @@ three Bounty cards face up: ruling DG-R26), the length (an option), the stats
 (four rolls each, every roll placed before the next; 1-3 count as 3 and
 earn a coin; the class's +1, never above 6: ruling DG-R26), the skill markers
 (by the skill stat), the player order (seat order). The potion bottles
-start in their slots, no potion filled (ruling DG-R31).
+start in their slots, no potion filled (ruling DG-R31). Hide Collection
+(Part III, Setup; Spawn/Gather; Hide Collection): four enemies, eight
+bounties face up, no Heroic Quest deck, the max turn counter at four
+(:mod:`.hides`).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from saloon.core.action import Action, Outcome
 from saloon.core.errors import OptionError, shown
 from saloon.games.dungeons.actions import Pick, Place, Roll
 from saloon.games.dungeons.effects import STATS
-from saloon.games.dungeons.rules import board, cards, common, curses
+from saloon.games.dungeons.rules import board, cards, common, companions, curses, hides
 from saloon.games.dungeons.rules.agenda import Decision, DieRoll, Step, push
 
 if TYPE_CHECKING:
@@ -46,9 +49,12 @@ def begin(s: DungeonsState) -> None:
     for gid in handcuffed(s):
         bag.pop(gid, None)
     s.bag = tuple(sorted(k for k, n in bag.items() for _ in range(n)))
+    hide_mode = s.options.hides
+    # Part III, Heroic Quest Deck Replacement: no Heroic Quest deck in solo and co-op.
+    quests = [] if hide_mode else [x.id for x in c.quests for _ in range(x.copies)]
     s.decks = {
         "advantage": cards.build_deck([x.id for x in c.advantages for _ in range(x.copies)]),
-        "quest": cards.build_deck([x.id for x in c.quests for _ in range(x.copies)]),
+        "quest": cards.build_deck(quests),
         "bounty": cards.build_deck([b.id for b in c.bounty_deck(s.map.id)]),
     }
     if s.options.mode == "alliance":
@@ -66,21 +72,21 @@ def begin(s: DungeonsState) -> None:
     else:
         places = [PlaceStep(k % n) for k in range(len(s.pieces))]
         places += [curses.CastleStep((len(s.pieces) + k) % n) for k in range(len(s.curses_left))]
+    decks = ("advantage",) if hide_mode else ("advantage", "quest")
+    if hide_mode:
+        s.max_turns = hides.START_TURNS
     push(
         s,
         *(ClassStep(seat) for seat in seats),
         *(BoardStep(seat) for seat in seats),
+        *([companions.PickCompanion(0)] if s.options.mode == "solo" else []),
         *places,
-        *(board.Spawn() for _ in range(ENEMIES_EACH * n)),
-        *(
-            d
-            for seat in seats
-            for d in (cards.DrawCard(seat, "advantage"), cards.DrawCard(seat, "quest"))
-        ),
-        cards.TurnBounties(),
+        *(board.Spawn() for _ in range(hides.SETUP_ENEMIES if hide_mode else ENEMIES_EACH * n)),
+        *(cards.DrawCard(seat, d) for seat in seats for d in decks),
+        cards.TurnBounties(hides.SETUP_BOUNTIES if hide_mode else 3),
         *(StatRoll(seat) for seat in seats for _ in range(STAT_ROLLS)),
         Markers(),
-        StartRound(1),
+        hides.StartDial(1) if hide_mode else StartRound(1),
     )
 
 
@@ -164,6 +170,11 @@ class BoardStep(Step):
     seat: int
 
     def run(self, s: DungeonsState) -> None:
+        red = s.content.red_dot
+        if s.options.mode == "solo" and red is not None:
+            # Part III, Setup, Gather Board: only the red-dot board in solo.
+            take_board(s, self.seat, red.id)
+            return
         free = boards_open(s)
         if len(free) == 1:
             take_board(s, self.seat, free[0])

@@ -26,6 +26,12 @@ The fields:
   ``next_flags`` (set by an event for the next round), ``monster_bonus`` /
   ``next_bonus`` (an event's bonus to every monster for a round);
 * ``events``: the GM events rolled so far (their numbers);
+* ``collection``, ``max_turns``: Hide Collection's board (the monsters
+  whose hides are on it) and max turn counter (Part III; :mod:`.hides`);
+  ``round`` is then the compass dial's turn; ``benefits``: the Heroic
+  Benefits marked (at most three); ``companion``, ``companion_at``: the
+  solo hero's companion and its space (``None``: in its carrier,
+  :mod:`.companions`);
 * ``agenda``: what is left to do.
 
 The rules are functions of the state in the modules beside this one:
@@ -74,9 +80,12 @@ class DungeonsState(State):
         self.content = content
         self.map: GameMap = content.maps[options.map]
         # Part III, Alliance: teammates sit across the table (seats 1 and 3
-        # against 2 and 4); every seat its own team otherwise (ruling DG-R80).
+        # against 2 and 4; ruling DG-R80); solo and co-op play as one team
+        # against the game (ruling DG-R66); every seat its own team otherwise.
         alliance = options.mode == "alliance"
-        self.teams: tuple[int, ...] = tuple(p % 2 if alliance else p for p in range(num_players))
+        self.teams: tuple[int, ...] = tuple(
+            0 if options.hides else p % 2 if alliance else p for p in range(num_players)
+        )
         self.heroes: list[Hero] = [Hero(seat=i, hp=content.prices.hp) for i in range(num_players)]
         self.enemies: list[Enemy] = []
         self.next_uid = 1
@@ -97,6 +106,13 @@ class DungeonsState(State):
         self.next_bonus = 0
         self.events: tuple[int, ...] = ()
         self.agenda: list[Task] = []
+        # Hide Collection (Part III): the hides on the board, the max turn counter.
+        self.collection: tuple[str, ...] = ()
+        self.max_turns = 0
+        self.benefits: tuple[str, ...] = ()
+        # The solo hero's companion and where it is (None: in its carrier).
+        self.companion = ""
+        self.companion_at: int | None = None
         self._index = _index(content)
         self._legal: list[Action] | None = None
         from saloon.games.dungeons.rules import setup
@@ -169,13 +185,15 @@ class DungeonsState(State):
 
     def gm_of(self, seat: int) -> int:
         """The current GM of ``seat``'s turn: the next seat in order that is
-        not on his team (Part I, The Role of the GM; Part III, Alliance)."""
+        not on his team (Part I, The Role of the GM; Part III, Alliance);
+        -1 when every seat is on his team (solo and co-op: the game rolls
+        and draws for the enemies, ruling DG-R66)."""
         n = self.num_players
         for k in range(1, n + 1):
             other = (seat + k) % n
             if self.teams[other] != self.teams[seat]:
                 return other
-        return seat
+        return -1
 
     def partner(self, seat: int) -> int | None:
         """``seat``'s teammate (Part III, Alliance), ``None`` outside Alliance."""
@@ -303,6 +321,8 @@ class DungeonsState(State):
             tuple(sorted(self.decks.items())), tuple(sorted(self.discards.items())),
             self.bounties, self.round, self.turn, self.fight, self.flags, self.next_flags,
             self.monster_bonus, self.next_bonus, self.events, tuple(self.agenda), self.teams,
+            self.collection, self.max_turns, self.benefits, self.companion,
+            self.companion_at,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -406,6 +426,8 @@ class ContentIndex:
     def __init__(self, content: Content) -> None:
         self.classes = {c.id: c for c in content.classes}
         self.boards = {b.id: b for b in content.gather_boards}
+        if content.red_dot is not None:
+            self.boards[content.red_dot.id] = content.red_dot
         self.monsters = {m.id: m for m in content.monsters}
         self.guardians = {g.id: g for g in content.guardians}
         self.advantages = {c.id: c for c in content.advantages}

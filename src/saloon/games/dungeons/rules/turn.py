@@ -36,8 +36,10 @@ from saloon.games.dungeons.rules import (
     cards,
     combat,
     common,
+    companions,
     effects,
     gather,
+    hides,
     house,
     moves,
     powers,
@@ -125,7 +127,8 @@ class StartTurn(Step):
             s.heroes[self.seat] = replace(h, lost_actions=0)
         s.turn = Turn(self.seat, actions=actions)
         s.fight = None
-        s.say("turn", f"{s.name(self.seat)}'s turn (round {s.round}).", self.seat)
+        when = f"turn {s.round} of {s.max_turns}" if s.options.hides else f"round {s.round}"
+        s.say("turn", f"{s.name(self.seat)}'s turn ({when}).", self.seat)
         # With red_cards=turn (DG-R4's other reading) the opponents may play
         # red cards of timing any before the hero's first decision.
         window: list[Step] = [powers.OpenWindow("turn")] if s.options.red_cards == "turn" else []
@@ -133,10 +136,11 @@ class StartTurn(Step):
             # Part III, Alliance: the teammate's window at the start of the
             # turn (ally cards, gifts: ruling DG-R81, DG-R84).
             window.append(alliance.OpenAllyWindow("turn"))
+        rolls = hides.spawns_at_turn(s) if s.options.hides else 1
         push(
             s,
             Respawn(self.seat),
-            TurnRollNode(self.seat),
+            *(TurnRollNode(self.seat) for _ in range(rolls)),
             EngageCheck(self.seat, born=s.next_uid),
             *window,
             Resume(self.seat),
@@ -273,6 +277,11 @@ class EndOfTurn(Step):
     def run(self, s: DungeonsState) -> None:
         t = s.turn
         rested = t is not None and t.rested and not s.heroes[self.seat].dead
+        if s.options.hides:
+            # Part III, Heroic Quest Deck Replacement: a Heroic Benefit rolled
+            # instead of two cards.
+            push(s, *([hides.BenefitRoll(self.seat)] if rested else []), CloseTurn(self.seat))
+            return
         draws: list[Step] = [
             cards.DrawCard(self.seat, "quest") for _ in range(REST_DRAW if rested else 0)
         ]
@@ -337,6 +346,8 @@ def _category(action: Action) -> str:
         return "melee"
     if isinstance(action, a.Give):
         return "give"
+    if isinstance(action, a.Pick) and action.word == hides.BENEFIT:
+        return "benefits"
     if action == a.ACCEPT:
         return "accept"
     return "free"
@@ -348,7 +359,7 @@ def _weapon(s: DungeonsState, seat: int) -> list[Action]:
         return []
     out = combat.wield_options(s, seat)
     if combat.can_transform(s, seat):
-        out += [a.Transform(c) for c in _classes()]
+        out += [a.Transform(c) for c in combat.transform_targets(s)]
     return out
 
 
@@ -410,15 +421,10 @@ CATEGORIES: dict[str, Callable[[DungeonsState, int], list[Action]]] = {
     "mercenary": _mercenary,
     "melee": _melee,
     "give": _give,
+    "benefits": hides.benefit_uses,
     "chib": _chib,
     "accept": _accept,
 }
-
-
-def _classes() -> tuple[str, ...]:
-    from saloon.games.dungeons.content import MONSTER_CLASSES
-
-    return MONSTER_CLASSES
 
 
 def _free_actions(s: DungeonsState, seat: int) -> list[Action]:
@@ -543,6 +549,8 @@ def do(s: DungeonsState, seat: int, action: Action) -> None:
         house.start_melee(s, seat, action.seat)
     elif isinstance(action, a.Give):
         alliance.give(s, seat, action)
+    elif isinstance(action, a.Pick) and action.word == hides.BENEFIT:
+        hides.use_benefit(s, seat, action.value)
     elif isinstance(action, a.Train):
         village.train(s, seat, action.stat)
     elif action == a.FOUNTAIN:
@@ -579,6 +587,9 @@ class DoAction(Step):
         s.turn = replace(t, actions=t.actions - 1, spent=t.spent + 1)
         act = self.action
         seat = self.seat
+        if s.companion:
+            # Part III, Companions: each action spent lets it move a space.
+            push(s, companions.OfferFollow(seat))
         if isinstance(act, a.Move):
             push(s, moves.MoveStep(seat, act.space))
         elif isinstance(act, a.Ride):

@@ -81,6 +81,13 @@ def view_of(s: DungeonsState, player: int | None) -> dict[str, Any]:
         "map": s.map.id,
         "round": s.round,
         "rounds": s.options.rounds,
+        "mode": s.options.mode,
+        # Hide Collection (Part III): the board's hides and the max turn counter.
+        "collection": list(s.collection),
+        "max_turns": s.max_turns,
+        "benefits": list(s.benefits),
+        "companion": s.companion,
+        "companion_at": s.companion_at,
         "flags": sorted(s.flags),
         "next_flags": sorted(s.next_flags),
         "monster_bonus": s.monster_bonus,

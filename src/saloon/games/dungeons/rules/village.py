@@ -179,7 +179,8 @@ def unmark(s: DungeonsState, seat: int, sid: str) -> None:
 def hire_spaces(s: DungeonsState, seat: int) -> tuple[int, ...]:
     """Where the Cash Cube may be hired to (Part I, Cash Cube; Addenda, Village Signs):
     any numbered space, never the Village (not where it already is)."""
-    if s.heroes[seat].coins < s.content.prices.cash_cube:
+    if s.options.hides or s.heroes[seat].coins < s.content.prices.cash_cube:
+        # Part III, Companions: no Cash Cubes in solo or co-op.
         return ()
     cube = board.cube_of(s, seat)
     # A Cube turned against its owner may be rehired where it stands: it
