@@ -329,3 +329,25 @@ def test_a_coop_turn_by_scripted_dice() -> None:
     assert len(s.enemies) == 5 and s.turn is not None and s.turn.seat == 0
     do(s, "rest")
     assert s.round == 2 and s.turn is not None and s.turn.seat == 1 and s.benefits == ()
+
+
+def test_the_table_speaks_of_benefits_not_glory_or_quest_cards() -> None:
+    """Part III: no glory and no Heroic Quest deck in solo and co-op, so
+    the rest offers the Heroic Benefits' roll and no board counts glory."""
+    from rich.console import Console
+
+    from saloon.games.dungeons.describe import describe
+
+    s = hide_scene()
+    assert s.turn is not None
+    early = describe(s, s.parse("rest"))
+    assert "no Heroic Benefit roll" in early and "Quest" not in early
+    s.turn = type(s.turn)(s.turn.seat, actions=0, spent=3)
+    s._legal = None
+    assert describe(s, s.parse("rest")) == "rest: end the turn and roll the Heroic Benefits' d8"
+    console = Console(width=100, height=60, color_system=None, record=True)
+    console.print(GAME.render_rich(s))
+    console.print(GAME.render_screen(s, 0, 80, 30))
+    shown = console.export_text()
+    assert "glory" not in shown and "quest" not in shown.lower()
+    assert "glory" not in GAME.render_svg(s, 0)

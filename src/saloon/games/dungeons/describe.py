@@ -95,12 +95,20 @@ def describe(s: DungeonsState, action: Action) -> str:
         )
     if action == a.REST:
         t = s.turn
+        # Part III, Heroic Quest Deck Replacement: in solo and co-op a full
+        # turn rolls on the Heroic Benefits instead of drawing two cards.
+        reward = (
+            f"roll the Heroic Benefits' d{8 if s.num_players == 1 else 10}"
+            if s.options.hides
+            else "draw two Heroic Quest cards"
+        )
         if t is not None and t.actions == 0:
-            return "rest: end the turn and draw two Heroic Quest cards"
+            return f"rest: end the turn and {reward}"
         left = 0 if t is None else t.actions
+        what = "no Heroic Benefit roll" if s.options.hides else "no Heroic Quest cards"
         return (
-            f"end the turn early, with {words.count(left, 'action')} left: no Heroic Quest "
-            "cards (they come only after every action)"
+            f"end the turn early, with {words.count(left, 'action')} left: {what} (that comes "
+            "only after every action)"
         )
     if action == a.ACCEPT:
         return _accept_words(s)

@@ -166,8 +166,21 @@ def skill_line(state: DungeonsState, h: Hero) -> str:
     used = len(h.markers)
     unlocked = unlocked_count(h.stat("skill"))
     free = max(0, unlocked - used)
-    where = ", ".join(h.markers)
+    where = ", ".join(
+        state.index.skills[m].name if m in state.index.skills else m for m in h.markers
+    )
     return f"{free} of {unlocked} free" + (f" (used: {where})" if where else "")
+
+
+def potion_names(state: DungeonsState, h: Hero) -> str:
+    """The potions a bottle stands on, by name (``Grapejib Juice``)."""
+    return ", ".join(state.content.potions[p].name for p in h.potions) or "none"
+
+
+def glory_part(state: DungeonsState, seat: int, sep: str) -> str:
+    """``3 glory`` and ``sep``, or nothing in the Hide Collection (Part III:
+    no glory in solo and co-op)."""
+    return "" if state.options.hides else f"{glory(state, seat)} glory{sep}"
 
 
 def hides_line(state: DungeonsState, h: Hero) -> str:
@@ -354,7 +367,9 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
         if mate is not None:
             parts.append(_hand_text(state, mate, "Your teammate's hand"))
     bag = len(state.bag)
-    decks = ", ".join(f"{k} {d.size}" for k, d in sorted(state.decks.items()))
+    # Part III: the Heroic Quest deck is out of solo and co-op.
+    gone = {"quest"} if state.options.hides else set()
+    decks = ", ".join(f"{k} {d.size}" for k, d in sorted(state.decks.items()) if k not in gone)
     parts.append(Text(f"Bag: {bag} tokens. Decks: {decks}.", style="dim"))
     return Panel(Group(*parts), title="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!")
 
@@ -430,13 +445,13 @@ def _heroes_text(state: DungeonsState) -> Text:
         hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
         out.append(
             f" · {space_label(state, h.space)} · {hearts} · {_plural(h.coins, 'coin')} · "
-            f"{glory(state, h.seat)} glory · {stats} · {_plural(h.hand_size, 'card')}"
+            f"{glory_part(state, h.seat, ' · ')}{stats} · {_plural(h.hand_size, 'card')}"
         )
         bounties = ", ".join(bounty_text(state, b) for b in h.backpack) or "empty"
         if h.dropped:
             bounties += f"; {len(h.dropped)} dropped off"
         out.append(
-            f"\n    skills {skill_line(state, h)} · potions: {', '.join(h.potions) or 'none'}"
+            f"\n    skills {skill_line(state, h)} · potions: {potion_names(state, h)}"
             f" · {hides_line(state, h)} · backpack: {bounties}",
             style="dim",
         )
@@ -751,7 +766,7 @@ def enemy_words(state: DungeonsState, e: Enemy) -> str:
             )
         else:
             what += f", rolls a {look.die}"
-        if g is not None and g.glory:
+        if g is not None and g.glory and not state.options.hides:
             what += f", worth {g.glory} glory"
     return what + ("; " + ", ".join(extras) if extras else "")
 
@@ -1124,7 +1139,8 @@ def board_key(state: DungeonsState) -> list[KeyEntry]:
             )
         else:
             name = g.name if g is not None else kind
-            glory_words = f", {g.glory} glory" if g is not None and g.glory else ""
+            worth = g is not None and g.glory and not state.options.hides
+            glory_words = f", {g.glory} glory" if worth and g is not None else ""
             out.append(
                 KeyEntry(sym, f"{name}: a Guardian (white ring){glory_words}", "token", "#333")
             )
@@ -1452,6 +1468,8 @@ def _bounty_words(state: DungeonsState, card: str) -> str:
     """``a Bandit in 4 (Barrowmere), 2 glory``."""
     b = state.index.bounties[card]
     wanted = common.article(b.monster_class.title())
+    if state.options.hides:  # Part III: no glory; returned, it adds a turn
+        return f"{wanted} in {board.space_words(state, b.space)}, a turn more once returned"
     return f"{wanted} in {board.space_words(state, b.space)}, {b.glory} glory"
 
 
@@ -1485,7 +1503,7 @@ def _board_svg(
         + f"   HP {'♥' * h.hp}{'♡' * max(0, state.content.prices.hp - h.hp)}"
         + f"   {_plural(h.coins, 'coin')}",
         f"at {space_label(state, h.space)}; skills {skill_line(state, h)}",
-        "potions: " + (", ".join(h.potions) or "none"),
+        "potions: " + potion_names(state, h),
         hides_line(state, h),
         "backpack: "
         + (", ".join(bounty_text(state, b) for b in h.backpack) or "empty")
@@ -1502,7 +1520,8 @@ def _board_svg(
         fit(
             x0 + 8,
             y0 + 16,
-            f"{state.name(h.seat)}{' (chib)' if h.chib else ''}: {glory(state, h.seat)} glory"
+            f"{state.name(h.seat)}{' (chib)' if h.chib else ''}"
+            + (f": {glory(state, h.seat)} glory" if not state.options.hides else "")
             + (f" · {team_label(state, h.seat)}" if team_label(state, h.seat) else ""),
             _PANEL_W - 16,
             12.5,

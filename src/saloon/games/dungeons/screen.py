@@ -131,7 +131,9 @@ def hero_line(state: DungeonsState, h: Hero, player: int | None) -> Text:
     hearts = "♥" * h.hp + "♡" * max(0, state.content.prices.hp - h.hp)
     coins = f"{h.coins} coin{'s' if h.coins != 1 else ''}"
     cards = f"{h.hand_size} card{'s' if h.hand_size != 1 else ''}"
-    t.append(f" at {where}, {hearts}, {coins}, {glory(state, h.seat)} glory, ")
+    # Part III: no glory in the Hide Collection.
+    worth = "" if state.options.hides else f"{glory(state, h.seat)} glory, "
+    t.append(f" at {where}, {hearts}, {coins}, {worth}")
     t.append(f"{stats_text(h)}, {cards}")
     return t
 
