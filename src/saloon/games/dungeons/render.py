@@ -803,10 +803,14 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
     label = name if village else f"{number}  {name}"
     out.append(fit(x + 8, y + 16, label, _NODE_W - 14, 12.5, font_weight="bold", fill=_INK))
     ex = x + 8
-    for piece in environments_at(state, number):
+    pieces = environments_at(state, number)
+    labels = [_piece_label(state, number, piece, short=False) for piece in pieces]
+    if sum(len(a) * 5.6 + 12 for a in labels) > _NODE_W - 12:
+        # Four or five kinds in one space (the expansion's pieces): three
+        # letters each; the title and the key say the rest.
+        labels = [_piece_label(state, number, piece, short=True) for piece in pieces]
+    for piece, label in zip(pieces, labels, strict=True):
         colour = _ENV_COLOURS.get(piece, "#777")
-        copies = sum(1 for sp, p in state.environments if sp == number and p == piece)
-        label = piece + (f" ×{copies}" if copies > 1 else "")
         w = len(label) * 5.6 + 8
         out.append(f'<g class="environment"><title>{_esc(piece_words(state, piece))}</title>')
         out.append(
@@ -844,6 +848,15 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
 
 #: The tokens a space shows side by side with their dice.
 _ROW: Final = 6
+
+
+def _piece_label(state: DungeonsState, number: int, piece: str, short: bool) -> str:
+    """A piece's tag in a space: ``forest``, ``dungeon ×2``; ``short``:
+    ``for``, ``dun×2``."""
+    copies = sum(1 for sp, p in state.environments if sp == number and p == piece)
+    if short:
+        return piece[:3] + (f"×{copies}" if copies > 1 else "")
+    return piece + (f" ×{copies}" if copies > 1 else "")
 
 
 def piece_words(state: DungeonsState, piece: str) -> str:
@@ -1279,7 +1292,7 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
     live = pointing.points_now(state, player)
     body: list[str] = []
     body.append(
-        text(16, 26, "D6: " + round_line(state), font_size=16, font_weight="bold", fill=_INK)
+        fit(16, 26, "D6: " + round_line(state), geo.width - 24, 16, font_weight="bold", fill=_INK)
     )
     fl = fight_line(state)
     if fl:
@@ -1531,7 +1544,8 @@ def _board_svg(
     ]
     for k, line in enumerate(lines):
         out.append(fit(x0 + 8, y0 + 31 + 13.5 * k, line, _PANEL_W - 16, 10.5, fill=_INK))
-    out.extend(_cube_svg(state, h, x0, y0 + 31 + 13.5 * len(lines), mine))
+    if not state.options.hides:  # Part III: no Cash Cubes in solo and co-op
+        out.extend(_cube_svg(state, h, x0, y0 + 31 + 13.5 * len(lines), mine))
     out.append("</g>")
     return out, height
 
