@@ -121,15 +121,27 @@ class Dungeons(Game):
                 "Four players in two teams, teammates across the table, with the Alliance "
                 "deck and shared hands (Part III), the standard map, 3 rounds.",
             ),
+            "alliance-advanced": (
+                "Alliance (2v2), advanced map",
+                "Alliance on the advanced map, teammates keeping their hands to themselves.",
+            ),
             "solo": (
                 "Solo Hide Collection",
                 "One hunter against the clock: a hide of each of the 15 monsters before the "
                 "turns run out (Part III), on the standard map.",
             ),
+            "solo-advanced": (
+                "Solo Hide Collection, advanced map",
+                "The solo Hide Collection on the advanced map (12 spaces, a D12).",
+            ),
             "coop": (
                 "Co-op Hide Collection",
                 "Two to four hunters together collect the 15 hides before the turns run out "
-                "(Part III), on the advanced map.",
+                "(Part III), on the standard map.",
+            ),
+            "coop-advanced": (
+                "Co-op Hide Collection, advanced map",
+                "The co-op Hide Collection on the advanced map (12 spaces, a D12).",
             ),
             "readings": (
                 "Every other reading",
@@ -143,22 +155,24 @@ class Dungeons(Game):
         variant with 2, 3 and 4 players): the standard map for 3 rounds, the
         advanced map for 3 and for 6 (its round rules change every round);
         the standard map for 6 rounds (two Hunters' Moons) with every
-        other reading and house rule together; and Alliance (Part III), four
-        players in two teams sharing their hands.
+        other reading and house rule together. Part III's modes on both
+        maps: Alliance, four players in two teams (sharing their hands on
+        the standard map, not on the advanced), and the Hide Collection,
+        ``solo`` and ``coop``.
 
-        Hide Collection (Part III): ``solo`` on the standard map, ``coop``
-        on the advanced map.
-
-        >>> sorted(GAME.variants())
-        ['advanced', 'alliance', 'coop', 'default', 'extended', 'readings', 'solo']
+        >>> len(GAME.variants()), sorted(GAME.variants())[:5]
+        (10, ['advanced', 'alliance', 'alliance-advanced', 'coop', 'coop-advanced'])
         """
         return {
             "default": DungeonsOptions(),
             "advanced": DungeonsOptions(map="advanced"),
             "extended": DungeonsOptions(map="advanced", rounds=6),
             "alliance": DungeonsOptions(mode="alliance", team_hands="shared"),
+            "alliance-advanced": DungeonsOptions(mode="alliance", map="advanced"),
             "solo": DungeonsOptions(mode="solo"),
-            "coop": DungeonsOptions(mode="coop", map="advanced"),
+            "solo-advanced": DungeonsOptions(mode="solo", map="advanced"),
+            "coop": DungeonsOptions(mode="coop"),
+            "coop-advanced": DungeonsOptions(mode="coop", map="advanced"),
             "readings": DungeonsOptions(
                 rounds=6,
                 environments="random",

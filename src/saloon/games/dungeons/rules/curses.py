@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saloon.core.action import Action
-from saloon.core.errors import OptionError
+from saloon.core.errors import OptionError, shown
 from saloon.games.dungeons.actions import Castle
 from saloon.games.dungeons.content import Content, Curse
 from saloon.games.dungeons.rules import board
@@ -45,7 +45,7 @@ def check_options(options: DungeonsOptions, content: Content) -> None:
     known = [c.id for c in content.curses]
     for cid in options.curses:
         if cid not in known:
-            raise OptionError(f"no curse {cid!r} (known: {', '.join(known)})")
+            raise OptionError(f"no curse {shown(cid)} (known: {', '.join(known)})")
 
 
 def curses_at(s: DungeonsState, space: int) -> tuple[Curse, ...]:
