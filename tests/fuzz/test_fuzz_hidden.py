@@ -75,7 +75,7 @@ def test_cowboys_worlds_redrawn_for_every_player(
     players=st.integers(min_value=2, max_value=4),
     map_=st.sampled_from(["standard", "advanced"]),
     red_cards=st.sampled_from(["fights", "turn"]),
-    mode=st.sampled_from(["standard", "solo", "coop"]),
+    mode=st.sampled_from(["standard", "solo", "coop", "alliance"]),
     seed=st.integers(min_value=0, max_value=2**32),
     steps=st.integers(min_value=50, max_value=300),
 )
@@ -83,4 +83,5 @@ def test_dungeons_worlds_redrawn_for_every_player(
     players: int, map_: str, red_cards: str, mode: str, seed: int, steps: int
 ) -> None:
     options = DungeonsOptions(map=map_, red_cards=red_cards, mode=mode)  # type: ignore[arg-type]
-    play_and_check("dungeons", options, 1 if mode == "solo" else players, seed, steps)
+    seats = {"solo": 1, "alliance": 4}.get(mode, players)
+    play_and_check("dungeons", options, seats, seed, steps)
