@@ -210,7 +210,7 @@ _PASSAGES = {
     "ChooseEnemy": "The card, skill or event says which enemies it may take: never a "
     "Cash Cube; one that sends an enemy back to the bag takes a monster, never a Guardian.",
     "ChooseStat": "Part I, Roll for Stats: stats go from 3 to 6.",
-    "KillUse": "Part III, Hide Collection: a monster slain counts for one and only one of a "
+    "KillUse": "Part III, Hide Collection: a monster slain counts for just one of a "
     "bounty (its class, in its space), the Hide Collection board (its own monster's hide, "
     "if missing), or a specialty or wild hide of your boards (ruling DG-R63).",
     "AnyHide": "Part III, Special Enemies: a Dragon or the Kraken is worth any one hide the "
