@@ -285,3 +285,18 @@ def test_every_reading_has_a_label_and_words() -> None:
         "handcuffed",
     ):
         assert DungeonsOptions.LABELS[name] and "(" in DungeonsOptions.HELP[name]
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        (["hide_transform=advanced"], "hide_transform is a Hide Collection option"),
+        (["mode=solo", "house_rules=melee"], "house_rules melee acts on opponents"),
+        (["mode=coop", "house_rules=mercenary_cube"], "mode=coop has neither"),
+    ],
+)
+def test_an_option_that_has_nothing_to_act_on_in_the_mode_is_refused(
+    values: list[str], words: str
+) -> None:
+    with pytest.raises(OptionError, match=words):
+        DungeonsOptions.parse(values)

@@ -205,6 +205,19 @@ class DungeonsOptions(Options):
     def validate(self) -> None:
         if self.team_hands != "hidden" and self.mode != "alliance":
             raise OptionError("team_hands is an Alliance option: it needs mode=alliance")
+        if self.hide_transform != "standard" and not self.hides:
+            raise OptionError(
+                "hide_transform is a Hide Collection option: it needs mode=solo or coop"
+            )
+        if self.hides:
+            # Part III: no Cash Cube in solo or co-op (Companions), and no
+            # opponent's hero to fight: these homebrews have nothing to act on.
+            idle = [h for h in ("mercenary_cube", "melee") if h in self.house_rules]
+            if idle:
+                raise OptionError(
+                    f"house_rules {','.join(idle)} acts on opponents and their Cash Cubes, "
+                    f"and mode={self.mode} has neither (Part III)"
+                )
         if len(set(self.curses)) != len(self.curses):
             raise OptionError(f"curses names a curse twice: {shown(','.join(self.curses))}")
         if len(self.curses) > CASTLES:
