@@ -18,7 +18,7 @@ from saloon.games.dungeons.actions import Castle, Roll
 from saloon.games.dungeons.content import load_content
 from saloon.games.dungeons.guide import rules_help
 from saloon.games.dungeons.options import DungeonsOptions
-from saloon.games.dungeons.render import render_svg
+from saloon.games.dungeons.render import castle_mark, render_svg
 from saloon.games.dungeons.rules import combat
 from saloon.games.dungeons.rules.state import DungeonsState
 from saloon.games.dungeons.screen import space_text
@@ -244,6 +244,10 @@ def test_the_castles_are_drawn_named_and_encoded() -> None:
     assert svg.count('class="castle"') == 2
     assert 'aria-label="a curse castle, Gift to the Gods: Whoever earns coins' in svg
     assert "<title>a curse castle, Curse of Endless Echoes:" in svg
+    # Each castle carries its curse's letters on the map and in the key.
+    assert [castle_mark(s, c) for c in ALL] == ["EE", "GG", "BB"]
+    assert svg.count(">EE</text>") == 2 and svg.count(">GG</text>") == 2
+    assert ">EE: Curse of Endless Echoes" in svg
     space = next(sp for sp in s.map.spaces if sp.number == 4)
     assert "♜ Gift to the Gods" in space_text(s, space).plain
     enc = GAME.encoding(s.options, 2)

@@ -149,15 +149,44 @@ def castle_words(state: DungeonsState, curse: str) -> str:
     return f"a curse castle, {c.name}: {c.text}"
 
 
-def _castle_glyph(x: float, y: float, colour: str = CASTLE_COLOUR) -> str:
+def castle_mark(state: DungeonsState, curse: str) -> str:
+    """The letters a castle carries on the board and in the key, so that
+    each curse's castle is told apart at a glance: the initials of its
+    name's main words (``EE`` Curse of Endless Echoes, ``GG`` Gift to the
+    Gods, ``BB`` Buff the Beastie); a curse whose initials another curse in
+    play shares takes its place in the option instead."""
+
+    def initials(cid: str) -> str:
+        minor = {"curse", "of", "the", "to", "a", "an", "and"}
+        words = [w for w in state.content.curse(cid).name.split() if w.lower() not in minor]
+        return "".join(w[0] for w in words[:2]).upper() or cid[:2].upper()
+
+    mine = initials(curse)
+    if sum(initials(c) == mine for c in state.options.curses) > 1:
+        return str(state.options.curses.index(curse) + 1)
+    return mine
+
+
+def _castle_glyph(x: float, y: float, colour: str = CASTLE_COLOUR, mark: str = "") -> str:
     """A small castle (a keep and three merlons), 16 wide and 16 high from
-    its top-left corner (``x``, ``y``)."""
+    its top-left corner (``x``, ``y``), with ``mark`` on its wall."""
     pts = [
         (0, 16), (0, 3), (3, 3), (3, 6), (6.5, 6), (6.5, 0), (9.5, 0), (9.5, 6),
         (13, 6), (13, 3), (16, 3), (16, 16),
     ]  # fmt: skip
     path = " ".join(f"{num(x + px)},{num(y + py)}" for px, py in pts)
-    return f'<polygon points="{path}" fill="{colour}" stroke="#fff" stroke-width="0.8"/>'
+    out = f'<polygon points="{path}" fill="{colour}" stroke="#fff" stroke-width="0.8"/>'
+    if mark:
+        out += text(
+            x + 8,
+            y + 14.5,
+            mark,
+            font_size=6.5,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#fff",
+        )
+    return out
 
 
 def skill_line(state: DungeonsState, h: Hero) -> str:
@@ -839,7 +868,7 @@ def _space_svg(state: DungeonsState, geo: _Map, number: int, live: frozenset[str
         out += [
             f'<g class="castle" data-curse="{_esc(c)}" aria-label="{_esc(words)}">'
             f"<title>{_esc(words)}</title>",
-            _castle_glyph(cx, y + _NODE_H - 22),
+            _castle_glyph(cx, y + _NODE_H - 22, mark=castle_mark(state, c)),
             "</g>",
         ]
     out.append("</g>")
@@ -1077,7 +1106,7 @@ def _pieces_svg(state: DungeonsState, x0: float, y0: float, right: float) -> lis
             f"<title>{_esc(words)}</title>",
             f'<rect x="{num(x)}" y="{num(y0)}" width="{num(w)}" height="17" rx="3" '
             f'fill="{CASTLE_COLOUR}"/>',
-            _castle_glyph(x + 3, y0 + 1),
+            _castle_glyph(x + 3, y0 + 1, mark=castle_mark(state, c)),
             text(x + 22, y0 + 12.5, name, font_size=10, fill="#fff"),
             "</g>",
         ]
@@ -1182,7 +1211,8 @@ def board_key(state: DungeonsState) -> list[KeyEntry]:
         out.append(KeyEntry(piece, words, "piece", _ENV_COLOURS.get(piece, "#777")))
     for _, c in state.castles:
         curse = state.content.curse(c)
-        out.append(KeyEntry("castle", f"{curse.name}: {curse.text}", "castle", CASTLE_COLOUR))
+        mark = castle_mark(state, c)
+        out.append(KeyEntry(mark, f"{curse.name}: {curse.text}", "castle", CASTLE_COLOUR))
     return out
 
 
@@ -1249,7 +1279,7 @@ def _glyph(en: KeyEntry, cx: float, cy: float) -> list[str]:
             ),
         ]
     if en.glyph == "castle":
-        return [_castle_glyph(cx - 8, cy - 8, en.colour)]
+        return [_castle_glyph(cx - 8, cy - 8, en.colour, mark=en.symbol)]
     if en.glyph == "piece":
         return [
             f'<rect x="{num(cx - 10)}" y="{num(cy - 6)}" width="20" height="12" rx="3" '
