@@ -155,6 +155,44 @@ def words_of(action: Action) -> list[str]:
     return str(action).lower().split()
 
 
+#: Words a shared description does not end on (it names a thing, not a link).
+_LINKS = frozenset({"and", "or", "with", "to", "from", "the", "a", "an", "of", "in", "your"})
+
+
+def shared_description(texts: Sequence[str]) -> str:
+    """The words that all of ``texts`` begin with, as a group's title in
+    words (``roll Hand Axe (d6, Dual Wield)`` over its pairings); empty
+    when they share fewer than two words.
+
+    >>> shared_description(["roll Axe (d6) and your d6: 5%", "roll Axe (d6) and Bow: 6%"])
+    'roll Axe (d6)'
+    >>> shared_description(["move to 1", "ride to 2"])
+    ''
+    """
+    if not texts:
+        return ""
+    common = texts[0].split()
+    for text in texts[1:]:
+        w = text.split()
+        k = 0
+        while k < min(len(common), len(w)) and common[k] == w[k]:
+            k += 1
+        common = common[:k]
+    # A parenthesis opened and not closed: the title stops before it.
+    depth, cut = 0, len(common)
+    for i, word in enumerate(common):
+        if depth == 0 and "(" in word:
+            cut = i
+        depth += word.count("(") - word.count(")")
+    if depth > 0:
+        common = common[:cut]
+    while common and common[-1].lower().strip(",:;") in _LINKS:
+        common.pop()
+    if common and common[-1][-1] in ",:;":
+        common[-1] = common[-1][:-1]
+    return " ".join(common) if len(common) >= 2 else ""
+
+
 def shared_words(actions: Sequence[Action]) -> list[str]:
     """The notation's first words that all of ``actions`` share."""
     if not actions:
@@ -461,7 +499,9 @@ class GameTable:
                     n = len(self.menu_actions)
                     self.say(f"{shown(text)} is not a whole number from 1 to {n}")
                 elif any(str(a).startswith(text.split()[0].lower()) for a in self.all_actions):
-                    self.say(f"{exc}; {self.legal_text()}")  # the right word, written wrong
+                    self.say(
+                        f"{str(exc).rstrip('.')}; {self.legal_text()}"
+                    )  # the right word, written wrong
                 else:
                     self.say(f"unknown command or action {shown(text)}; {self.legal_text()}")
                 continue
@@ -475,7 +515,7 @@ class GameTable:
             # The game's reason (the rule that forbids it, what would make it
             # legal), as the browser gives it: State.explain_illegal.
             n = len(self.menu_actions)
-            self.say(f"{state.explain_illegal(action)}; choose 1-{n} (or help)")
+            self.say(f"{state.explain_illegal(action).rstrip('.')}; choose 1-{n} (or help)")
 
     def prefixed(self, text: str) -> Branch | None:
         """The choices whose notation begins with the words typed (``C4``,
@@ -717,7 +757,8 @@ class GameTable:
                 entries.append(same[0])
             else:
                 branch = self.branch_of("", same)
-                entries.append(Branch(branch.key, branch.key, branch.actions))
+                title = shared_description([self.state.describe_action(a) for a in same])
+                entries.append(Branch(title or branch.key, branch.key, branch.actions))
         return [("", entries)]
 
     def entry_row(self, number: int, entry: Entry, code_width: int = 0) -> MenuRow:
@@ -725,7 +766,8 @@ class GameTable:
         notation of its menu (``code_width``)."""
         if isinstance(entry, Branch):
             n = len(entry.actions)
-            text, code = f"{entry.title}: {n} choices", f"[{entry.key}]" if entry.key else ""
+            text = f"{entry.title}: {n} choice{'s' if n != 1 else ''}"
+            code = f"[{entry.key}]" if entry.key else ""
         else:
             text, code = self.state.describe_action(entry), f"[{entry}]"
         room = max(20, self.console.size.width - 8 - max(len(code), code_width) - 2)
@@ -788,7 +830,8 @@ class GameTable:
         step = ""
         if self.trail:
             shown_now = self.trail[-1]
-            step = f" {escape(shown_now.title)} ({len(shown_now.actions)} choices)"
+            n = len(shown_now.actions)
+            step = f" {escape(shown_now.title)} ({n} choice{'s' if n != 1 else ''})"
         self.console.print(f"[bold]{escape(self.name(player))}[/], your move:{step}")
         grid = RichTable.grid(padding=(0, 1))
         grid.add_column(justify="right", no_wrap=True)

@@ -300,7 +300,10 @@ def _text(drawing: object) -> str:
 
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(drawing)
-    return console.export_text()
+    # A sentence wrapped inside the panel reads as one line: the borders
+    # and the line breaks between its words go.
+    lines = (line.strip().strip("│").strip() for line in console.export_text().splitlines())
+    return " ".join(" ".join(lines).split())
 
 
 def test_a_referee_is_told_what_a_draw_may_be() -> None:

@@ -351,3 +351,51 @@ def test_the_table_speaks_of_benefits_not_glory_or_quest_cards() -> None:
     shown = console.export_text()
     assert "glory" not in shown and "quest" not in shown.lower()
     assert "glory" not in GAME.render_svg(s, 0)
+
+
+def test_a_solo_players_choices_speak_of_turns_hides_and_the_companion() -> None:
+    """What a person playing solo at the terminal met, and must not meet
+    again: bounties priced in glory (a bounty here is a turn more once
+    returned), a Dragon's or a Plant's glory (any one hide; coins only),
+    hunting by a GM (none in solo), wits checked by GM events (none here:
+    ruling DG-R66), the red-dot board's Wild naming an Advantage card it
+    does not offer, a bounty deck that is not used, and the companion
+    called "the kitteh"."""
+    from saloon.games.dungeons.describe import describe
+    from saloon.games.dungeons.rules import gather
+    from saloon.games.dungeons.words import class_traits
+
+    s = hide_scene(space=1, enemies=[("gnoll", 1)])
+    slay(s, "gnoll")
+    words = describe(s, s.parse("bounty mill-raiders"))
+    assert "glory" not in words and "a turn more once returned to the Village" in words
+
+    s = hide_scene(enemies=[("onyx-dragon", 6), ("plant-of-eden", 6)])
+    assert "any one missing hide" in describe(s, s.parse("fight onyx-dragon"))
+    assert "its coins only" in describe(s, s.parse("fight plant-of-eden"))
+    assert "glory" not in describe(s, s.parse("fight onyx-dragon"))
+    assert "GM" not in describe(s, s.parse("hunt"))
+
+    explorer = next(c for c in s.content.classes if c.bonus_stat == "wits")
+    assert "GM events" not in class_traits(explorer, events=False)
+    assert "GM events check it" in class_traits(explorer)
+
+    s = hide_scene()
+    s.companion = "kitteh"
+    assert gather.WildChoice(0).prompt(s) == "Wild: take coins, the companion or Alchemy"
+    from rich.console import Console
+
+    console = Console(width=100, height=60, color_system=None, record=True)
+    console.print(GAME.render_rich(s))
+    shown = console.export_text()
+    assert "bounty" not in shown.split("Decks:")[1]
+
+
+def test_the_kitteh_keeps_its_capital() -> None:
+    """The companion's name starts its sentences as it is printed."""
+    s = hide_scene()
+    s.companion, s.companion_at = "kitteh", 6
+    from saloon.games.dungeons.rules import companions
+
+    companions.FollowMove(0).answer(s, s.parse("follow 3"))
+    assert "The Kitteh moves to 3" in log_text(s)

@@ -26,6 +26,7 @@ from saloon.games.dungeons.rules import (
     cards,
     combat,
     common,
+    hides,
     powers,
     reroll,
     stealth,
@@ -83,8 +84,8 @@ def describe(s: DungeonsState, action: Action) -> str:
         )
     if action == a.HUNT:
         return (
-            "hunt: the GM draws an enemy from the bag into your space (1 action)"
-            + _stealth_first(s, seat)
+            f"hunt: {'an enemy is drawn' if s.options.hides else 'the GM draws an enemy'} "
+            "from the bag into your space (1 action)" + _stealth_first(s, seat)
         )
     if action == a.GATHER:
         rewards = s.gather_board(seat).rewards if s.heroes[seat].board else ()
@@ -275,6 +276,10 @@ def _pass_words(s: DungeonsState) -> str:
     top = s.agenda[-1] if s.agenda else None
     if isinstance(top, powers.Window) and top.phase == "turn":
         return "pass: play no red card now"
+    if type(top).__name__ in ("FollowMove", "CallCompanion"):
+        from saloon.games.dungeons.rules import companions
+
+        return f"pass: leave {companions.name(s.companion)} where it is"
     return _PASS.get(type(top).__name__, "pass: let it go by")
 
 
@@ -298,6 +303,8 @@ def _fight_words(s: DungeonsState, seat: int, action: a.Fight) -> str:
     g = s.guardian(e.kind)
     assert g is not None
     glory = f", {g.glory} glory" if g.glory else ""
+    if s.options.hides:
+        glory = hides.guardian_worth(s, e.kind)
     return f"fight {name} (a Guardian{glory}): {chance}; not an action"
 
 
@@ -427,7 +434,7 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
     top = s.agenda[-1] if s.agenda else None
     if w == "class" and v in s.index.classes:
         c = s.index.classes[v]
-        return f"take the {c.name} class board: {words.class_traits(c)}"
+        return f"take the {c.name} class board: {words.class_traits(c, events=not s.options.hides)}"
     if w == "board" and v in s.index.boards:
         return f"take the {words.board_words(s, v)}"
     if w == "stat":
@@ -495,7 +502,7 @@ def _pick_words(s: DungeonsState, seat: int, action: a.Pick) -> str:
         wanted = s.index.bounties[v]
         return (
             f"collect the bounty on {common.article(wanted.monster_class)} in "
-            f"{_space(s, wanted.space)} ({wanted.glory} glory)"
+            f"{_space(s, wanted.space)} ({_bounty_worth(s, wanted.glory)})"
         )
     if w == "enemy":
         return _enemy_pick_words(s, v, top)
@@ -513,7 +520,8 @@ def _stat_words(s: DungeonsState, seat: int, v: str, top: object) -> str:
         value = stat_value(roll, v, cls.bonus_stat)
         bonus = " with the class's +1" if v == cls.bonus_stat else ""
         low = " (1 to 3 count as 3)" if roll < 3 else ""
-        return f"put the {roll} on {v}: it becomes {value}{bonus}{low}; {words.STAT_USES[v]}"
+        use = words.stat_use(v, events=not s.options.hides)
+        return f"put the {roll} on {v}: it becomes {value}{bonus}{low}; {use}"
     if name == "PoisonStat":
         return f"drop {v} from {now} to {now - 1}"
     amount = getattr(top, "amount", 0)
@@ -593,8 +601,18 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
     def put(title: str, action: Action) -> None:
         heads.setdefault(title, []).append(action)
 
+    # Alchemy with bottles to move: a potion's choices (fill it, or move a
+    # bottle to it from another) under its name, not its notation.
+    potions = [
+        x.value.partition(" from ")[0]
+        for x in legal
+        if isinstance(x, a.Pick) and x.word == "potion"
+    ]
+    by_potion = len(potions) > len(set(potions))
     for x in legal:
-        if isinstance(x, (a.Fight, a.Wield, a.Transform, a.Dogmud, a.Chib)) or x == a.ACCEPT:
+        if by_potion and isinstance(x, a.Pick) and x.word == "potion":
+            put(s.content.potions[x.value.partition(" from ")[0]].name, x)
+        elif isinstance(x, (a.Fight, a.Wield, a.Transform, a.Dogmud, a.Chib)) or x == a.ACCEPT:
             put("Fight", x)
         elif isinstance(x, (a.Move, a.Ride)) or x in (a.HUNT, a.GATHER):
             put("Actions", x)
@@ -625,6 +643,14 @@ def groups(s: DungeonsState, legal: Sequence[Action]) -> list[ActionGroup]:
     order += [t for t in heads if t not in order and t]
     order.append("")
     return [ActionGroup(t, tuple(heads[t])) for t in order if t in heads]
+
+
+def _bounty_worth(s: DungeonsState, glory: int) -> str:
+    """What a bounty is worth: its glory, or in the Hide Collection a turn
+    more once returned to the Village (Part III, Solo & Co-op)."""
+    if s.options.hides:
+        return "a turn more once returned to the Village"
+    return f"{glory} glory"
 
 
 def _hire_title(s: DungeonsState) -> str:

@@ -138,7 +138,7 @@ class RoundOdds:
 
     def tie_reason(self, you: bool = True) -> str:
         """Why a tie goes where it goes (Part I, Enemy Engagement)."""
-        his = "your" if you else "his"
+        his = "your" if you else "the hero's"
         if self.ties_card:
             return f"ties are {his} in this fight"
         if self.strength == 6:

@@ -397,7 +397,8 @@ def render_rich(state: DungeonsState, player: int | None = None) -> Panel:
             parts.append(_hand_text(state, mate, "Your teammate's hand"))
     bag = len(state.bag)
     # Part III: the Heroic Quest deck is out of solo and co-op.
-    gone = {"quest"} if state.options.hides else set()
+    # The eight bounties are drawn at setup, the only ones: no bounty deck.
+    gone = {"quest", "bounty"} if state.options.hides else set()
     decks = ", ".join(f"{k} {d.size}" for k, d in sorted(state.decks.items()) if k not in gone)
     parts.append(Text(f"Bag: {bag} tokens. Decks: {decks}.", style="dim"))
     return Panel(Group(*parts), title="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons!")

@@ -312,7 +312,19 @@ STAT_USES = {
 }
 
 
-def class_traits(cls: HeroClass) -> str:
+def stat_use(stat: str, *, events: bool = True) -> str:
+    """What ``stat`` does; wits only meets the GM's events, so with none
+    (the Hide Collection: ruling DG-R66) it does nothing.
+
+    >>> stat_use("wits", events=False)
+    'no events in this mode: it does nothing here'
+    """
+    if stat == "wits" and not events:
+        return "no events in this mode: it does nothing here"
+    return STAT_USES.get(stat, "")
+
+
+def class_traits(cls: HeroClass, *, events: bool = True) -> str:
     """What a class board gives, as its choice explains it: the +1 and what
     the stat does, each skill and what it does, and the chib's die (Part I,
     Choose Your Class Board; Get to Know Your Class; Chibbing Out)."""
@@ -320,7 +332,7 @@ def class_traits(cls: HeroClass) -> str:
     chib = f"chibbed out, a d{cls.chib_die}"
     if cls.chib_die != 4:
         chib += ", never in the Village"
-    use = STAT_USES.get(cls.bonus_stat, "")
+    use = stat_use(cls.bonus_stat, events=events)
     return f"+1 to {cls.bonus_stat} ({use}); skills: {skills}; {chib}"
 
 

@@ -169,6 +169,10 @@ class HandLimit(Decision):
 
     def prompt(self, s: DungeonsState) -> str:
         card = common.article(_deck_words(self.deck))
+        if self.must:
+            # The draw was paid for: no pass is offered, so none is named.
+            paid = _deck_words(self.deck)
+            return f"at the hand limit: discard a card to draw the {paid} card paid for"
         return f"at the hand limit: discard a card to draw {card} card, or pass"
 
     def answer(self, s: DungeonsState, action: Action) -> None:

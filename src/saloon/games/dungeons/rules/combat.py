@@ -101,7 +101,7 @@ class FightStart(Step):
         if helps:
             s.say(
                 "companion",
-                f"{companions.name(s.companion).capitalize()} helps: +{helps} to the roll.",
+                f"{common.upper_first(companions.name(s.companion))} helps: +{helps} to the roll.",
                 self.seat,
             )
         # Part III, Alliance: after the GM's window, the teammate's (DG-R81).

@@ -156,7 +156,11 @@ class CallCompanion(Decision):
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         if action == PASS:
-            s.say("companion", f"{name(s.companion).capitalize()} stays where it is.", self.seat)
+            s.say(
+                "companion",
+                f"{common.upper_first(name(s.companion))} stays where it is.",
+                self.seat,
+            )
             return
         here = s.heroes[self.seat].space
         s.companion_at = here
@@ -215,7 +219,7 @@ class FollowMove(Decision):
         s.companion_at = to
         s.say(
             "companion",
-            f"{name(s.companion).capitalize()} moves to {_at(s, to)}.",
+            f"{common.upper_first(name(s.companion))} moves to {_at(s, to)}.",
             self.seat,
         )
 

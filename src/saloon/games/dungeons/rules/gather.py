@@ -82,7 +82,10 @@ class WildChoice(Decision):
         return [Pick("take", r) for r in wild_choices(s, self.seat)]
 
     def prompt(self, s: DungeonsState) -> str:
-        return "Wild: take coins, an Advantage card or Alchemy"
+        names = {"coins": "coins", "advantage": "an Advantage card", "alchemy": "Alchemy"}
+        names["companion"] = "the companion"
+        picks = [names.get(r, r) for r in wild_choices(s, self.seat)]
+        return f"Wild: take {', '.join(picks[:-1])} or {picks[-1]}"
 
     def answer(self, s: DungeonsState, action: Action) -> None:
         assert isinstance(action, Pick)

@@ -117,14 +117,25 @@ def place_hide(s: DungeonsState, seat: int, kind: str, what: str) -> None:
     """The hide of monster ``kind`` goes on the Hide Collection board."""
     s.collection = tuple(sorted((*s.collection, kind)))
     name = board.kind_name(s, kind)
+    placed = f"the {name} hide" if what == "its hide" else f"{what} as the {name} hide"
     s.say(
         "collect",
-        f"{s.name(seat)} places {what} as the {name} hide on the Hide Collection board "
+        f"{s.name(seat)} places {placed} on the Hide Collection board "
         f"({len(s.collection)} of {HIDES}).",
         seat,
     )
     if won(s):
         push(s, Victory())
+
+
+def guardian_worth(s: DungeonsState, kind: str) -> str:
+    """What a Guardian's kill brings here, for its fight's choice: any one
+    missing hide (a Dragon, the Kraken), or coins only (a Plant of Eden)
+    (Part III, Special Enemies; ruling DG-R64)."""
+    g = s.guardian(kind)
+    if g is not None and g.kind in ("dragon", "kraken"):
+        return ": any one missing hide"
+    return ": its coins only"
 
 
 def guardian_kill(s: DungeonsState, seat: int, kind: str) -> bool:
