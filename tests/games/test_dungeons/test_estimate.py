@@ -58,3 +58,26 @@ def test_a_table_fitted_on_other_features_is_refused(tmp_path, monkeypatch) -> N
             est.weights()
     finally:
         est.weights.cache_clear()
+
+
+def test_the_hide_collections_chance_grows_with_turns_and_falls_with_hides_missing() -> None:
+    """Part III: the table's one chance, fitted on heuristic self-play (the
+    heuristic wins about a quarter of solo games from the start, and a
+    coin's toss worth of them when the turns left match the hides missing
+    about three to one)."""
+    chance = {}
+    for mode, players in (("solo", 1), ("coop", 2)):
+        s = setup_game(players, mode=mode)
+        for turns, missing in ((4, 15), (5, 15), (4, 10), (2, 5), (1, 1)):
+            s.max_turns, s.round = turns, 1
+            s.collection = tuple(m.id for m in s.content.monsters)[: 15 - missing]
+            p = (est.hides_estimate(s) / est.SCALE + 1) / 2
+            chance[mode, turns, missing] = p
+            assert s.estimate() == (est.hides_estimate(s),) * players
+    for mode in ("solo", "coop"):
+        assert chance[mode, 5, 15] > chance[mode, 4, 15]
+        assert chance[mode, 4, 10] > chance[mode, 4, 15]
+        assert chance["solo", 4, 15] > chance["coop", 4, 15]
+    assert 0.05 < chance["solo", 4, 15] < 0.35
+    s.collection = tuple(m.id for m in s.content.monsters)
+    assert est.hides_estimate(s) == est.SCALE

@@ -1323,7 +1323,17 @@ def render_svg(state: DungeonsState, player: int | None = None) -> str:
     live = pointing.points_now(state, player)
     body: list[str] = []
     body.append(
-        fit(16, 26, "D6: " + round_line(state), geo.width - 24, 16, font_weight="bold", fill=_INK)
+        # Bold letters run about a tenth wider than the measure's: the
+        # line keeps clear of the panel beside the map.
+        fit(
+            16,
+            26,
+            "D6: " + round_line(state),
+            (geo.width - 24) * 0.9,
+            16,
+            font_weight="bold",
+            fill=_INK,
+        )
     )
     fl = fight_line(state)
     if fl:
@@ -1485,9 +1495,12 @@ def _collection_svg(state: DungeonsState, x0: float, y0: float) -> tuple[list[st
     extra = [f"Heroic Benefits: {benefits_line(state)}"]
     if state.companion:
         extra.append("Companion: " + companion_words(state))
-    for line in extra:
+    # A long line (the Wisp's terrains, many benefits) wraps at a size
+    # that can be read, rather than shrinking to fit one line.
+    chars = int(_PANEL_W / (0.56 * 10.5))
+    for line in (part for whole in extra for part in wrap(whole, chars)):
         out.append(fit(x0, y + 11, line, _PANEL_W, 10.5, fill=_INK))
-        y += 15
+        y += 14
     by: dict[str, list[tuple[str, bool]]] = {}
     for m in state.content.monsters:
         by.setdefault(m.monster_class, []).append((m.name, m.id in state.collection))
