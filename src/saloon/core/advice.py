@@ -17,6 +17,8 @@ same way (:meth:`Valued.shown`).
 (Add(n=2), '61.2% ± 6.1')
 >>> Valued(Stop(), 0.25).shown("score")
 '0.250'
+>>> Valued(Stop(), 0.997, 0.675).shown("probability")  # one playout or two
+'99.7% (0-100%)'
 """
 
 from __future__ import annotations
@@ -51,7 +53,13 @@ class Valued:
         if kind == "probability":
             text = f"{self.value * 100:.1f}%"
             if self.spread > 0:
-                text += f" ± {self.spread * 100 * INTERVAL_Z:.1f}"
+                half = self.spread * INTERVAL_Z
+                if self.value - half < 0 or self.value + half > 1:
+                    # A chance lies in 0-100%: an interval that would run
+                    # past either end is shown as the range it is.
+                    low, high = max(0.0, self.value - half), min(1.0, self.value + half)
+                    return f"{text} ({low * 100:.0f}-{high * 100:.0f}%)"
+                text += f" ± {half * 100:.1f}"
             return text
         text = f"{self.value:.3f}"
         if self.spread > 0:

@@ -1516,7 +1516,8 @@ def _collection_svg(state: DungeonsState, x0: float, y0: float) -> tuple[list[st
                 f'<rect x="{num(x)}" y="{num(y)}" width="80" height="15" rx="3" '
                 f'fill="{fill}" stroke="{colour}"/></g>'
             )
-            out.append(fit(x + 3, y + 11, name, 74, 9.5, fill=_INK))
+            # A collected hide's name in white on its class's colour.
+            out.append(fit(x + 3, y + 11, name, 74, 9.5, fill="#fff" if got else _INK))
         y += 18
     return out, y - y0
 

@@ -137,7 +137,7 @@ def effect_words(e: Effect, event: bool = False) -> str:
     if k == "monster_hp":
         return f"the monster gains {count(n, 'extra HP', 'extra HP')}"
     if k == "monster_reroll":
-        return "the GM rolls the monster's die again"
+        return "the monster's die is rolled again"
     if k == "cancel_card":
         return "cancel the card just played (it is discarded with no effect)"
     if k == "extra_action":

@@ -94,7 +94,16 @@ function toast(message, kind = "error") {
 function formatValue(v, kind) {
   const z = 1.96;
   if (kind === "probability") {
-    return `${(v.value * 100).toFixed(1)}%` + (v.spread > 0 ? ` ± ${(v.spread * 100 * z).toFixed(1)}` : "");
+    const text = `${(v.value * 100).toFixed(1)}%`;
+    if (!(v.spread > 0)) return text;
+    const half = v.spread * z;
+    // A chance lies in 0-100%: an interval past either end is shown as the
+    // range it is (as saloon.core.advice.Valued.shown does).
+    if (v.value - half < 0 || v.value + half > 1) {
+      const low = Math.max(0, v.value - half) * 100, high = Math.min(1, v.value + half) * 100;
+      return `${text} (${low.toFixed(0)}-${high.toFixed(0)}%)`;
+    }
+    return `${text} ± ${(half * 100).toFixed(1)}`;
   }
   return v.value.toFixed(3) + (v.spread > 0 ? ` ± ${(v.spread * z).toFixed(3)}` : "");
 }
@@ -547,8 +556,12 @@ class Pointing {
       const tag = next.get(point);
       if (tag) {
         const text = document.createElementNS(SVG_NS, "text");
-        text.setAttribute("x", box.x + box.width); text.setAttribute("y", box.y + 1);
-        text.setAttribute("class", "pt-tag");
+        // On a small mark (a token, a figure) the tag stands above it, so
+        // that it hides nothing of it; on a large one, inside its corner.
+        const small = box.height < 40;
+        text.setAttribute("x", small ? box.x + box.width / 2 : box.x + box.width);
+        text.setAttribute("y", small ? box.y - 2 : box.y + 1);
+        text.setAttribute("class", small ? "pt-tag pt-tag-above" : "pt-tag");
         text.textContent = tag;
         layer.append(text);
       }
