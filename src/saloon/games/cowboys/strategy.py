@@ -29,11 +29,14 @@ Every decision of the game (:class:`HeuristicAgent`):
   Hit when the doubled hits kill (or badly hurt a wounded cowboy), Knock-Down
   on a dangerous figure left standing, a jam or a cancel against a shot
   likely to hurt one of its figures (or a runner leaving the town, or a
-  Critical Hit that would kill), a heal on a badly wounded cowboy, a lasting
-  bonus or a shot bonus on a shot that needs it, speed loading on a low
-  weapon, Adrenaline on a runner or a move that ends in range, Friend in
-  Town on a town folk who can shoot his own side; the cards a move counted
-  on when it must; ``pass`` otherwise.
+  Critical Hit that would kill), a heal on a badly wounded cowboy, a shot
+  bonus on a shot that needs it, a lasting bonus (A Good Day for a Killing)
+  at the start of a move, its window, on an armed figure early in the game,
+  speed loading on a low weapon, Adrenaline on a runner or a move that ends
+  in range, Friend in Town on a town folk who can shoot his own side, Card
+  Sharp when no other card of the hand is for its own windows; the cards a
+  move counted on when it must; ``pass`` otherwise. Each card is weighed
+  in its own window (the legal plays hold no other).
 * **reaction fire** (the Advanced Rules' ``reaction_fire``): at a window it
   takes the reaction shot worth most (its chance to hit, at -2, times the
   target's value) if that beats what the cowboy's own action is still
