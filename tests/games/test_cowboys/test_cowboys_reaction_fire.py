@@ -118,6 +118,93 @@ def test_a_rider_or_his_horse_and_a_thrown_rider_stops() -> None:
     assert s.phase == Phase.SELECT
 
 
+# -- a thrown rider (CW-X1) -------------------------------------------------------------------
+
+
+def test_a_thrown_rider_is_not_offered_a_reaction_and_it_is_refused() -> None:
+    """The auditor's case. Movement with Horses: a rider whose horse is
+    killed under him may perform no action in his next turn; a reaction
+    counts as his action (Reaction Fire). Cowboy 2's horse falls to Cowboy
+    1's shot; the town folk then walks across his front: only Cowboy 4 is
+    offered a reaction (before, ``C2 react T1`` was offered), and a typed
+    ``C2 react T1`` is refused in one line (ruling CW-X1)."""
+    s = street_game(
+        [C("C1", "a1", "E"), C("T1", "f3", "W")],
+        [C("C2", "d1", "S", mounted=True), C("C4", "h6", "N")],
+        rules=REACT,
+        moves_first=False,
+    )
+    s.horses[0] = replace(s.horses[0], health=1)
+    act(s, "C1 shoot H1")
+    act(s, "roll 5 5")
+    assert "Cowboy 2 is thrown and loses his next action." in log_text(s)
+    assert figure(s, "C2").stunned
+    act(s, "T1 move T:b3 W")
+    assert s.phase == Phase.REACT
+    assert legal(s) == {"C4 react T1", "pass"}
+    with pytest.raises(ValueError, match="thrown when his horse was killed") as err:
+        act(s, "C2 react T1")
+    assert "\n" not in str(err.value)
+    assert all("C2 react" not in a for _ in run_move(s) for a in legal(s))
+
+
+def test_a_thrown_rider_reacts_again_once_the_turn_he_lost_is_over() -> None:
+    """CW-X1: he loses his side's next part (CW-T3) and may not react
+    until the end of that turn; in the next turn he reacts again."""
+    s = street_game(
+        [C("C1", "a1", "E"), C("T1", "f3", "W")],
+        [C("C2", "d1", "S", mounted=True)],
+        rules=REACT,
+        moves_first=False,
+    )
+    s.horses[0] = replace(s.horses[0], health=1)
+    act(s, "C1 shoot H1")
+    act(s, "roll 5 5")
+    act(s, "T1 move T:b3 W")
+    # Nobody else can react: no window at all. Side 1 has acted; side 2's
+    # part is Cowboy 2's lost one, and the turn is over.
+    assert s.phase == Phase.SELECT and at(s, "T1") == "T:b3"
+    assert s.turn == 2 and s.to_move == 0
+    assert not figure(s, "C2").stunned and "C2" not in s.lost
+    act(s, "T1 move T:f3 E")
+    assert s.phase == Phase.REACT and legal(s) == {"C2 react T1", "pass"}
+
+
+def test_with_the_advanced_rules_a_thrown_rider_does_not_react_all_that_turn() -> None:
+    """CW-X1 with all the Advanced Rules (the cup, Variable Damage, Shot
+    Horses): Cowboy 2's horse falls in turn 2 before his marker is drawn;
+    he reacts neither before his lost activation nor after it in that
+    turn, and reacts again in turn 3."""
+    s = street_game(
+        [C("C1", "a1", "E"), C("C3", "h3", "W"), C("T1", "f3", "W")],
+        [C("C2", "d1", "S", mounted=True), C("C4", "h6", "N")],
+        rules=("advanced",),
+    )
+    s.horses[0] = replace(s.horses[0], health=1)
+    act(s, "end", "end")
+    assert s.turn == 2 and s.phase == Phase.CUP
+    act(s, "C1", "C1 shoot H1", "roll 5 5", "3C")  # one hit: the horse falls
+    assert "Cowboy 2 is thrown and loses his next action." in log_text(s)
+    act(s, "s1", "T1 move T:b3 W")
+    assert legal(s) == {"C4 react T1", "pass"}  # before, C2 react T1 too
+    with pytest.raises(ValueError, match="thrown when his horse was killed"):
+        act(s, "C2 react T1")
+    run_move(s)
+    act(s, "C2")  # his lost activation
+    assert "Cowboy 2 lost his horse under him: he loses this activation." in log_text(s)
+    assert "C2" in s.lost and not figure(s, "C2").stunned
+    act(s, "C3", "C3 move T:d3 W")
+    assert all("C2 react" not in a for _ in run_move(s) for a in legal(s))
+    assert at(s, "C3") == "T:d3"
+    # Cowboy 4's marker, the last, is drawn at once; he lets the turn end.
+    while s.turn == 2:
+        act(s, "C4 wait" if s.phase == Phase.SELECT else "pass")
+    assert s.turn == 3 and s.lost == frozenset()
+    act(s, "C3")
+    act(s, "C3 move T:g3 E")
+    assert s.phase == Phase.REACT and "C2 react C3" in legal(s)
+
+
 def test_several_reactors_to_one_mover() -> None:
     """Reaction Fire: any number of cowboys may react to one mover; after
     a reaction shot the side is asked again for its other cowboys at the

@@ -654,7 +654,7 @@ def test_scenarios_wire_in() -> None:
     assert not any(str(a).split()[1] == "shoot" for a in s.legal_actions() if str(a) != "end")
     three = GAME.new_state(GAME.parse_options(["scenario=three-way-standoff"]))
     assert three.num_players == 3
-    over(three, 2, "test")
+    over(three, 2, "eliminated", "The Kid wins: the Stranger and the Colonel are down.")
     assert three.returns() == (-0.5, -0.5, 1.0)
     with pytest.raises(Exception, match="no scenario"):
         GAME.new_state(GAME.parse_options(["scenario=alamo"]))

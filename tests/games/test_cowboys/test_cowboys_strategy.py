@@ -9,7 +9,11 @@ row 5 a building (b5-e5) with a door above c5 and a window above d5.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import sys
 from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -28,6 +32,8 @@ from saloon.games.cowboys.shotchart import Weapon
 from saloon.games.cowboys.strategy import HeuristicAgent, Knobs
 
 from .conftest import STREET, C, dealt, figure, only_pass, street_game
+
+ROOT = Path(__file__).resolve().parents[3]
 
 SCENARIOS = (
     "brawl",
@@ -120,6 +126,64 @@ def test_plays_critical_hit_on_a_hit_that_kills() -> None:
     t.apply(t.parse("roll 3 4"))
     assert t.phase == Phase.AFTER_HIT
     assert str(agent().choose(t)) == "pass"
+
+
+def test_plays_a_good_day_for_a_killing_at_the_start_of_a_move() -> None:
+    """A Good Day for a Killing (KH) plays at the start of a move action
+    (Game Cards: "during the movement action"; cards.toml): the heuristic
+    plays it there, on its 0 cowboy, early in the game. At the start of a
+    shoot action it is not offered at all (before, the heuristic looked for
+    it only there, and so never played it)."""
+    s = street_game([C("C1", "a1", "S")], [C("C2", "h6", "N")], cards=(1, 1), deal=("KH", "2C"))
+    s.apply(s.parse("C1 move T:a3 S"))
+    s.apply(s.parse("pass"))  # side 2's answer
+    assert s.phase == Phase.START
+    assert agent().choose(s) == Play("KH", "C1")
+    t = street_game([C("C1", "a1", "S")], [C("C2", "a3", "N")], cards=(1, 1), deal=("KH", "2C"))
+    t.apply(Shoot("C1", "C2"))
+    t.apply(t.parse("pass"))
+    only_pass(t)  # the shoot action's start: nothing to play
+
+
+def test_plays_card_sharp_only_when_it_costs_nothing() -> None:
+    """Card Sharp (2D) shows the bot a hand it makes no use of, so it plays
+    it only when no other card of its hand is for its own windows: beside
+    a Misfire (3C, an answer) it plays it; beside Dead Eye (2S) it keeps
+    its card of the turn for the shot."""
+    for other, want in (("3C", "play 2D"), ("2S", "pass")):
+        s = street_game(
+            [C("C1", "a1", "S")], [C("C2", "h6", "N")], cards=(2, 1), deal=("2D", "2C", other)
+        )
+        s.apply(s.parse("C1 move T:a3 S"))
+        s.apply(s.parse("pass"))
+        assert s.phase == Phase.START and "play 2D" in {str(a) for a in s.legal_actions()}
+        assert str(agent().choose(s)) == want
+
+
+def _card_plays() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "cowboys_card_plays", ROOT / "benchmarks" / "cowboys_card_plays.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cowboys_card_plays"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_heuristic_plays_every_card() -> None:
+    """Heuristic self-play over the scenarios that deal cards
+    (``benchmarks/cowboys_card_plays.py``, whose 2,000-game counts are in
+    docs/games/cowboys.md): every card it can hold is played, each in its
+    own window (the engine offers a card only there). The games stop as
+    soon as every card has been played; 2,000 at most."""
+    bench = _card_plays()
+    got = bench.play_games(2000, until_all=True)
+    names = bench.card_names()
+    assert len(names) == 20 and "A Good Day for a Killing" in names
+    missing = [n for n in names if not got.played[n]]
+    assert not missing, f"never played in {got.games} games: {missing}"
+    assert got.games < 2000
 
 
 def test_runs_for_the_edge_with_the_loot() -> None:

@@ -11,15 +11,18 @@ the 36 throws of 2d6 over the shot chart (Cowboys rulebook, Shoot).
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
+from saloon.analysis.simulate import simulate
 from saloon.core import get_game
 from saloon.core.dice import ScriptedDice
 from saloon.core.errors import NotationError
+from saloon.core.record import GameRecord
 from saloon.core.state import CHANCE
 from saloon.games.cowboys import GAME
 from saloon.games.cowboys.actions import (
@@ -36,6 +39,7 @@ from saloon.games.cowboys.actions import (
 from saloon.games.cowboys.board import build_town
 from saloon.games.cowboys.geometry import king_range
 from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.render import status_lines
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import FigureSetup, Goal, Setup, SideSetup
 from saloon.games.cowboys.rules.state import CowboysState
@@ -496,6 +500,53 @@ def test_every_ending_says_how_it_was_won(scenario: str) -> None:
     if r.category == "turn limit":
         assert f"the last turn ({s.setup.turns}) is over" in r.text
     assert s.view(None)["ending"] == r.text
+
+
+#: The words that name each way a game is decided (ruling CW-W2, CW-X2).
+WAYS = {
+    "eliminated": (" is down", " are down", " has left the town", "down or gone"),
+    "escaped": (" left the town",),
+    "reached": (" stands in ", " stand in "),
+    "held": (" when the last turn (",),
+    "goal lost": (" can no longer ",),
+    "turn limit": (" is over with no goal met",),
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(GAME.variants()))
+def test_every_ending_names_its_way_everywhere_it_is_shown(scenario: str) -> None:
+    """The audit's item (ruling CW-X2): a scenario game ended as "Hickok
+    wins ()." with no category (``saloon simulate`` showed "(none)"), as
+    the ending read the goals a scenario file leaves empty. Over random
+    games of every scenario (three seeds, the last with all the Advanced
+    Rules), the ending names how the game was decided (the goal met, the
+    other side down, a goal lost or the turn limit), never with empty
+    parentheses or "(none)", and says so alike in the log's last line,
+    the result, the view, the status line, the game's JSON record and
+    ``saloon simulate``'s tally of how the games ended."""
+    game = get_game("cowboys")
+    for seed in range(3):
+        options = CowboysOptions(scenario=scenario, advanced=seed == 2)
+        rng = np.random.default_rng(seed)
+        s = game.new_state(options)
+        assert isinstance(s, CowboysState)
+        while not s.is_over:
+            if s.is_chance:
+                s.apply(s.sample_chance(rng))
+            else:
+                legal = s.legal_actions()
+                s.apply(legal[int(rng.integers(len(legal)))])
+        r = s.result()
+        assert r.category in CATEGORIES, (seed, r)
+        assert any(w in r.text for w in WAYS[r.category]), (seed, r.text)
+        assert "()" not in r.text and "(none)" not in r.text and not problems(r.text)
+        assert s.log[-1].text == r.text == s.view(None)["ending"]
+        assert status_lines(s) == [f"Turn {s.turn} of {s.setup.turns}. Game over: {r.text}"]
+        record = json.loads(GameRecord.from_state(s, seed=seed).dumps())
+        assert record["result"]["category"] == r.category and record["result"]["text"] == r.text
+    seats = ["random"] * s.num_players
+    summary = simulate("cowboys", CowboysOptions(scenario=scenario), seats, games=1, seed=1)
+    assert summary.categories and all(c in CATEGORIES for c in summary.categories)
 
 
 def test_endings_by_escape_reach_and_a_goal_lost() -> None:

@@ -132,8 +132,10 @@ PASSAGES = (
         "with a cowboy who has not moved or shot this turn, his loaded weapon in hand, "
         "and the square in his sight and range, may have him take one reaction shot at "
         "-2 (one round), which is his action for the turn; any number may react to one "
-        "mover, and nobody is asked when none can. A mover who falls or is knocked down "
-        "stops there. The engine walks the cheapest way past the fewest such squares.",
+        "mover, and nobody is asked when none can. A rider thrown from a horse killed "
+        "under him does not react until the turn whose action he loses is over. A mover "
+        "who falls or is knocked down stops there. The engine walks the cheapest way past "
+        "the fewest such squares.",
         ("react", "select"),
     ),
     Passage(

@@ -29,11 +29,14 @@ Every decision of the game (:class:`HeuristicAgent`):
   Hit when the doubled hits kill (or badly hurt a wounded cowboy), Knock-Down
   on a dangerous figure left standing, a jam or a cancel against a shot
   likely to hurt one of its figures (or a runner leaving the town, or a
-  Critical Hit that would kill), a heal on a badly wounded cowboy, a lasting
-  bonus or a shot bonus on a shot that needs it, speed loading on a low
-  weapon, Adrenaline on a runner or a move that ends in range, Friend in
-  Town on a town folk who can shoot his own side; the cards a move counted
-  on when it must; ``pass`` otherwise.
+  Critical Hit that would kill), a heal on a badly wounded cowboy, a shot
+  bonus on a shot that needs it, a lasting bonus (A Good Day for a Killing)
+  at the start of a move, its window, on an armed figure early in the game,
+  speed loading on a low weapon, Adrenaline on a runner or a move that ends
+  in range, Friend in Town on a town folk who can shoot his own side, Card
+  Sharp when no other card of the hand is for its own windows; the cards a
+  move counted on when it must; ``pass`` otherwise. Each card is weighed
+  in its own window (the legal plays hold no other).
 * **reaction fire** (the Advanced Rules' ``reaction_fire``): at a window it
   takes the reaction shot worth most (its chance to hit, at -2, times the
   target's value) if that beats what the cowboy's own action is still
@@ -92,7 +95,7 @@ from saloon.games.cowboys.actions import (
     Wait,
 )
 from saloon.games.cowboys.board import XY, Town
-from saloon.games.cowboys.cards import Effect
+from saloon.games.cowboys.cards import Effect, Window
 from saloon.games.cowboys.geometry import (
     FACINGS,
     STEPS,
@@ -1080,8 +1083,13 @@ class HeuristicAgent:
                 g = st.figures[st.index[pl.target]]
                 if g.health <= k.heal_at:
                     v = 0.6 + 0.3 * (k.heal_at - g.health) + (0.2 if pl.target == f.id else 0)
-            elif e is Effect.LASTING_BONUS and pl.target == f.id and act.kind == "fire":
-                v = 0.5
+            elif e is Effect.LASTING_BONUS and pl.target:
+                # A Good Day for a Killing plays at the start of a move
+                # (cards.toml; rulebook, Game Cards: "during the movement
+                # action"): the legal plays hold only cards of this window.
+                v = self._lasting_gain(st, pl.target, f.id, plan)
+            elif e is Effect.LOOK_HAND:
+                v = self._look_gain(st, side)
             elif e is Effect.ACTION_BONUS and isinstance(act, (Shoot, Draw, Spin)):
                 v = self._bonus_gain(st, i, act, card.number("bonus"))
             elif e is Effect.SPEED_LOAD:
@@ -1100,6 +1108,38 @@ class HeuristicAgent:
             if v > best[0]:
                 best = (v, pl)
         return best[1]
+
+    def _lasting_gain(self, st: CowboysState, tid: str, mover: str, plan: _Plan) -> float:
+        """What a lasting shot bonus (A Good Day for a Killing: +1 for the
+        rest of the scenario) on ``tid`` is worth: more the more turns are
+        left, for a figure with a weapon who is not running for an edge,
+        a little more on a healthy cowboy and on the figure moving now."""
+        g = st.figures[st.index[tid]]
+        if not g.standing or g.square is None or not g.weapons or tid in plan.runners:
+            return 0.0
+        turns = max(1, st.setup.turns)
+        left = max(0, turns - st.turn + 1) / turns
+        v = 0.1 + 0.35 * left + 0.05 * g.health / COWBOY_HEALTH
+        if g.cowboy:
+            v += 0.05
+        if tid == mover:
+            v += 0.02
+        return v
+
+    def _look_gain(self, st: CowboysState, side: int) -> float:
+        """A look at a hand (Card Sharp) tells this bot nothing it uses, so
+        it is played only when it costs nothing: when no other card of the
+        hand is for the side's own windows (the card of its own part would
+        go unused) and an opposing side holds cards it has not seen."""
+        for face in st.hands[side]:
+            card = st.card(face)
+            if card.effect is not Effect.LOOK_HAND and card.window not in (
+                Window.OPPONENT_ANNOUNCED,
+                Window.NEVER,
+            ):
+                return 0.0
+        unseen = any(set(st.hands[s]) - st.known[side] for s in range(st.num_players) if s != side)
+        return self.knobs.card_gain + 0.05 if unseen else 0.0
 
     def _ends_in_range(self, st: CowboysState, f: Figure, act: Move) -> bool:
         if act.off:

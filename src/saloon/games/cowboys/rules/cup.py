@@ -165,12 +165,26 @@ def draw(state: CowboysState, marker: str) -> None:
     )
     for i in marker_figures(state, marker):
         f = state.figures[i]
-        state.figures[i] = activated(f)
+        activate(state, i)
         if f.stunned:
             state.say("cup", f"{f.short} lost his horse under him: he loses this activation.", side)
         elif f.knocked or f.pinned:
             why = "was knocked down" if f.knocked else "is pinned"
             state.say("cup", f"{f.short} {why}: he may not move in this activation.", side)
+
+
+def activate(state: CowboysState, i: int) -> None:
+    """Figure ``i`` starts his activation (or his side's part of a turn
+    played side by side): :func:`activated`. One whose horse was killed
+    under him loses it, and is noted in ``state.lost`` until the turn ends:
+    the turn whose action he loses is his "next turn", in which he may
+    perform no action, a reaction shot included (Movement with Horses;
+    Reaction Fire: a reaction "counts as" the cowboy's action of the turn;
+    ruling CW-X1)."""
+    f = state.figures[i]
+    state.figures[i] = activated(f)
+    if f.stunned:
+        state.lost |= {f.id}
 
 
 def activated(f: Figure) -> Figure:

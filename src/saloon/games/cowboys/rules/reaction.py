@@ -49,14 +49,29 @@ def ready(state: CowboysState, f: Figure) -> bool:
     mover is: a cowboy (town folk do not react) standing on the town, who
     has not moved or shot (a ``wait`` is neither; a reaction is a shot),
     with a weapon in hand that can fire a round (not jammed, not empty:
-    no draw, no reload in a reaction, CW-V32), and not barred from shooting
-    by the scenario (``surprise``)."""
+    no draw, no reload in a reaction, CW-V32), not barred from shooting
+    by the scenario (``surprise``), and not thrown: a rider whose horse is
+    killed under him may perform no action in his next turn (Movement with
+    Horses; Additional Advanced Options, Shot Horses), and a reaction counts
+    as the cowboy's action (Reaction Fire), so from the fall to the end of
+    the turn whose action he loses he does not react (:func:`thrown`,
+    ruling CW-X1)."""
     from saloon.games.cowboys.rules.legal import may_fire
 
     if not f.cowboy or not f.standing or f.square is None or f.id in state.acted:
         return False
+    if thrown(state, f):
+        return False
     held = f.held()
     return held is not None and not held.jammed and held.ammo > 0 and may_fire(state, f)
+
+
+def thrown(state: CowboysState, f: Figure) -> bool:
+    """Whether ``f`` is barred from acting by a horse killed under him:
+    still to lose his next action (``stunned``), or having lost it in this
+    turn (``state.lost``). Movement with Horses: he "may not perform any
+    action" in his next turn; ruling CW-X1."""
+    return f.stunned or f.id in state.lost
 
 
 def mover_of(state: CowboysState) -> Pending:

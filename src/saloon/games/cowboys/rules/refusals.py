@@ -989,7 +989,7 @@ def _start_misfit(state: CowboysState, side: int, p: Pending, card: Card) -> str
 
 
 def _at_react(state: CowboysState, action: Action) -> str:
-    from saloon.games.cowboys.rules.reaction import reactors, ready
+    from saloon.games.cowboys.rules.reaction import reactors, ready, thrown
 
     side = state.to_move
     assert side is not None and side >= 0
@@ -1013,6 +1013,12 @@ def _at_react(state: CowboysState, action: Action) -> str:
         return (
             f"{f.short} has already moved or shot this turn: only a cowboy who has not may "
             "react, once a turn (Reaction Fire)"
+        )
+    if thrown(state, f):
+        return (
+            f"{f.short} was thrown when his horse was killed under him: he may take no action, "
+            "a reaction shot included, until the end of the turn whose action he loses "
+            "(Movement with Horses; ruling CW-X1)"
         )
     allowed = [mover.id] + ([state.horses[mover.horse].id] if mover.horse is not None else [])
     if action.target not in allowed:

@@ -230,6 +230,10 @@ class CowboysState(State):
         #: The cowboys who made a reaction shot this turn: their action in
         #: their side's part is spent (Reaction Fire, CW-V34).
         self.reacted: frozenset[str] = frozenset()
+        #: The figures who lost their action this turn, their horse killed
+        #: under them: they may not react either until the turn ends
+        #: (Movement with Horses; ruling CW-X1, :func:`.reaction.ready`).
+        self.lost: frozenset[str] = frozenset()
         self.ally: str | None = None
         self.answer_queue: tuple[int, ...] = ()
         self.answering = ""
@@ -692,7 +696,7 @@ class CowboysState(State):
             tuple(self.known), tuple(self.own_used), tuple(self.opp_used), self.fired,
             self.pending, self.resume, self.ally, self.answer_queue, self.answering,
             self.winner, self.loot_squares, self.unlocked, self.acted, self.cup,
-            self.moving, self.reacted,
+            self.moving, self.reacted, self.lost,
             self.drawn,
             self.turned,
             self.run_claims,

@@ -82,6 +82,7 @@ def _start_turn(state: CowboysState) -> None:
     n = state.num_players
     state.acted = frozenset()
     state.reacted = frozenset()
+    state.lost = frozenset()
     state.own_used = [False] * n
     state.opp_used = [False] * n
     state.horses = [replace(h, moved=False) if h.moved else h for h in state.horses]
@@ -98,10 +99,9 @@ def _start_part(state: CowboysState) -> None:
     for i, f in enumerate(state.figures):
         if f.side == side:
             # A pinned figure (Variable Damage) may not move either, once.
-            g = cup.activated(f)
+            cup.activate(state, i)
             if f.id in state.reacted:
-                g = replace(g, actions=0)
-            state.figures[i] = g
+                state.figures[i] = replace(state.figures[i], actions=0)
     state.say(
         "turn",
         f"Turn {state.turn} of {state.setup.turns}: "

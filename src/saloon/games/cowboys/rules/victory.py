@@ -161,18 +161,26 @@ def scenario_decision(state: CowboysState, *, at_limit: bool = False) -> Decisio
     return None
 
 
-def over(state: CowboysState, winner: int | None, how: str, text: str = "") -> None:
+#: How a game may end (the result's category, ruling CW-W2): the goal met
+#: (eliminated, escaped, reached, held at the limit), the goal the other
+#: side can no longer meet, or the turn limit with no goal met.
+CATEGORIES = ("eliminated", "escaped", "reached", "held", "goal lost", "turn limit")
+
+
+def over(state: CowboysState, winner: int | None, how: str, text: str) -> None:
     """The game ends: ``winner`` (``None``: a draw) wins; ``how`` is the
-    result's category (a word or two), ``text`` the ending in a sentence
-    (:attr:`saloon.core.state.Result.text`), also the log's last line."""
+    result's category (one of :data:`CATEGORIES`), ``text`` the ending in a
+    sentence that names the way it was decided (:func:`ending`;
+    :attr:`saloon.core.state.Result.text`), also the log's last line. There
+    is no ending without both (ruling CW-X2): the goals a scenario file
+    leaves out of its sides are never read for them."""
+    assert how in CATEGORIES and text, (how, text)
     state.phase = Phase.OVER
     state.winner = winner
     state.category = how
     state.pending = None
     state.resume = None
     state.answer_queue = ()
-    if not text:
-        text = f"{_wins(state, winner)} ({how})"
     state.ending = text.rstrip(".") + "."
     state.say("over", state.ending, winner)
 
