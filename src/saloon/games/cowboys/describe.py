@@ -87,6 +87,10 @@ def describe(state: CowboysState, action: Action) -> str:
             return _hold_fire(state)
         return "play no card"
     if isinstance(action, Stay):
+        from saloon.games.cowboys.rules.weapon_move import is_choice
+
+        if is_choice(state.pending):
+            return "keep his weapons as they are"
         return "move no further after the shot"
     if isinstance(action, Play):
         try:
@@ -280,7 +284,8 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split | Spi
     if isinstance(act, Fan):
         lead = f"{who} fans his pistol at {target}"
     elif isinstance(act, Pistols):
-        lead = f"{who} fires both pistols at {target}, two shots each"
+        each = "two shots each" if shots is None or len(shots) == 4 else "all they hold"
+        lead = f"{who} fires both pistols at {target}, {each}"
     elif isinstance(act, SpinSplit):
         lead = (
             f"{who} spins to face {act.facing} and fires one shot at {target}, "

@@ -457,6 +457,11 @@ def status_lines(state: CowboysState) -> list[str]:
             f"{p.act.fig} has hit: flip the top card of the unused deck for the damage "
             f"({p.to_flip} to flip)."
         )
+    elif ph == Phase.SHOOT_MOVE and p is not None and p.stage == "weapon":
+        lines.append(
+            f"{p.act.fig} has moved: {side} may change his weapon for 2 of the points left, "
+            "or stay."
+        )
     elif ph == Phase.SHOOT_MOVE and p is not None:
         lines.append(f"{p.act.fig} has shot: {side} may move him up to 2 squares, or stay.")
     elif ph == Phase.AFTER_HIT and p is not None:
