@@ -15,6 +15,7 @@ from saloon.core.errors import OptionError
 from saloon.games.cowboys import GAME
 from saloon.games.cowboys.board import Town, parse_board
 from saloon.games.cowboys.options import ADDITIONAL_OPTIONS, READINGS, CowboysOptions
+from saloon.games.cowboys.render import status_lines
 from saloon.games.cowboys.rules.figures import Dropped, Held
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.setup import Goal, Setup, SideSetup
@@ -98,6 +99,9 @@ def test_weapon_in_move() -> None:
         assert s.phase == Phase.SHOOT_MOVE and s.to_move == 0
         assert legal(s) == {"C1 pickup rifle", "stay"}
         assert s.describe_action(s.parse("stay")) == "keep his weapons as they are"
+        assert s.describe_action(s.parse("C1 pickup rifle")).endswith(
+            "(2 of the 2 points his move left)"
+        )
         act(s, "C1 pickup rifle")
         assert figure(s, "C1").weapon("rifle") == rifle
         assert "picks up a rifle with 9 rounds (2 of the 2 points his move left)" in log_text(s)
@@ -231,6 +235,7 @@ def test_reaction_cards() -> None:
             only_pass(s)  # no card of the deck's start windows in hand
             assert s.phase == Phase.BEFORE_SHOT and s.to_move == 1
             assert legal(s) == {"play 2S", "pass"}
+            assert "Side 2 may play a card before the shot is rolled" in status_lines(s)[1]
             act(s, "play 2S")
         rolls(s, "roll 3 4")
         assert figure(s, "C1").health == (3 if cards else 4)

@@ -161,12 +161,20 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
     who = f.short
     if isinstance(act, Move):
         return _move(state, i, act)
+    p = state.pending
+    # Weapons changed within a move, the other reading (CW-O2): the points
+    # are those the move left.
+    cost = (
+        f"2 of the {p.spare} points his move left"
+        if p is not None and p.stage == "weapon"
+        else f"2 of {f.movement} points"
+    )
     if isinstance(act, Arm):
         h = f.weapon(act.slot)
         what = h.weapon.value if h is not None else act.slot
-        return f"{who} takes the {what} in hand (2 of {f.movement} points)"
+        return f"{who} takes the {what} in hand ({cost})"
     if isinstance(act, Pickup):
-        return f"{who} picks up the {act.item} in his square (2 of {f.movement} points)"
+        return f"{who} picks up the {act.item} in his square ({cost})"
     if isinstance(act, Reload):
         h = f.weapon(act.slot)
         if h is None:

@@ -167,8 +167,10 @@ def now(state: CowboysState) -> str:
 def _announced(state: CowboysState) -> str:
     """The announcement being answered: ``the Earps' card QS (Critical
     Hit)``, ``the Earps' announced action (Cowboy 1 moves...)``."""
+    from saloon.games.cowboys.rules.cards_play import acting_side
+
     p = state.pending
-    owner = state.owner(state.active)
+    owner = state.owner(acting_side(state))
     if state.answering == "card" and p is not None and p.card is not None:
         return f"{owner} card {p.card} ({state.card(p.card).name})"
     if p is not None:
