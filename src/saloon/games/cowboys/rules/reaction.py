@@ -13,7 +13,8 @@ order of play (``Phase.REACT``): ``C3 react C6`` (at the mover, or
 ``H1`` at his horse) or ``pass``. After a reaction shot the same side is
 asked again for its other cowboys. Nobody is asked when no cowboy can
 react. Rulings CW-V30..39 (``docs/rulings.md``, "Advanced Rules: Reaction
-Fire").
+Fire"). With the other reading ``reaction_cards`` the shot is announced
+and opens an ordinary shot's card windows before it is fired (CW-O6).
 """
 
 from __future__ import annotations
