@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from saloon.games.cowboys import GAME
-from saloon.games.cowboys.options import OPTIONAL_RULES, CowboysOptions
+from saloon.games.cowboys.options import OPTIONAL_RULES, READINGS, CowboysOptions
 from saloon.testing import check_game
+from saloon.testing.encoding import check_encoding
 
 SCENARIOS = sorted(GAME.variants())
 
@@ -42,3 +43,14 @@ def test_each_optional_rule_alone(rule: str, scenario: str) -> None:
     assert opts.optional_rules == (rule,)
     report = check_game(GAME, opts, games=2, seed=5)
     assert report.games == 2
+
+
+def test_every_other_reading_with_the_advanced_rules() -> None:
+    """The other readings of disputed passages all on (rulings CW-O1..O8),
+    with the Advanced Rules and the Additional Advanced Options they read,
+    on the small brawl: the contract, the encoding's round trip included."""
+    opts = CowboysOptions(scenario="brawl", advanced=True, **dict.fromkeys(READINGS, True))
+    assert opts.readings == READINGS
+    report = check_game(GAME, opts, games=2, seed=7)
+    assert report.games == 2
+    assert check_encoding(GAME, opts, games=1, seed=7, resample_every=9).games == 1

@@ -19,7 +19,7 @@ from saloon.core.options import Options
 from saloon.core.state import State
 from saloon.games.cowboys.actions import parse_action
 from saloon.games.cowboys.board import Town
-from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.options import CowboysOptions, rules_in_play
 from saloon.games.cowboys.rules.setup import Setup, brawl, from_scenario
 from saloon.games.cowboys.rules.state import CowboysState
 
@@ -170,7 +170,8 @@ class Cowboys(Game):
     def max_length(self, options: Options) -> int:
         opts = self.options(options)
         assert isinstance(opts, CowboysOptions)
-        return max_length_of(setup_of(opts), opts.optional_rules)
+        setup = setup_of(opts)
+        return max_length_of(setup, tuple(sorted(rules_in_play(opts, setup.optional))))
 
     def variants(self) -> Mapping[str, Options]:
         from saloon.games.cowboys.scenario import builtin_scenarios

@@ -87,6 +87,10 @@ def describe(state: CowboysState, action: Action) -> str:
             return _hold_fire(state)
         return "play no card"
     if isinstance(action, Stay):
+        from saloon.games.cowboys.rules.weapon_move import is_choice
+
+        if is_choice(state.pending):
+            return "keep his weapons as they are"
         return "move no further after the shot"
     if isinstance(action, Play):
         try:
@@ -157,12 +161,20 @@ def _act(state: CowboysState, i: int, act: Act) -> str:
     who = f.short
     if isinstance(act, Move):
         return _move(state, i, act)
+    p = state.pending
+    # Weapons changed within a move, the other reading (CW-O2): the points
+    # are those the move left.
+    cost = (
+        f"2 of the {p.spare} points his move left"
+        if p is not None and p.stage == "weapon"
+        else f"2 of {f.movement} points"
+    )
     if isinstance(act, Arm):
         h = f.weapon(act.slot)
         what = h.weapon.value if h is not None else act.slot
-        return f"{who} takes the {what} in hand (2 of {f.movement} points)"
+        return f"{who} takes the {what} in hand ({cost})"
     if isinstance(act, Pickup):
-        return f"{who} picks up the {act.item} in his square (2 of {f.movement} points)"
+        return f"{who} picks up the {act.item} in his square ({cost})"
     if isinstance(act, Reload):
         h = f.weapon(act.slot)
         if h is None:
@@ -280,7 +292,8 @@ def _optional_shot(state: CowboysState, i: int, act: Fan | Pistols | Split | Spi
     if isinstance(act, Fan):
         lead = f"{who} fans his pistol at {target}"
     elif isinstance(act, Pistols):
-        lead = f"{who} fires both pistols at {target}, two shots each"
+        each = "two shots each" if shots is None or len(shots) == 4 else "all they hold"
+        lead = f"{who} fires both pistols at {target}, {each}"
     elif isinstance(act, SpinSplit):
         lead = (
             f"{who} spins to face {act.facing} and fires one shot at {target}, "

@@ -110,7 +110,7 @@ from saloon.games.cowboys.actions import (
 )
 from saloon.games.cowboys.cards import Deck, Effect, all_faces, load_deck
 from saloon.games.cowboys.geometry import FACINGS
-from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.options import CowboysOptions, rules_in_play
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, HORSE_HEALTH, SLOTS
 from saloon.games.cowboys.rules.legal import Actions
 from saloon.games.cowboys.rules.phase import Phase
@@ -155,6 +155,11 @@ _FACING = {f: k for k, f in enumerate(FACINGS)}
 _SLOT = {s: k for k, s in enumerate(SLOTS)}
 _ITEM = {s: k for k, s in enumerate(ITEMS)}
 _STAGE = {s: k for k, s in enumerate(STAGES)}
+#: A move action's choice of a change of weapon (the other reading
+#: ``weapon_in_move``, CW-O2) is read as the stage ``shoot_move``: the same
+#: decision after an action's move or shot, the pending kind (a move, not a
+#: shoot and move) telling the two apart.
+_STAGE["weapon"] = _STAGE["shoot_move"]
 _ANSWER = {s: k for k, s in enumerate(ANSWERS)}
 _PHASE = {p.name.lower(): int(p) for p in Phase}
 _SLOT_CAPACITY = {
@@ -298,7 +303,7 @@ class CowboysEncoding(Encoding):
             ("end", ()),
             ("pass", ()),
         ]
-        if self.rule("move_and_shoot"):
+        if self.rule("move_and_shoot") or self.rule("weapon_in_move"):
             kinds.append(("stay", ()))
         kinds += [
             ("wait", (fig,)),
@@ -1143,7 +1148,7 @@ def _encoding(options: CowboysOptions) -> CowboysEncoding:
     from saloon.games.cowboys import setup_of
 
     setup = setup_of(options)
-    rules = frozenset(options.optional_rules) | frozenset(setup.optional)
+    rules = rules_in_play(options, setup.optional)
     return CowboysEncoding(setup, rules, load_deck(options.cards))
 
 

@@ -176,6 +176,34 @@ class SightLine:
         return any(c.kind == "door" for c in self.at_target)
 
 
+def red_run_at_target(town: Town, line: SightLine) -> bool:
+    """Whether the sight crosses a red line of which some part is a side of
+    the target's square: the whole straight drawn line (a trough, a
+    fence, a row of windows), every red side joined end to end along the
+    same grid line with the one crossed (Shot Modifiers, the other reading
+    ``red_line_whole``, ruling CW-O3; the rulebook's reading is
+    :attr:`SightLine.red_line_at_target`).
+    """
+    for c in line.crossings:
+        if c.kind not in RED:
+            continue
+        (ax, ay), (bx, by) = c.a, c.b
+        # Step along the grid line the side lies on: a side between two
+        # squares of one row lies on a column line, and runs up and down.
+        step = (0, 1) if ay == by else (1, 0)
+        for sign in (1, -1):
+            k = 0
+            while True:
+                a = (ax + sign * k * step[0], ay + sign * k * step[1])
+                b = (bx + sign * k * step[0], by + sign * k * step[1])
+                if not (town.contains(a) and town.contains(b)) or town.edge(a, b) not in RED:
+                    break
+                if line.target in (a, b):
+                    return True
+                k += 1
+    return False
+
+
 def sight(
     town: Town,
     shooter: XY,

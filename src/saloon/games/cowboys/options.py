@@ -8,6 +8,12 @@ The Advanced Optional Rules 1-8 (and Rule 6's die table) are options, each off b
 
 >>> CowboysOptions(deadly_shots=True).deadly_shots, CowboysOptions().fan_fire
 (True, False)
+
+Where a careful player reads a passage otherwise, the other reading is an
+option too, off by default (rulings CW-O1..):
+
+>>> CowboysOptions(draw_while_armed=True).readings
+('draw_while_armed',)
 """
 
 from __future__ import annotations
@@ -52,6 +58,14 @@ class CowboysOptions(Options):
     variable_damage: bool = False
     slowed_horses: bool = False
     advanced: bool = False
+    draw_while_armed: bool = False
+    weapon_in_move: bool = False
+    red_line_whole: bool = False
+    fists_all_round: bool = False
+    good_day_cap: bool = False
+    reaction_cards: bool = False
+    advanced_all: bool = False
+    two_pistols_short: bool = False
 
     LABELS: ClassVar[dict[str, str]] = {
         "boards": "Town boards (your own folder)",
@@ -75,6 +89,14 @@ class CowboysOptions(Options):
         "variable_damage": "Variable damage (Advanced Rules)",
         "slowed_horses": "Shot horses slowed (Advanced Options)",
         "advanced": "All the Advanced Rules",
+        "draw_while_armed": "Draw and shoot with a weapon in hand (other reading)",
+        "weapon_in_move": "Weapons changed within a move (other reading)",
+        "red_line_whole": "The whole red line next to the target (other reading)",
+        "fists_all_round": "Fist fights in any square next to him (other reading)",
+        "good_day_cap": "A Good Day for a Killing never past +2 (other reading)",
+        "reaction_cards": "Cards in a reaction shot (other reading)",
+        "advanced_all": "All the Additional Advanced Options with the Advanced Rules",
+        "two_pistols_short": "Two pistols with a round left in one (other reading)",
     }
     HELP: ClassVar[dict[str, str]] = {
         "scenario": "a built-in scenario's id (the duel hickok-tutt by default; brawl, Saloon's "
@@ -118,6 +140,23 @@ class CowboysOptions(Options):
         "advanced": "the Advanced Rules together, as the rulebook recommends: activation_cup, "
         "facing_after_move, move_and_shoot, spin_two_shots, reaction_fire, variable_damage, "
         "and slowed_horses (ruling CW-V0)",
+        "draw_while_armed": "Draw and Shoot, other reading: any figure with a holstered "
+        "pistol that can fire may draw it and fire one shot, whatever he holds (ruling CW-O1)",
+        "weapon_in_move": "Movement to Change Weapons, other reading: changing or picking up "
+        "a weapon is 2 points within a move, where the move ends (ruling CW-O2)",
+        "red_line_whole": "Shot Modifiers, other reading: the -1 for a red line counts when "
+        "the line crosses any part of a straight red line that the target stands against "
+        "(ruling CW-O3)",
+        "fists_all_round": "Fist Fights, other reading: a fist fight at a figure in any of "
+        "the eight squares around, whichever way he faces (ruling CW-O4; with fist_fights)",
+        "good_day_cap": "A Good Day for a Killing, other reading: only a figure whose "
+        "modifier with its card bonuses is 0 or +1, so never past +2 (ruling CW-O5)",
+        "reaction_cards": "Reaction Fire, other reading: a reaction shot opens the card "
+        "windows of an ordinary shot (ruling CW-O6; with reaction_fire)",
+        "advanced_all": "with the Advanced Rules, switch on the other Additional Advanced "
+        "Options as well: fan_fire, two_pistols, two_targets, fist_fights (ruling CW-O7)",
+        "two_pistols_short": "Two Pistols, other reading: a pistol with one round fires "
+        "one shot of the four (ruling CW-O8; with two_pistols)",
     }
 
     FILES: ClassVar[dict[str, FileKind]] = {
@@ -159,6 +198,15 @@ class CowboysOptions(Options):
             on |= set(ADVANCED_RULES)
         return tuple(name for name in OPTIONAL_RULES if name in on)
 
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The other readings switched on, by option name (rulings CW-O1..).
+
+        >>> CowboysOptions(red_line_whole=True, good_day_cap=True).readings
+        ('red_line_whole', 'good_day_cap')
+        """
+        return tuple(name for name in READINGS if getattr(self, name))
+
 
 #: The Advanced Rules, which ``advanced`` switches on together (rulebook,
 #: Advanced Rules: "players should generally use them all"; with Shot
@@ -188,6 +236,71 @@ OPTIONAL_RULES = (
     "fist_fights",
     *ADVANCED_RULES,
 )
+
+
+#: The other readings of disputed passages, each an option off by default
+#: (``docs/rulings.md``, "Other readings as options", CW-O1..CW-O8).
+READINGS = (
+    "draw_while_armed",
+    "weapon_in_move",
+    "red_line_whole",
+    "fists_all_round",
+    "good_day_cap",
+    "reaction_cards",
+    "advanced_all",
+    "two_pistols_short",
+)
+
+#: The Additional Advanced Options that restate Advanced Optional Rules 2,
+#: 3, 5 and 8, which ``advanced_all`` adds to the Advanced Rules (CW-O7).
+ADDITIONAL_OPTIONS = ("fan_fire", "two_pistols", "two_targets", "fist_fights")
+
+#: A reading that changes an Advanced Optional Rule or Advanced Rule is
+#: idle without it (CW-O4, CW-O6, CW-O8).
+_NEEDS = {
+    "fists_all_round": "fist_fights",
+    "reaction_cards": "reaction_fire",
+    "two_pistols_short": "two_pistols",
+}
+
+
+def rules_in_play(options: CowboysOptions, scenario: Iterable[str] = ()) -> frozenset[str]:
+    """The Advanced Optional Rules, Advanced Rules and other readings in
+    play: the options' and the scenario's ``[options]``. With
+    ``advanced_all`` and every Advanced Rule in play, the Additional
+    Advanced Options come with them (CW-O7).
+
+    >>> sorted(rules_in_play(CowboysOptions(advanced=True, advanced_all=True)) - {*ADVANCED_RULES})
+    ['advanced_all', 'fan_fire', 'fist_fights', 'two_pistols', 'two_targets']
+    >>> sorted(rules_in_play(CowboysOptions(advanced=True)) - {*ADVANCED_RULES})
+    []
+    """
+    rules = {*options.optional_rules, *scenario, *options.readings}
+    if "advanced_all" in rules and set(ADVANCED_RULES) <= rules:
+        rules |= set(ADDITIONAL_OPTIONS)
+    return frozenset(rules)
+
+
+def check_readings(rules: Iterable[str]) -> None:
+    """Refuse another reading whose rule is not in play: it would change
+    nothing (CW-O4, CW-O6, CW-O7, CW-O8).
+
+    >>> check_readings(("fist_fights", "fists_all_round"))
+    >>> check_readings(("reaction_cards",))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    saloon.core.errors.OptionError: reaction_cards reads reaction_fire otherwise: ...
+    """
+    on = set(rules)
+    for reading, rule in _NEEDS.items():
+        if reading in on and rule not in on:
+            raise OptionError(
+                f"{reading} reads {rule} otherwise: switch on {rule} too, or leave it off"
+            )
+    if "advanced_all" in on and not set(ADVANCED_RULES) <= on:
+        raise OptionError(
+            "advanced_all adds to the Advanced Rules: switch on advanced too, or leave it off"
+        )
 
 
 def check_order_rules(rules: Iterable[str]) -> None:

@@ -220,7 +220,7 @@ def _shot(state: CowboysState, i: int, act: Act) -> Pointer:
         last = f"fan the pistol, {number_word(n)} shots"
     else:
         assert isinstance(act, Pistols)
-        last = "both pistols, two shots each"
+        last = "both pistols, " + ("two shots each" if n == 4 else f"{number_word(n)} shots")
     return Pointer((me, target_point(state, act.target)), last=last + at, tag=tag)
 
 

@@ -375,16 +375,21 @@ def react_line(state: CowboysState) -> str:
 def status_lines(state: CowboysState) -> list[str]:
     """The turn and what is being decided, in sentences (public facts only;
     the sides named as sentences name them, ruling CW-W1)."""
+    from saloon.games.cowboys.rules.cards_play import acting_side
     from saloon.games.cowboys.rules.state import Phase
 
     active = state.active
     side = state.the(active)
     lead = state.the(active, True)
+    if state.phase in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT, Phase.ANSWER):
+        # In a reaction shot's windows, the reacting side's (CW-O6).
+        active = acting_side(state)
+        side, lead = state.the(active), state.the(active, True)
 
     def agree(singular: str, plural: str, s: int = active) -> str:
         return state.agree(s, singular, plural)
 
-    head = f"Turn {state.turn} of {state.setup.turns}: {state.owner(active)} part."
+    head = f"Turn {state.turn} of {state.setup.turns}: {state.owner(state.active)} part."
     ph = state.phase
     if ph == Phase.OVER:
         return [f"Turn {state.turn} of {state.setup.turns}. Game over: {state.ending}"]
@@ -456,6 +461,11 @@ def status_lines(state: CowboysState) -> list[str]:
         lines.append(
             f"{p.act.fig} has hit: flip the top card of the unused deck for the damage "
             f"({p.to_flip} to flip)."
+        )
+    elif ph == Phase.SHOOT_MOVE and p is not None and p.stage == "weapon":
+        lines.append(
+            f"{p.act.fig} has moved: {side} may change his weapon for 2 of the points left, "
+            "or stay."
         )
     elif ph == Phase.SHOOT_MOVE and p is not None:
         lines.append(f"{p.act.fig} has shot: {side} may move him up to 2 squares, or stay.")

@@ -405,6 +405,8 @@ class HeuristicAgent:
         if ph == Phase.ANSWER:
             return self._answer(st, legal)
         if ph == Phase.SHOOT_MOVE:
+            if st.pending is not None and st.pending.stage == "weapon":
+                return self._weapon_change(st, legal)
             return self._shoot_move(st)
         if ph == Phase.REACT:
             return self._react(st, legal)
@@ -906,6 +908,24 @@ class HeuristicAgent:
         assert f.square is not None
         here = self._square_scores(st, f, f.square, f.horse is not None)
         return self._best_step(st, i, {}, here[f.facing])[1]
+
+    def _weapon_change(self, st: CowboysState, legal: Sequence[Action]) -> Action:
+        """Weapons changed within a move (the other reading, CW-O2): pick up
+        a loaded weapon, or take one in hand when the one held cannot fire;
+        else keep them."""
+        p = st.pending
+        assert p is not None
+        f = st.figures[st.index[p.act.fig]]
+        held = f.held()
+        dry = held is None or held.jammed or (f.cowboy and held.ammo == 0)
+        for a in legal:
+            if isinstance(a, Pickup) and a.item != "loot":
+                return a
+        for a in legal:
+            h = f.weapon(a.slot) if isinstance(a, Arm) else None
+            if dry and h is not None and not h.jammed and h.ammo > 0:
+                return a
+        return STAY
 
     # -- reaction fire ------------------------------------------------------------------
 

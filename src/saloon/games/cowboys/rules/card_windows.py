@@ -19,7 +19,12 @@ from saloon.core.action import Action
 from saloon.games.cowboys.actions import Act, Draw, Move, Play, Wait
 from saloon.games.cowboys.cards import Effect, effect_words
 from saloon.games.cowboys.rules import damage_cards
-from saloon.games.cowboys.rules.cards_play import asked_to_answer, runs_for
+from saloon.games.cowboys.rules.cards_play import (
+    acting_side,
+    asked_to_answer,
+    mark_used,
+    runs_for,
+)
 from saloon.games.cowboys.rules.execute import finish
 from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
 from saloon.games.cowboys.rules.legal_moves import run_needed
@@ -53,7 +58,7 @@ def announce(state: CowboysState, act: Act) -> None:
         f"{state.describe_action(act)}.",
         state.active,
     )
-    _open_answers(state, act.kind)
+    open_answers(state, act.kind)
 
 
 def claim(state: CowboysState, side: int, points: int) -> None:
@@ -65,15 +70,17 @@ def claim(state: CowboysState, side: int, points: int) -> None:
         state.run_claims = (*state.run_claims, (side, points))
 
 
-def _open_answers(state: CowboysState, kind: str) -> None:
-    """The other sides, in turn order after the acting side, are asked
+def open_answers(state: CowboysState, kind: str) -> None:
+    """The other sides, in turn order after the acting side (in a reaction
+    shot, the reacting side: CW-O6), are asked
     whether they answer ``kind`` (an action's kind, or ``card``): each that
     may still play its card of the others' actions, whatever it holds
     (CW-T15), so that being asked tells no one what a side holds."""
     n = state.num_players
+    by = acting_side(state)
     queue = []
     for k in range(1, n):
-        side = (state.active + k) % n
+        side = (by + k) % n
         if asked_to_answer(state, side, kind):
             queue.append(side)
     state.answer_queue = tuple(queue)
@@ -109,7 +116,7 @@ def answer(state: CowboysState, action: Action) -> None:
         state.answer_queue = state.answer_queue[1:]
         return
     state.answer_queue = ()
-    state.opp_used[side] = True
+    mark_used(state, side)
     _spend(state, side, action.card)
     card = state.card(action.card)
     p = state.pending
@@ -130,7 +137,11 @@ def answer(state: CowboysState, action: Action) -> None:
     if card.effect is Effect.JAM:
         text = f"{who} {action.card} ({card.name}): {f.short}'s shot is lost, no round spent"
         if card.flag("until_reload"):
-            held = firing_weapon(f, "draw" if isinstance(p.act, Draw) else "shoot")
+            held = firing_weapon(
+                f,
+                "draw" if isinstance(p.act, Draw) else "shoot",
+                armed=state.rule("draw_while_armed"),
+            )
             if held is not None:
                 state.figures[i] = f.with_weapon(replace(held, jammed=True))
                 text += f", and his {held.weapon} is jammed until reloaded"
@@ -148,8 +159,8 @@ def play_own(state: CowboysState, play: Play, p: Pending) -> None:
     """The acting side plays a card of its own in one of its windows
     (``p`` goes on to the stage after it); the other sides may cancel it
     before it takes effect (CW-T15)."""
-    side = state.active
-    state.own_used[side] = True
+    side = acting_side(state)
+    mark_used(state, side)
     _spend(state, side, play.card)
     card = state.card(play.card)
     aim = f" on {target_words(state, play.target)}" if play.target else ""
@@ -160,7 +171,7 @@ def play_own(state: CowboysState, play: Play, p: Pending) -> None:
         side,
     )
     state.pending = replace(p, card=play.card, card_target=play.target)
-    _open_answers(state, "card")
+    open_answers(state, "card")
 
 
 def target_words(state: CowboysState, target: str) -> str:
@@ -181,7 +192,7 @@ def card_effect(state: CowboysState, p: Pending) -> None:
     p = replace(p, card=None, card_target=None)
     state.pending = p
     e = card.effect
-    side = state.active
+    side = acting_side(state)
     i = state.index[p.act.fig]
     if e is Effect.LASTING_BONUS and t:
         j = state.index[t]

@@ -22,9 +22,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from saloon.games.cowboys.actions import Act, Arm, Move, Pickup, Play
+from saloon.games.cowboys.actions import Act, Arm, Move, Pickup, Play, React
 from saloon.games.cowboys.cards import Card, Deck, Effect, Window
-from saloon.games.cowboys.rules.figures import COWBOY_HEALTH
+from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, Figure
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.phase import Pending
@@ -48,12 +48,37 @@ def _distinct(cards: tuple[str, ...]) -> list[str]:
     return seen
 
 
+def acting_side(state: CowboysState) -> int:
+    """The side whose figure's action is under way: the side acting, or in
+    a reaction shot the reacting cowboy's side (Reaction Fire), which
+    plays in its windows with the other reading ``reaction_cards``
+    (CW-O6)."""
+    p = state.pending
+    if p is not None and isinstance(p.act, React):
+        return state.figures[state.index[p.act.fig]].side
+    return state.active
+
+
+def card_used(state: CowboysState, side: int) -> bool:
+    """Whether ``side`` has played its card of this part of the turn: its
+    card of its own actions when it is the side acting, else its card of
+    the others' (Card Play, CW-C4). A reaction shot is fired in the
+    mover's side's part: the reacting side plays its card of the others'
+    actions there, the mover's side its own (CW-O6)."""
+    return (state.own_used if side == state.active else state.opp_used)[side]
+
+
+def mark_used(state: CowboysState, side: int) -> None:
+    """``side`` has played its card of this part of the turn (:func:`card_used`)."""
+    (state.own_used if side == state.active else state.opp_used)[side] = True
+
+
 def start_plays(state: CowboysState, side: int, p: Pending) -> list[Play]:
     """The cards ``side`` may play as its figure starts the action of
     ``p``, each with each target it can take (CW-C1, CW-C12)."""
     act = p.act
     windows = START_WINDOWS.get(act.kind)
-    if windows is None or state.own_used[side]:
+    if windows is None or card_used(state, side):
         return []
     i = state.index[act.fig]
     out: list[Play] = []
@@ -93,7 +118,7 @@ def _start_targets(
         return [
             Play(face, g.id)
             for g in state.figures
-            if g.side == side and g.standing and (not g.cowboy or g.modifier <= top)
+            if g.side == side and g.standing and good_day_fits(state, g, top)
         ]
     if e is Effect.DOUBLE_ACTION:
         return [Play(face)] if isinstance(act, (Move, Arm, Pickup)) else []
@@ -120,6 +145,10 @@ def _start_targets(
             if g.side == side and g.cowboy and g.standing and g.health < COWBOY_HEALTH
         ]
     if e is Effect.ALLY:
+        if isinstance(act, React):
+            # A town folk lent in a reaction shot would act in another
+            # side's part of the turn: not offered (CW-O6).
+            return []
         return [
             Play(face, g.id)
             for g in state.figures
@@ -128,10 +157,22 @@ def _start_targets(
     return []
 
 
+def good_day_fits(state: CowboysState, g: Figure, top: int) -> bool:
+    """Whether A Good Day for a Killing may go on figure ``g``: a town folk,
+    or a cowboy whose printed modifier is at most ``top`` (Game Cards,
+    CW-C6: copies add up, so a +1 cowboy may reach +3); with the other
+    reading ``good_day_cap``, any figure whose modifier with the card
+    bonuses it already has is at most ``top``, so the card never lifts
+    him past ``top`` + 1 (CW-O5)."""
+    if state.rule("good_day_cap"):
+        return g.modifier + g.bonus <= top
+    return not g.cowboy or g.modifier <= top
+
+
 def shot_plays(state: CowboysState, side: int, window: Window, p: Pending) -> list[Play]:
     """Cards for the window before a shot (``own_before_shot``) or after a
     hit (``own_after_hit``)."""
-    if state.own_used[side]:
+    if card_used(state, side):
         return []
     out: list[Play] = []
     for face in _distinct(state.hands[side]):
@@ -156,7 +197,7 @@ def answer_plays(state: CowboysState, side: int, announcement: str) -> list[Play
     """Cards ``side`` may play just after an opponent announces
     ``announcement`` (``move``, ``fire``, ``reload``, ``fist_fight`` or
     ``card``; CW-C5)."""
-    if state.opp_used[side]:
+    if card_used(state, side):
         return []
     return [
         Play(face)
@@ -186,19 +227,18 @@ def card_kinds(deck: Deck) -> tuple[Card, ...]:
     return tuple(seen.values())
 
 
-def _may_play(state: CowboysState, side: int, own: bool) -> bool:
+def _may_play(state: CowboysState, side: int) -> bool:
     """Whether ``side`` may still play a card in this part of the turn, as
     every seat sees it: it has a card in hand and has not played its one
-    card of its own actions (``own``) or of the others' (Card Play)."""
-    used = state.own_used if own else state.opp_used
-    return not used[side] and bool(state.hands[side])
+    card of its own actions or of the others' (Card Play, :func:`card_used`)."""
+    return not card_used(state, side) and bool(state.hands[side])
 
 
 def asked_to_answer(state: CowboysState, side: int, announcement: str) -> bool:
     """Whether ``side`` is asked at the window after ``announcement``
     (CW-T15): it may still play its card of the others' actions and the
     deck holds a card that answers it, whatever ``side`` holds."""
-    return _may_play(state, side, own=False) and _answers(state.deckdef, announcement)
+    return _may_play(state, side) and _answers(state.deckdef, announcement)
 
 
 @cache
@@ -213,9 +253,9 @@ def asked_to_start(state: CowboysState, p: Pending) -> bool:
     could be played here now, whatever the side holds."""
     if p.need_run:
         return True
-    side = state.active
+    side = acting_side(state)
     windows = START_WINDOWS.get(p.act.kind)
-    if windows is None or not _may_play(state, side, own=True):
+    if windows is None or not _may_play(state, side):
         return False
     i = state.index[p.act.fig]
     return any(
@@ -229,7 +269,7 @@ def asked_at_shot(state: CowboysState, window: Window, p: Pending) -> bool:
     (``own_before_shot``) or after it hits (``own_after_hit``), CW-T15: it
     may still play its card of its own actions and a card of the deck could
     be played here now, whatever the side holds."""
-    if not _may_play(state, state.active, own=True):
+    if not _may_play(state, acting_side(state)):
         return False
     return any(
         c.window is window and _shot_card_fits(state, c, p) for c in card_kinds(state.deckdef)

@@ -27,6 +27,7 @@ from saloon.games.cowboys.actions import (
     Move,
     Pickup,
     Pistols,
+    React,
     Reload,
     Roll,
     Shoot,
@@ -116,6 +117,9 @@ def execute(state: CowboysState, p: Pending) -> None:
                 side,
             )
         finish(state, p)
+    elif isinstance(act, React):
+        # Reaction Fire with the other reading's windows past (CW-O6).
+        reaction.shoot(state, p)
     elif isinstance(act, FIRING):
         _fire(state, i, act, p)
     elif isinstance(act, Fist):
@@ -124,10 +128,12 @@ def execute(state: CowboysState, p: Pending) -> None:
         raise AssertionError(act)
 
 
-def _pickup(state: CowboysState, i: int, item: str) -> None:
+def _pickup(state: CowboysState, i: int, item: str, points: str | None = None) -> None:
     """Figure ``i`` picks up ``item`` in his square: the loot, or a
-    weapon, which goes to his hand if it is empty (CW-T7)."""
+    weapon, which goes to his hand if it is empty (CW-T7); ``points`` says
+    what it cost, for the log."""
     f = state.figures[i]
+    cost = points or f"2 of {f.movement} points"
     for n, d in enumerate(state.ground):
         if d.square == f.square and d.item == item:
             if d.held is None:
@@ -136,7 +142,7 @@ def _pickup(state: CowboysState, i: int, item: str) -> None:
                 state.figures[i] = replace(f, loot=True)
                 state.say(
                     "move",
-                    f"{f.label} picks up the loot (2 of {f.movement} points).",
+                    f"{f.label} picks up the loot ({cost}).",
                     state.active,
                 )
             else:
@@ -153,8 +159,7 @@ def _pickup(state: CowboysState, i: int, item: str) -> None:
                 )
                 state.say(
                     "move",
-                    f"{f.label} picks up a {held.weapon} with {held.ammo} rounds "
-                    f"(2 of {f.movement} points).",
+                    f"{f.label} picks up a {held.weapon} with {held.ammo} rounds ({cost}).",
                     state.active,
                 )
             del state.ground[n]
@@ -201,7 +206,8 @@ def _fire(state: CowboysState, i: int, act: Act, p: Pending) -> None:
     elif isinstance(act, Fan):
         text = f"{f.label} fans his pistol: {count} at {state.name_of(target)}"
     elif isinstance(act, Pistols):
-        text = f"{f.label} fires both pistols, two shots each, at {state.name_of(target)}"
+        each = "two shots each" if n == 4 else count
+        text = f"{f.label} fires both pistols, {each}, at {state.name_of(target)}"
     else:
         assert isinstance(act, (Split, SpinSplit))
         lead = f"spins {act.facing} and fires" if isinstance(act, SpinSplit) else "fires"

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from saloon.games.cowboys.geometry import back_shot, in_front
+from saloon.games.cowboys.board import RED, XY
+from saloon.games.cowboys.geometry import back_shot, in_front, sight
 from saloon.games.cowboys.rules.figures import Figure
 
 if TYPE_CHECKING:
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 REAR = 2
 #: The squares next to a figure's: those sharing a side with it.
 _SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
+#: The eight squares around a figure's (the other reading, CW-O4).
+_AROUND = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 #: What may lie between the two squares: nothing, or a door (CW-A8); a
 #: wall, a window or an obstacle (a red line) may not.
 _ACROSS = frozenset({"open", "door"})
@@ -50,24 +53,41 @@ def fist_targets(state: CowboysState, i: int) -> list[str]:
     """The figures that figure ``i`` may fist fight now (CW-A8): a standing
     cowboy or town folk of another side (not a neutral bystander, nor a
     horse) in a square sharing a side with his, in front of him (a fist
-    fight is a shoot action), with no wall, window or obstacle between."""
+    fight is a shoot action), with no wall, window or obstacle between;
+    with the other reading ``fists_all_round``, in any of the eight squares
+    around his, whichever way he faces (CW-O4)."""
     f = state.figures[i]
     if not may_fist(f) or f.square is None:
         return []
     here = f.square
     town = state.town
     neutral = state.setup.neutral
+    around = state.rule("fists_all_round")
     out: list[str] = []
-    for dx, dy in _SIDES:
+    for dx, dy in _AROUND if around else _SIDES:
         sq = (here[0] + dx, here[1] + dy)
-        if not town.contains(sq) or not in_front(f.facing, here, sq):
+        if not town.contains(sq):
             continue
-        if town.edge(here, sq) not in _ACROSS:
+        if around:
+            # The other reading (CW-O4): any square around, whichever way
+            # he faces; never across a red line or through a wall.
+            if not _clear(state, here, sq):
+                continue
+        elif not in_front(f.facing, here, sq) or town.edge(here, sq) not in _ACROSS:
             continue
         for g in state.figures:
             if g.square == sq and g.standing and g.side != f.side and not (neutral and g.side < 0):
                 out.append(g.id)
     return out
+
+
+def _clear(state: CowboysState, here: XY, there: XY) -> bool:
+    """Whether nothing forbids a fist fight between two squares around
+    each other (CW-O4): the line between their centres crosses no wall, no
+    closed door and no red line (on a diagonal, the lines meeting at the
+    corner: CB-G6)."""
+    line = sight(state.town, here, there, occupied=state.occupied())
+    return line is not None and not any(c.kind in RED for c in line.crossings)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,12 @@ from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.geometry import FACINGS, STEPS, sight
 from saloon.games.cowboys.rules import cup
 from saloon.games.cowboys.rules import moves as mv
-from saloon.games.cowboys.rules.cards_play import answer_plays, shot_plays, start_plays
+from saloon.games.cowboys.rules.cards_play import (
+    acting_side,
+    answer_plays,
+    shot_plays,
+    start_plays,
+)
 from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.rules.fists import fist_targets
 from saloon.games.cowboys.rules.legal_moves import move_actions, move_options
@@ -165,17 +170,19 @@ def legal_actions(state: CowboysState) -> Sequence[Action]:
         return list(figure_actions(state, state.index[state.ally], ally=True))
     if ph == Phase.START:
         assert p is not None
-        plays: list[Action] = list(start_plays(state, state.active, p))
+        plays: list[Action] = list(start_plays(state, acting_side(state), p))
         return plays if p.need_run else [*plays, PASS]
     if ph == Phase.BEFORE_SHOT or ph == Phase.AFTER_HIT:
         assert p is not None
         w = Window.OWN_BEFORE_SHOT if ph == Phase.BEFORE_SHOT else Window.OWN_AFTER_HIT
-        return [*shot_plays(state, state.active, w, p), PASS]
+        return [*shot_plays(state, acting_side(state), w, p), PASS]
     if ph == Phase.ANSWER:
         return [*answer_plays(state, state.answer_queue[0], state.answering), PASS]
     if ph == Phase.SHOOT_MOVE:
-        from saloon.games.cowboys.rules import move_shoot
+        from saloon.games.cowboys.rules import move_shoot, weapon_move
 
+        if weapon_move.is_choice(p):
+            return weapon_move.legal(state)  # CW-O2
         return move_shoot.choices(state)
     if ph == Phase.REACT:
         from saloon.games.cowboys.rules import reaction
@@ -296,7 +303,11 @@ def act_legal(state: CowboysState, i: int, act: Act, ally: bool = False) -> bool
                 and shot_info(state, i, act.target, shots=act.shots) is not None
             )
         if isinstance(act, Draw):
-            return f.held() is None and shot_info(state, i, act.target, verb="draw") is not None
+            # Draw and Shoot: empty-handed (CW-T12), or any figure with
+            # the other reading (CW-O1).
+            return (f.held() is None or state.rule("draw_while_armed")) and shot_info(
+                state, i, act.target, verb="draw"
+            ) is not None
         return (
             f.held() is not None
             and f.horse is None
@@ -442,6 +453,14 @@ def _figure_chunks(state: CowboysState, i: int, ally: bool) -> list[Sequence[Act
                 from saloon.games.cowboys.rules import move_shoot
 
                 out.extend(move_shoot.shoot_moves(state, i, in_sight, ally))
+        if held is not None and state.rule("draw_while_armed"):
+            # Draw and Shoot, the other reading: a holstered pistol drawn
+            # whatever he holds (CW-O1).
+            out.extend(
+                Draw(fid, t)
+                for t, _ in _target_places(state, state.active)
+                if shot_info(state, i, t, verb="draw") is not None
+            )
         if spin and state.rule("two_targets"):
             # The Advanced Rules' two spin shots, at two targets (CW-V18).
             out.extend(spin_splits(state, i, [a for a in out if isinstance(a, Spin)]))

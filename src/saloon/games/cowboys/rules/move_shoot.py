@@ -49,6 +49,7 @@ from saloon.games.cowboys.rules.shots import (
     OPEN_DOOR,
     RED_LINE,
     ShotInfo,
+    red_line_mod,
     shot_info,
     target_place,
 )
@@ -263,7 +264,7 @@ def _plans_from(
             if dx * bx + dy * by > 0:  # he stands behind the target (a back shot)
                 mods.append(("back shot", BACK_SHOT))
             if line.crossings:
-                if line.red_line_at_target:
+                if red_line_mod(state, line):
                     mods.append(("red line", RED_LINE))
                 if line.open_door_at_target:
                     mods.append(("open door", OPEN_DOOR))

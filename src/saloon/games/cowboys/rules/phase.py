@@ -75,7 +75,8 @@ class Pending:
     stage after a shoot and move's shot, the move of up to two squares
     (Advanced Rules, Move and Shoot: :mod:`.move_shoot`).
     ``walk``: a move under way, square by square (stage ``walk``,
-    :mod:`.walk`).
+    :mod:`.walk`). ``spare``: the points a move action left, at its stage
+    ``weapon`` (the other reading ``weapon_in_move``: :mod:`.weapon_move`).
     ``need_run``: the fewest points a Run card must add for the move
     (CW-T6; 0 when his own points make it).
     ``action_cards`` and ``shot_cards``: the cards' bonuses on every shot
@@ -107,3 +108,4 @@ class Pending:
     to_flip: int = 0
     moved: int = 0
     walk: Walk | None = None
+    spare: int = 0

@@ -13,7 +13,8 @@ order of play (``Phase.REACT``): ``C3 react C6`` (at the mover, or
 ``H1`` at his horse) or ``pass``. After a reaction shot the same side is
 asked again for its other cowboys. Nobody is asked when no cowboy can
 react. Rulings CW-V30..39 (``docs/rulings.md``, "Advanced Rules: Reaction
-Fire").
+Fire"). With the other reading ``reaction_cards`` the shot is announced
+and opens an ordinary shot's card windows before it is fired (CW-O6).
 """
 
 from __future__ import annotations
@@ -179,8 +180,53 @@ def fire(state: CowboysState, p: Pending, act: React) -> None:
     assert w is not None
     j = state.index[act.fig]
     f = state.figures[j]
+    if state.rule("reaction_cards"):
+        # The other reading (CW-O6): the reaction is announced as a shot
+        # and opens an ordinary shot's windows; it is the cowboy's action
+        # even if a card cancels it (CW-C5), and fired at :func:`shoot`.
+        from saloon.games.cowboys.rules.card_windows import open_answers
+
+        state.figures[j] = replace(f, actions=0)
+        state.acted |= {f.id}
+        state.reacted |= {f.id}
+        cup.withdraw(state, f.id)
+        state.moving = p
+        state.pending = Pending(act)
+        mover = state.figures[state.index[p.act.fig]]
+        state.say(
+            "announce",
+            f"{state.the(f.side, True)} {state.agree(f.side, 'calls', 'call')} a reaction "
+            f"shot: {f.label} at {state.name_of(act.target)}, as {mover.short} moves through "
+            f"{state.ref(w.square)}.",
+            f.side,
+        )
+        open_answers(state, act.kind)
+        return
+    state.moving = p
+    state.pending = Pending(act)
+    shoot(state, state.pending)
+
+
+def shoot(state: CowboysState, q: Pending) -> None:
+    """The reaction shot ``q`` is fired: its round spent, then its roll. A
+    shot that can no longer be taken (a card moved a figure into the line)
+    is lost with no round spent (CW-T10)."""
+    p = state.moving
+    assert p is not None and p.walk is not None
+    w = p.walk
+    act = q.act
+    assert isinstance(act, React)
+    j = state.index[act.fig]
+    f = state.figures[j]
     info = shot_info(state, j, act.target, extra=_MODS)
-    assert info is not None
+    if info is None:
+        state.say(
+            "shot",
+            f"{f.label} no longer has a shot at {state.name_of(act.target)}; the reaction is lost.",
+            f.side,
+        )
+        done(state)
+        return
     mover = state.figures[state.index[p.act.fig]]
     held = f.weapon(info.slot)
     assert held is not None
@@ -197,8 +243,7 @@ def fire(state: CowboysState, p: Pending, act: React) -> None:
     state.reacted |= {f.id}
     cup.withdraw(state, f.id)
     state.say("shot", text + ".", f.side)
-    state.moving = p
-    state.pending = Pending(act, stage="before", info=info, target_id=act.target, shots=1)
+    state.pending = replace(q, stage="before", info=info, target_id=act.target, shots=1)
 
 
 def done(state: CowboysState) -> None:
@@ -212,7 +257,8 @@ def done(state: CowboysState) -> None:
 
 
 def is_reaction(p: Pending) -> bool:
-    """Whether ``p`` is a reaction shot (no card windows of its own: CW-V31)."""
+    """Whether ``p`` is a reaction shot (no card windows of its own: CW-V31,
+    unless the other reading ``reaction_cards``: CW-O6)."""
     return isinstance(p.act, React)
 
 

@@ -153,6 +153,9 @@ def now(state: CowboysState) -> str:
             f"{who} {may} call on a cowboy to take a reaction shot at {mover} as he moves "
             "through that cowboy's sight, or pass"
         )
+    if ph == Phase.SHOOT_MOVE and p is not None and p.stage == "weapon":
+        f = state.figures[state.index[p.act.fig]]
+        return f"{who} {may} change {f.short}'s weapon with the points his move left, or stay"
     if ph == Phase.SHOOT_MOVE and p is not None:
         f = state.figures[state.index[p.act.fig]]
         return f"{who} {may} move {f.short} up to 2 squares after his shot, or stay (stay)"
@@ -164,8 +167,10 @@ def now(state: CowboysState) -> str:
 def _announced(state: CowboysState) -> str:
     """The announcement being answered: ``the Earps' card QS (Critical
     Hit)``, ``the Earps' announced action (Cowboy 1 moves...)``."""
+    from saloon.games.cowboys.rules.cards_play import acting_side
+
     p = state.pending
-    owner = state.owner(state.active)
+    owner = state.owner(acting_side(state))
     if state.answering == "card" and p is not None and p.card is not None:
         return f"{owner} card {p.card} ({state.card(p.card).name})"
     if p is not None:
@@ -695,9 +700,10 @@ def _shot_reason(
 
     f = state.figures[i]
     assert f.square is not None
-    held = firing_weapon(f, verb)
+    armed = verb == "draw" and state.rule("draw_while_armed")
+    held = firing_weapon(f, verb, armed=armed)
     if verb == "draw":
-        if f.in_hand is not None:
+        if f.in_hand is not None and not armed:
             h = f.held()
             what = h.weapon if h is not None else "weapon"
             return (
@@ -981,6 +987,11 @@ def _start_misfit(state: CowboysState, side: int, p: Pending, card: Card) -> str
         return "no other side holds a card"
     if e is Effect.LASTING_BONUS:
         top = card.number("max_modifier")
+        if state.rule("good_day_cap"):
+            return (
+                f"it goes on one of your figures shooting at +{top} or less with his card "
+                "bonuses, and none stands"
+            )
         return f"it goes on one of your town folk or a cowboy of +{top} or less, and none stands"
     return "no target fits"
 
@@ -1050,6 +1061,11 @@ def _at_shoot_move(state: CowboysState, action: Action) -> str:
     p = state.pending
     assert p is not None
     f = state.figures[state.index[p.act.fig]]
+    if p.stage == "weapon":
+        return (
+            f"{f.short}'s move is over: he may take another weapon in hand or pick one up "
+            f"in his square for 2 points (ruling CW-O2), or stay; {now(state)}"
+        )
     if isinstance(action, Move) and action.fig == f.id:
         return (
             f"after a shoot and move's shot {f.short} moves at most "

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.board import XY
-from saloon.games.cowboys.geometry import Facing, back_shot, in_front, king_range
+from saloon.games.cowboys.geometry import (
+    Facing,
+    SightLine,
+    back_shot,
+    in_front,
+    king_range,
+    red_run_at_target,
+)
 from saloon.games.cowboys.rules.figures import Figure, Held
 from saloon.games.cowboys.shotchart import Weapon
 
@@ -79,15 +86,32 @@ def target_place(state: CowboysState, target: str) -> tuple[XY, Facing] | None:
     return (g.square, g.facing) if g.standing and g.square is not None else None
 
 
-def firing_weapon(f: Figure, verb: str) -> Held | None:
+def red_line_mod(state: CowboysState, line: SightLine) -> bool:
+    """Whether a shot along ``line`` takes the -1 for a red line: one the
+    line crosses that is a side of the target's square (Shot Modifiers,
+    CB-G7), or with the other reading ``red_line_whole`` any part of the
+    straight red line the target stands against (CW-O3)."""
+    if line.red_line_at_target:
+        return True
+    return state.rule("red_line_whole") and red_run_at_target(state.town, line)
+
+
+def firing_weapon(f: Figure, verb: str, armed: bool = False) -> Held | None:
     """The weapon a shoot action fires: the one in hand, or for a draw the
     first holstered pistol that can fire (Draw and Shoot: only with no
-    weapon in hand, ruling CW-T12)."""
+    weapon in hand, ruling CW-T12; with ``armed``, the other reading
+    ``draw_while_armed``, whatever he holds: a pistol not in his hand,
+    CW-O1)."""
     if verb == "draw":
-        if f.in_hand is not None:
+        if f.in_hand is not None and not armed:
             return None
         for h in f.weapons:
-            if h.weapon is Weapon.PISTOL and not h.jammed and (h.ammo > 0 or not f.cowboy):
+            if (
+                h.weapon is Weapon.PISTOL
+                and h.slot != f.in_hand
+                and not h.jammed
+                and (h.ammo > 0 or not f.cowboy)
+            ):
                 return h
         return None
     return f.held()
@@ -113,7 +137,11 @@ def shot_info(
     f = state.figures[i]
     if not f.standing or f.square is None:
         return None
-    held = f.weapon(slot) if slot is not None else firing_weapon(f, verb)
+    held = (
+        f.weapon(slot)
+        if slot is not None
+        else firing_weapon(f, verb, armed=verb == "draw" and state.rule("draw_while_armed"))
+    )
     if held is None or held.jammed or (f.cowboy and held.ammo < shots):
         return None
     place = target_place(state, target)
@@ -139,7 +167,7 @@ def shot_info(
         mods.append(("lasting card bonus", f.bonus))
     if back_shot(tfacing, sq, f.square):
         mods.append(("back shot", BACK_SHOT))
-    if line.red_line_at_target:
+    if red_line_mod(state, line):
         mods.append(("red line", RED_LINE))
     if line.open_door_at_target:
         mods.append(("open door", OPEN_DOOR))
@@ -197,11 +225,16 @@ def volley(state: CowboysState, i: int, act: Act) -> Volley | None:
         if held is None or held.weapon is not Weapon.PISTOL or other is None:
             return None
         mod = (("two pistols", TWO_PISTOLS),)
-        first = shot_info(state, i, act.target, shots=2, extra=mod)
-        then = shot_info(state, i, act.target, shots=2, slot=other.slot, extra=mod)
+        # Two from each pistol (CW-A3); with the other reading
+        # ``two_pistols_short``, one from a pistol with one round (CW-O8).
+        n1, n2 = 2, 2
+        if f.cowboy and state.rule("two_pistols_short"):
+            n1, n2 = min(2, held.ammo), min(2, other.ammo)
+        first = shot_info(state, i, act.target, shots=max(n1, 1), extra=mod)
+        then = shot_info(state, i, act.target, shots=max(n2, 1), slot=other.slot, extra=mod)
         if first is None or then is None:
             return None
-        return ((act.target, first),) * 2 + ((act.target, then),) * 2
+        return ((act.target, first),) * n1 + ((act.target, then),) * n2
     if isinstance(act, Split):
         if act.second == act.target:
             return None

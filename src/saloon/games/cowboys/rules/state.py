@@ -96,7 +96,12 @@ from saloon.games.cowboys.actions import (
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.cards import Card, Deck, load_deck
 from saloon.games.cowboys.geometry import SightLine, sight
-from saloon.games.cowboys.options import CowboysOptions, check_order_rules
+from saloon.games.cowboys.options import (
+    CowboysOptions,
+    check_order_rules,
+    check_readings,
+    rules_in_play,
+)
 from saloon.games.cowboys.rules import (
     card_windows,
     cup,
@@ -111,6 +116,7 @@ from saloon.games.cowboys.rules import (
     reaction,
     redeal,
     turn,
+    weapon_move,
 )
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.legal import Actions
@@ -158,9 +164,11 @@ class CowboysState(State):
     def __init__(self, game: Game, options: CowboysOptions, setup: Setup) -> None:
         super().__init__(game, options, len(setup.sides))
         self.setup = setup
-        #: The Advanced Optional Rules in play: the options' and the scenario's.
-        self.rules = frozenset(options.optional_rules) | frozenset(setup.optional)
+        #: The Advanced Optional Rules in play: the options' and the scenario's,
+        #: and the other readings chosen (CW-O1..CW-O8).
+        self.rules = rules_in_play(options, setup.optional)
         check_order_rules(self.rules)
+        check_readings(self.rules)
         self.town: Town = setup.town
         self.chart: ShotChart = load_shot_chart(options.chart)
         self.deckdef = _deck(options.cards, tuple(setup.forbidden), setup.name)
@@ -367,6 +375,11 @@ class CowboysState(State):
     @property
     def to_move(self) -> int | None:
         ph = self.phase
+        if ph in (Phase.START, Phase.BEFORE_SHOT, Phase.AFTER_HIT):
+            # In a reaction shot, the reacting side (CW-O6).
+            from saloon.games.cowboys.rules.cards_play import acting_side
+
+            return acting_side(self)
         if ph in _DECISIONS:
             return self.active
         if ph == Phase.ANSWER:
@@ -629,8 +642,12 @@ class CowboysState(State):
         elif ph == Phase.ANSWER:
             card_windows.answer(self, action)
         elif ph == Phase.SHOOT_MOVE:
-            # Advanced Rules, Shoot and Move: the move after the shot (CW-V27).
-            move_shoot.move_after(self, action)
+            if weapon_move.is_choice(self.pending):
+                # Weapons changed within a move, the other reading (CW-O2).
+                weapon_move.choose(self, action)
+            else:
+                # Advanced Rules, Shoot and Move: the move after the shot (CW-V27).
+                move_shoot.move_after(self, action)
         elif ph == Phase.REACT:
             reaction.choose(self, action)
         else:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import MoveShoot, ShootMove
 from saloon.games.cowboys.cards import Window, effect_words
-from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, walk
+from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, walk, weapon_move
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import asked_at_shot, asked_to_start
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
@@ -224,6 +224,10 @@ def advance(state: CowboysState) -> None:
         elif stage == "aim":
             # A move and shoot's shot, after its move (CW-V25).
             move_shoot.aim(state, p)
+        elif stage == weapon_move.STAGE:
+            # Weapons changed within a move, the other reading (CW-O2).
+            state.phase = Phase.SHOOT_MOVE
+            return
         elif stage == "shoot_move":
             # A shoot and move's move, after its shot (CW-V27, CW-V28).
             if move_shoot.window(state, p):
@@ -247,7 +251,7 @@ def advance(state: CowboysState) -> None:
                     state.active,
                 )
                 finish(state, p)
-            elif _own_windows(p) and asked_at_shot(state, Window.OWN_BEFORE_SHOT, p):
+            elif _own_windows(state, p) and asked_at_shot(state, Window.OWN_BEFORE_SHOT, p):
                 state.phase = Phase.BEFORE_SHOT
                 return
             else:
@@ -260,7 +264,7 @@ def advance(state: CowboysState) -> None:
             state.phase = Phase.FIST
             return
         elif stage == "after":
-            if _own_windows(p) and asked_at_shot(state, Window.OWN_AFTER_HIT, p):
+            if _own_windows(state, p) and asked_at_shot(state, Window.OWN_AFTER_HIT, p):
                 state.phase = Phase.AFTER_HIT
                 return
             state.pending = replace(p, stage="damage")
@@ -275,11 +279,12 @@ def advance(state: CowboysState) -> None:
             raise AssertionError(stage)
 
 
-def _own_windows(p: Pending) -> bool:
-    """Whether the acting side's own card windows open on ``p``'s shots:
+def _own_windows(state: CowboysState, p: Pending) -> bool:
+    """Whether the shooting side's own card windows open on ``p``'s shots:
     not for a town folk it directs (Friend in Town), nor for a reaction
-    shot, fired by another side (CW-V31)."""
-    return not p.ally and not is_reaction(p)
+    shot (CW-V31), unless the other reading ``reaction_cards`` opens them
+    (CW-O6)."""
+    return not p.ally and (not is_reaction(p) or state.rule("reaction_cards"))
 
 
 def _skip_shot(state: CowboysState, p: Pending) -> None:

@@ -27,6 +27,7 @@ from saloon.games.cowboys.actions import Move
 from saloon.games.cowboys.board import XY, Town
 from saloon.games.cowboys.geometry import End, Facing, _graph, step_facing
 from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules import weapon_move
 from saloon.games.cowboys.rules.shot_horses import horse_points, ridden_points, slowed_squares
 
 if TYPE_CHECKING:
@@ -44,7 +45,8 @@ class Walk:
     index), ``how`` the points spent (for the log), ``then`` the action's
     stage after the move, ``asking`` the sides still to be asked for a
     reaction at the square just entered (:mod:`.reaction`), ``turn`` the
-    point spent to turn at the end (Facing After Movement, CW-V20)."""
+    point spent to turn at the end (Facing After Movement, CW-V20),
+    ``spare`` the figure's own points left at the end (CW-O2)."""
 
     move: Move
     path: tuple[End, ...]
@@ -56,6 +58,7 @@ class Walk:
     done: int = 0
     asking: tuple[int, ...] = ()
     turn: int = 0
+    spare: int = 0
 
     @property
     def square(self) -> XY:
@@ -163,7 +166,8 @@ def begin(
         how += ", 1 more to turn"
     ridden = k if last is not None else None
     hf = state.horses[ridden].facing if ridden is not None else f.facing
-    walk = Walk(act, path[1:], f.square, ridden, how, then, hf, turn=turn)
+    left = 0 if act.off else weapon_move.spare(reach.rider_left, reach.horse_left, turn)
+    walk = Walk(act, path[1:], f.square, ridden, how, then, hf, turn=turn, spare=left)
     state.pending = replace(p, stage="walk", walk=walk)
 
 
@@ -195,7 +199,11 @@ def proceed(state: CowboysState, p: Pending) -> bool:
             return False
         if w.done == len(w.path):
             _arrive(state, i, p, w)
-            hand_back(state, replace(p, walk=None), w.then)
+            then = w.then
+            if then == "finish" and weapon_move.opens(state, p, w.spare):
+                # Weapons changed within a move, the other reading (CW-O2).
+                then = weapon_move.STAGE
+            hand_back(state, replace(p, walk=None, spare=w.spare), then)
             return False
         if not react:
             # Nobody looks on: a square a leg only passes through need not
