@@ -1,4 +1,4 @@
-"""Cowboys boards: the drawing format, Saloon's boards A-F, layouts and towns.
+"""Cowboys boards: the drawing format, Saloon's boards A-I, layouts and towns.
 
 Citations name a section of the Cowboys rulebook (``cowboys-way-of-the-gun.txt``:
 "Game Boards", "Game Set Up", "Move Actions") or a ruling of
@@ -229,6 +229,52 @@ def test_every_square_of_the_town_can_be_reached() -> None:
     ridden = {sq for sq, mounted in riding if mounted}
     assert ridden == {sq for sq in town.squares() if town.horse_ok(sq)}
     assert {town.terrain(sq) for sq in ridden} == {"open", "stable", "corral", "livery"}
+
+
+@pytest.mark.parametrize("letter", ["G", "H", "I"])
+def test_boards_g_h_and_i_can_be_walked_and_ridden(letter: str) -> None:
+    """CB-N1: boards G (a bank and a land office on the main street), H
+    (stockyards: a fenced cattle pen, a barn, the cattle buyer's office) and
+    I (a ranch house of rooms with doors, a bunkhouse, a barn and a horse
+    corral), 8 x 11 and reconstructed; on each, every square can be reached
+    on foot and every open, stable and corral square on horseback (Move
+    Actions; Movement with Horses)."""
+    b = builtin_board(letter)
+    assert (b.width, b.height) == (8, 11) and b.reconstructed and b.reason
+    town = build_town([[letter]])
+    start = next(sq for sq in town.squares() if town.terrain(sq) == "open")
+    on_foot = reachable(town, start, points=200)
+    assert {sq for sq, _ in on_foot} == set(town.squares())
+    riding = reachable(town, start, points=0, mounted=True, horse_points=200)
+    ridden = {sq for sq, mounted in riding if mounted}
+    assert ridden == {sq for sq in town.squares() if town.horse_ok(sq)}
+
+
+def test_boards_g_h_and_i_hold_what_their_scenarios_need() -> None:
+    """CB-N1: G's bank has a strongroom behind a door and a counter (a red
+    line) before it; H's cattle pen is fenced with red lines and has gates;
+    I's ranch house is rooms joined by doors, with few windows."""
+    g = build_town([["G"]])
+    assert g.edge(g.square("G:c3"), g.square("G:d3")) == "door"
+    assert g.place(g.square("G:b2")).name == "Strongroom"
+    assert g.edge(g.square("G:c4"), g.square("G:d4")) == "obstacle"
+    assert g.edge(g.square("G:e3"), g.square("G:f3")) == "door"
+    h = build_town([["H"]])
+    pen = [sq for sq in h.squares() if h.place(sq).name == "Cattle pen"]
+    assert len(pen) == 20 and {h.terrain(sq) for sq in pen} == {"corral"}
+    assert h.edge(h.square("H:a2"), h.square("H:b2")) == "obstacle"
+    assert h.edge(h.square("H:d1"), h.square("H:d2")) == "open"  # the north gate
+    assert h.edge(h.square("H:f3"), h.square("H:g3")) == "open"  # the east gate
+    i = build_town([["I"]])
+    rooms = ("Bedroom", "Parlour", "Kitchen", "Hall")
+    house = [sq for sq in i.squares() if i.place(sq).name in rooms]
+    sides = [
+        i.edge(a, b)
+        for a in house
+        for b in ((a[0] + 1, a[1]), (a[0], a[1] + 1))
+        if i.contains(b) and i.place(a).name != i.place(b).name
+    ]
+    assert sides.count("door") >= 5 and sides.count("window") <= 2
 
 
 # -- rotation -------------------------------------------------------------------------------

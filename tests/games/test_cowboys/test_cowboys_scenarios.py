@@ -25,8 +25,9 @@ from saloon.core import ContentError
 from saloon.games.cowboys import Cowboys
 from saloon.games.cowboys.board import build_town
 from saloon.games.cowboys.cards import DECK_SIZE, load_deck
-from saloon.games.cowboys.geometry import in_front, king_range
+from saloon.games.cowboys.geometry import in_front, king_range, sight
 from saloon.games.cowboys.options import CowboysOptions
+from saloon.games.cowboys.rules.state import CowboysState
 from saloon.games.cowboys.scenario import (
     EDGES,
     FULL_HEALTH,
@@ -436,6 +437,79 @@ def test_the_jailbreak_and_the_hold_up() -> None:
     assert hold_up.specials("surprise")[0].sides == (1,)
 
 
+def test_the_cattlemens_bank() -> None:
+    """CS-N1: a bank robbery on board G: the gang starts in the bank and
+    its strongroom, with a man and the horses in the back lot; the loot is
+    the strongroom's, behind a door; two men must ride it out by the south
+    edge, or the town wins."""
+    s = BUILTIN["cattlemens-bank"]
+    assert s.layout == "G D"
+    gang, town = s.sides
+    assert all(f.kind == "cowboy" for f in gang.figures)
+    assert any(f.kind == "townfolk" and not f.weapons for f in town.figures)  # the cashier
+    inside = [f for f in gang.figures if s.town.place(f.xy).terrain == "building"]
+    assert {s.town.place(f.xy).name for f in inside} == {"Strongroom", "Cattlemen's Bank"}
+    (escape,) = s.victory.goals
+    assert isinstance(escape, Escape)
+    assert escape.count == 2 and escape.loot and escape.edges == ("S",)
+    assert s.victory.loot is not None and s.victory.loot.target.place == "Strongroom"
+    vault = s.victory.loot.target.squares
+    ways_out = [
+        (a, b)
+        for a in vault
+        for b in ((a[0] + 1, a[1]), (a[0] - 1, a[1]), (a[0], a[1] + 1), (a[0], a[1] - 1))
+        if b not in vault and s.town.edge(a, b) != "wall"
+    ]
+    assert len(ways_out) == 1 and s.town.edge(*ways_out[0]) == "door"
+    assert all(s.town.place(o.xy).name == "back lot" for o in s.objects if o.kind == "horse")
+    assert s.victory.at_limit == 1 and escape.otherwise == 1
+
+
+def test_the_range_war() -> None:
+    """CS-N2: a range war at the stockyards (board H): the herd stands in
+    the pen and the yard, and at the start some lines between the two sides
+    are stopped by a steer alone (Line of Sight: cattle block the line;
+    figures move through them, Movement with Cowboys and Town Folk). The
+    Sweetwater men win holding the pen with two at the limit."""
+    s = BUILTIN["range-war"]
+    box_t, sweetwater = s.sides
+    cattle = {o.xy for o in s.objects if o.kind == "cattle"}
+    pen = {xy for xy in s.town.squares() if s.town.place(xy).name == "Cattle pen"}
+    assert len(cattle) >= 6 and len(cattle & pen) >= 5
+    hold = s.victory.goals[0]
+    assert isinstance(hold, Hold) and hold.side == 1 and hold.count == 2
+    assert hold.target.squares == pen and s.victory.at_limit == 0
+    state = Cowboys().new_state(CowboysOptions(scenario="range-war"))
+    assert isinstance(state, CowboysState)
+    blockers, occupied = state.blockers(), state.occupied()
+    assert cattle <= blockers
+    stopped_by_cattle = [
+        (a.name, b.name)
+        for a in box_t.figures
+        for b in sweetwater.figures
+        if sight(s.town, a.xy, b.xy, blockers=blockers, occupied=occupied) is None
+        and sight(s.town, a.xy, b.xy, blockers=blockers - cattle, occupied=occupied) is not None
+    ]
+    assert stopped_by_cattle
+    steer = next(iter(cattle & pen))
+    assert state.town.terrain(steer) == "corral"  # a figure may end a move on it (CS-F4)
+
+
+def test_the_night_riders() -> None:
+    """CS-N3: a night raid on the ranch of board I: the Keoughs in their
+    closed house and the bunkhouse, the riders at the edges of the yard;
+    the riders must down every Keough cowboy before dawn (the limit)."""
+    s = BUILTIN["night-riders"]
+    keoughs, riders = s.sides
+    house = {"Bedroom", "Parlour", "Kitchen", "Hall"}
+    assert sum(s.town.place(f.xy).name in house for f in keoughs.figures) == 2
+    assert sum(s.town.place(f.xy).name == "Bunkhouse" for f in keoughs.figures) == 2
+    assert all(s.town.terrain(f.xy) == "open" for f in riders.figures)
+    assert s.victory.goals[0] == Eliminate(side=1) and s.victory.at_limit == 0
+    assert s.specials("night")[0].range == 3
+    assert s.specials("surprise")[0].sides == (0,) and s.specials("surprise")[0].turns == 1
+
+
 # -- malformed files ---------------------------------------------------------------------
 
 MALFORMED = [
@@ -783,6 +857,9 @@ def heuristic_results(scenario_id: str, games: int) -> Counter[tuple[int, ...]]:
         "saloon-siege",
         "stage-holdup",
         "jailbreak",
+        "cattlemens-bank",
+        "range-war",
+        "night-riders",
     ],
 )
 def test_two_heuristics_each_win_some_of_twelve_games(scenario_id: str) -> None:

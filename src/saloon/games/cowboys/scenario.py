@@ -184,6 +184,10 @@ Each ``[[special]]`` table has a ``rule``, its parameters, and an optional
 ``surprise`` (``sides``; ``turns = 1``)
     Figures of those sides may take no shoot action (nor reaction fire) in
     the first ``turns`` turns; their cards still play.
+``night`` (``range``, 1 to 12 squares; ruling CS-N4)
+    It is dark: no figure sees to shoot farther than ``range`` squares, so
+    the shot chart ends there for every weapon (a shot, a draw, a spin,
+    reaction fire); closer in, the chart and line of sight are as usual.
 
 >>> s = builtin_scenarios()["hickok-tutt"]
 >>> s.title, [side.name for side in s.sides], s.turns, s.sides[s.first].name
@@ -214,6 +218,7 @@ from saloon.games.cowboys.cards import DECK_SIZE, Deck, load_deck
 from saloon.games.cowboys.geometry import FACINGS, Facing
 from saloon.games.cowboys.options import ADVANCED_RULES, OPTIONAL_RULES
 from saloon.games.cowboys.shotchart import Weapon, content_header, content_int, content_str
+from saloon.games.cowboys.words import count
 
 #: What a figure is (Cowboys rulebook, Game Components).
 FigureKind = Literal["cowboy", "townfolk"]
@@ -232,7 +237,14 @@ GoalKind = Literal["eliminate", "escape", "reach", "hold"]
 GOAL_KINDS: Final[tuple[GoalKind, ...]] = get_args(GoalKind)
 #: The special rules (see the module's docstring).
 SpecialRule = Literal[
-    "duel_start", "no_reload", "town_folk_neutral", "prisoner", "locked_up", "flee", "surprise"
+    "duel_start",
+    "no_reload",
+    "town_folk_neutral",
+    "prisoner",
+    "locked_up",
+    "flee",
+    "surprise",
+    "night",
 ]
 SPECIAL_RULES: Final[tuple[SpecialRule, ...]] = get_args(SpecialRule)
 
@@ -248,6 +260,8 @@ FULL_HEALTH: Final[Mapping[FigureKind, int]] = MappingProxyType({"cowboy": 4, "t
 MAX_PISTOLS, MAX_LONG_GUNS = 2, 1
 MAX_SIDES = 4
 MAX_TURNS = 40
+#: The longest sight a ``night`` rule may give (a board is 11 squares long).
+MAX_NIGHT_RANGE = 12
 #: The largest scenario file read: 256 KiB.
 MAX_SCENARIO_BYTES = 256 * 1024
 #: Where an object may stand, by terrain.
@@ -346,9 +360,23 @@ _SPECIAL: Final[Mapping[SpecialRule, tuple[tuple[str, ...], tuple[str, ...], str
                 ("sides",),
                 "Taken by surprise: no shooting at first.",
             ),
+            "night": (
+                ("range",),
+                ("range",),
+                "",  # said with the range: see :func:`night_text`
+            ),
         }
     )
 )
+
+
+def night_text(reach: int) -> str:
+    """The sentence players read for the ``night`` rule without a ``text``.
+
+    >>> night_text(3)
+    'It is night: no one can see to shoot farther than 3 squares.'
+    """
+    return f"It is night: no one can see to shoot farther than {count(reach, 'square')}."
 
 
 # -- the types -----------------------------------------------------------------------
@@ -524,6 +552,8 @@ class Special:
     squares: frozenset[XY] = frozenset()
     edges: tuple[Edge, ...] = ()
     turns: int = 0
+    #: ``night``: the farthest a figure sees to shoot, in squares.
+    range: int = 0
 
 
 @dataclass(frozen=True)
@@ -1396,6 +1426,10 @@ class _Reader:
                     raise self.fail(f"{where}.{key} is missing: the {rule} rule needs it")
             if any(s.rule == rule for s in out):
                 raise self.fail(f"{where}: the {rule} rule is given twice")
+            if rule == "night" and "text" not in data:
+                default_text = night_text(
+                    self.number(f"{where}.range", data["range"], 1, MAX_NIGHT_RANGE)
+                )
             text = self.text(f"{where}.text", data.get("text", default_text), 300)
             out.append(self.special_rule(where, rule, text, data, sides, bystanders))
         return tuple(out)
@@ -1460,5 +1494,9 @@ class _Reader:
             if "edges" in data:
                 edges = self.edges(f"{where}.edges", data["edges"])
             return Special(rule, text, figures=figures, edges=edges)
+        if rule == "night":
+            # Saloon's scenario rule (CS-N4): the dark cuts the shot chart.
+            reach = self.number(f"{where}.range", data["range"], 1, MAX_NIGHT_RANGE)
+            return Special(rule, text, range=reach)
         turns = self.number(f"{where}.turns", data.get("turns", 1), 1, MAX_TURNS)
         return Special(rule, text, sides=side_list, turns=turns)

@@ -171,6 +171,17 @@ class ShotChart:
             raise ValueError(f"a range is a whole number of squares from 1, not {shown(range_)}")
         return row[range_ - 1] if range_ <= len(row) else None
 
+    def within(self, reach: int, /) -> ShotChart:
+        """This chart ended at ``reach`` squares for every weapon: a scenario's
+        ``night`` (Saloon's scenario rule, ruling CS-N4: in the dark no one
+        sees to shoot farther). The same chart object for the same ``reach``.
+
+        >>> night = load_shot_chart(None).within(3)
+        >>> night.max_range("rifle"), night.needed("pistol", 3), night.needed("rifle", 4)
+        (3, 8, None)
+        """
+        return _within(self, reach)
+
     def is_printed(self, weapon: Weapon | str, range_: int, /) -> bool:
         """Whether the rulebook prints this entry (else it is Saloon's).
 
@@ -227,6 +238,21 @@ class ShotChart:
                     out[a + b] += pa * pb
             dist = tuple(out)
         return dist
+
+
+@cache
+def _within(chart: ShotChart, reach: int) -> ShotChart:
+    if isinstance(reach, bool) or not isinstance(reach, int) or reach < 1:
+        raise ValueError(f"a sight range is a whole number of squares from 1, not {shown(reach)}")
+    return ShotChart(
+        source=chart.source,
+        reconstructed=chart.reconstructed,
+        reason=chart.reason,
+        rows=MappingProxyType({w: row[:reach] for w, row in chart.rows.items()}),
+        printed=MappingProxyType(
+            {w: frozenset(r for r in marks if r <= reach) for w, marks in chart.printed.items()}
+        ),
+    )
 
 
 # --- reading content files ---------------------------------------------------

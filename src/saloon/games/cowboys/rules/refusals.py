@@ -723,6 +723,11 @@ def _shot_reason(
     if rng < 1:
         return f"{who} is in {f.short}'s own square"
     reach = state.chart.max_range(held.weapon)
+    if rng > reach and state.setup.night and reach == state.setup.night:
+        return (
+            f"{who} is {count(rng, 'square')} away, and at night no one sees to shoot "
+            f"farther than {count(reach, 'square')}"
+        )
     if rng > reach:
         return (
             f"{who} is {count(rng, 'square')} away, and a {held.weapon} reaches "

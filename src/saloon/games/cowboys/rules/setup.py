@@ -112,6 +112,8 @@ class Setup:
     surprise: tuple[tuple[int, ...], int] = ((), 0)
     prisoners: tuple[str, ...] = ()
     locked: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    #: The special rule ``night``: the farthest a figure sees to shoot (0: daylight).
+    night: int = 0
     #: The Advanced Optional Rules the scenario switches on (its ``[options]``).
     optional: tuple[str, ...] = ()
 
@@ -221,6 +223,7 @@ def from_scenario(sc: Any) -> Setup:
             leavers.setdefault(fid(k), set()).update(sp.edges or ("N", "E", "S", "W"))
     loot = sc.victory.loot
     surprise = sc.specials("surprise")
+    night = sc.specials("night")
     locked = sc.specials("locked_up")
     no_reload = {i for sp in sc.specials("no_reload") for i in (sp.sides or range(len(sc.sides)))}
     return Setup(
@@ -253,4 +256,5 @@ def from_scenario(sc: Any) -> Setup:
         if locked
         else ((), ()),
         optional=sc.options,
+        night=night[0].range if night else 0,
     )

@@ -171,6 +171,10 @@ class CowboysState(State):
         check_readings(self.rules)
         self.town: Town = setup.town
         self.chart: ShotChart = load_shot_chart(options.chart)
+        if setup.night:
+            # The scenario's night (Saloon's scenario rule, ruling CS-N4): no
+            # shot farther than the dark lets a man see.
+            self.chart = self.chart.within(setup.night)
         self.deckdef = _deck(options.cards, tuple(setup.forbidden), setup.name)
         n = len(setup.sides)
         town = setup.town
