@@ -210,12 +210,9 @@ def card_words(card: Card) -> str:
 
 
 def object_kinds(state: CowboysState) -> dict[XY, str]:
-    """The square of each cattle and stagecoach counter."""
-    return {
-        state.town.square(at): kind
-        for kind, at, _ in state.setup.objects
-        if kind in ("cattle", "stagecoach")
-    }
+    """The square of each cattle and stagecoach counter (the stagecoach
+    where it stands now: it may roll on, ruling CS-Q1)."""
+    return state.counters()
 
 
 def open_doors(state: CowboysState) -> set[tuple[XY, XY]]:

@@ -770,9 +770,9 @@ def _standing_on(state: CowboysState, sq: XY) -> str:
     for h in state.horses:
         if h.alive and h.square == sq:
             return h.label
-    for kind, at, _ in state.setup.objects:
-        if kind in ("cattle", "stagecoach") and state.town.square(at) == sq:
-            return "cattle" if kind == "cattle" else "the stagecoach"
+    kind = state.counters().get(sq)
+    if kind is not None:
+        return "cattle" if kind == "cattle" else "the stagecoach"
     return "something"
 
 
