@@ -57,7 +57,7 @@ def test_the_noon_stage_reads_its_road() -> None:
     sc = builtin_scenarios()[SID]
     (run,) = sc.specials("stage_run")
     assert [sc.town.ref(xy) for xy in run.route] == [f"K:d{n}" for n in range(1, 12)]
-    assert run.steps == 3 and run.figures == (("townfolk", 1),)
+    assert run.steps == 2 and run.figures == (("townfolk", 1),)
     assert run.sides == (sc.side_named("Vance gang"),)  # every side but the driver's
     assert "Special rule (stage run)" in sc.describe()
 
@@ -65,12 +65,12 @@ def test_the_noon_stage_reads_its_road() -> None:
 def test_the_stage_rolls_its_steps_with_the_driver_and_the_strongbox() -> None:
     s = _state()
     stage.end_of_turn(s)
-    assert s.stage == s.town.square("K:d4")
-    assert _at(s, "Hank the driver") == "K:d4"
-    assert s.loot_squares == {s.town.square("K:d4")}
-    assert s.town.square("K:d4") in s.obstacles and s.town.square("K:d1") not in s.obstacles
-    assert object_kinds(s)[s.town.square("K:d4")] == "stagecoach"
-    assert s.log[-1].text == "The stagecoach rolls on to K:d4."
+    assert s.stage == s.town.square("K:d3")
+    assert _at(s, "Hank the driver") == "K:d3"
+    assert s.loot_squares == {s.town.square("K:d3")}
+    assert s.town.square("K:d3") in s.obstacles and s.town.square("K:d1") not in s.obstacles
+    assert object_kinds(s)[s.town.square("K:d3")] == "stagecoach"
+    assert s.log[-1].text == "The stagecoach rolls on to K:d3."
 
 
 def test_a_gang_man_beside_it_stops_it_for_good() -> None:
@@ -89,7 +89,7 @@ def test_a_diagonal_neighbour_or_a_friend_does_not_stop_it() -> None:
     _put(s, "Cal Vance", "K:c2")  # a corner away: not beside
     _put(s, "Deputy Ames", "K:c1")  # the Stage's own man
     stage.end_of_turn(s)
-    assert not s.stage_halted and s.stage == s.town.square("K:d4")
+    assert not s.stage_halted and s.stage == s.town.square("K:d3")
 
 
 def test_the_driver_down_stops_it() -> None:
@@ -107,16 +107,16 @@ def test_it_halts_short_of_a_man_in_the_road_for_the_turn_only() -> None:
     assert s.stage == s.town.square("K:d2") and not s.stage_halted
     _put(s, "Marshal Ike Brand", "K:f9")
     stage.end_of_turn(s)
-    assert s.stage == s.town.square("K:d5")
+    assert s.stage == s.town.square("K:d4")
 
 
 def test_off_the_end_of_its_road_it_leaves_and_the_gang_has_lost() -> None:
     """From the last square it leaves the town with its driver and the
     strongbox: the gang's escape with loot can no longer happen."""
     s = _state()
-    for _ in range(3):
+    for _ in range(5):
         stage.end_of_turn(s)
-    assert s.stage == s.town.square("K:d10")
+    assert s.stage == s.town.square("K:d11")
     stage.end_of_turn(s)
     assert s.stage is None and not s.loot_squares
     assert s.log[-1].text == (
@@ -136,8 +136,31 @@ def test_the_stage_moves_when_a_turn_ends_in_play() -> None:
     s = _state()
     while s.turn == 1:
         s.apply(END)
-    assert s.turn == 2 and s.stage == s.town.square("K:d4")
-    assert _at(s, "Hank the driver") == "K:d4"
+    assert s.turn == 2 and s.stage == s.town.square("K:d3")
+    assert _at(s, "Hank the driver") == "K:d3"
+
+
+def test_the_driver_holds_the_reins_while_it_rolls() -> None:
+    """A driver on the stage's square may take no move action while it
+    rolls, with the reason in words; once it is stopped he may get down."""
+    s = _state()
+    hank = next(f for f in s.figures if f.name == "Hank the driver")
+    _put(s, "Wes Carver", "K:h11")
+    while s.side_name(s.active) != "Stage":
+        s.apply(END)
+    moves = [a for a in s.legal_actions() if getattr(a, "fig", None) == hank.id]
+    assert moves and all(type(a).__name__ == "Wait" for a in moves)
+    s.stage_halted = True
+    s._cache.clear()
+    assert any(type(a).__name__ == "Move" and a.fig == hank.id for a in s.legal_actions())
+
+
+def test_a_driver_at_the_reins_is_told_why() -> None:
+    from saloon.games.cowboys.rules.refusals import _no_move_reason
+
+    s = _state()
+    hank = next(f for f in s.figures if f.name == "Hank the driver")
+    assert "holds the reins of the stagecoach" in (_no_move_reason(s, hank, False) or "")
 
 
 def test_a_clone_keeps_its_own_stage() -> None:
@@ -154,10 +177,10 @@ def test_a_clone_keeps_its_own_stage() -> None:
         ('route = ["K:d1", ', 'route = ["K:d2", ', "route\\[0\\] must be the stagecoach's square"),
         ('"K:d2", "K:d3"', '"K:d3", "K:d2"', "route\\[1\\] K:d3 is not beside K:d1"),
         ('"K:d10", "K:d11"]', '"K:d10"]', "the last square, K:d10, must be on the town's edge"),
-        ("steps = 3", "steps = 5", "steps must be"),
+        ("steps = 2", "steps = 5", "steps must be"),
         ('figures = ["Hank the driver"]', 'figures = ["Hank the driver", "Cal Vance"]', "one side"),
         ('figures = ["Hank the driver"]\n', "", "figures is missing"),
-        ("steps = 3", 'steps = 3\nsides = ["Stage"]', "own side cannot stop the stage"),
+        ("steps = 2", 'steps = 2\nsides = ["Stage"]', "own side cannot stop the stage"),
     ],
 )
 def test_a_bad_road_is_one_clear_error(old: str, new: str, message: str) -> None:

@@ -201,7 +201,8 @@ default every side but the drivers'; ruling CS-Q1)
     loot square under it, and halting short of a square a figure, horse or
     cattle stands on. From the last square it leaves the town, with its
     rider and its loot: an ``escape`` goal with ``loot = true`` can no
-    longer happen once no loot is left in the town.
+    longer happen once no loot is left in the town. A driver on its square
+    holds the reins: he may take no move action while it rolls.
 
 >>> s = builtin_scenarios()["hickok-tutt"]
 >>> s.title, [side.name for side in s.sides], s.turns, s.sides[s.first].name

@@ -50,6 +50,7 @@ from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.cards import WINDOW_WORDS, Card, Effect, Window, effect_words
 from saloon.games.cowboys.geometry import in_front, king_range, reachable, sight
 from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules import stage
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.shotchart import Weapon
@@ -367,6 +368,11 @@ def _no_move_reason(state: CowboysState, f: Figure, ally: bool) -> str | None:
     if not state.unlocked and f.id in state.setup.locked[0]:
         where = listing(list(state.setup.locked[1]), "or")
         return f"{f.short} is locked up until a friend of his reaches {where}"
+    if stage.at_the_reins(state, f):
+        return (
+            f"{f.short} holds the reins of the stagecoach: he may not get down while it "
+            "rolls (the scenario's rule)"
+        )
     return None
 
 

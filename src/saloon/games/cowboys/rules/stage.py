@@ -13,7 +13,8 @@ rolls ``steps`` squares on along its road, taking with it the figure on
 foot standing on its square (the man on the box) and any loot square under
 it, and halting for the turn short of a square where a figure, a horse or
 cattle stands. From the road's last square (on the town's edge) it leaves
-the town, with its rider and its loot.
+the town, with its rider and its loot. A driver on its square holds the
+reins: he may take no move action while it rolls (he may still shoot).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.board import XY
+from saloon.games.cowboys.rules.figures import Figure
 
 if TYPE_CHECKING:
     from saloon.games.cowboys.rules.state import CowboysState
@@ -30,6 +32,19 @@ if TYPE_CHECKING:
 def _beside(a: XY, b: XY) -> bool:
     """On the same square, or sharing a side."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) <= 1
+
+
+def at_the_reins(state: CowboysState, f: Figure) -> bool:
+    """Whether ``f`` drives the stage while it rolls: a driver on its square
+    may take no move action until it is stopped (he may still shoot)."""
+    run = state.setup.stage_run
+    return (
+        run is not None
+        and not state.stage_halted
+        and state.stage is not None
+        and f.id in run.drivers
+        and f.square == state.stage
+    )
 
 
 def stopped_by(state: CowboysState) -> str | None:

@@ -135,8 +135,13 @@ def _scenario_goal(state: CowboysState, goal: Any, at_limit: bool) -> tuple[int 
 
 def _loot_gone(state: CowboysState, standing: list[Figure]) -> bool:
     """No loot is left in the town: no loot square (the last has left on
-    the stagecoach, ruling CS-Q1) and none of ``standing`` carries any."""
-    return not state.loot_squares and not any(f.loot for f in standing)
+    the stagecoach, ruling CS-Q1), no loot on the ground, and no standing
+    figure (of ``standing`` or any other) carries any."""
+    if state.loot_squares or any(d.held is None for d in state.ground):
+        return False
+    return not any(f.loot for f in standing) and not any(
+        f.loot and f.standing for f in state.figures
+    )
 
 
 def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[bool, int | None]:
