@@ -74,10 +74,13 @@ def test_the_contract_holds_with_every_rule(rules: dict[str, bool]) -> None:
 SIZES = {
     "brawl": (4622, 75, 1445),
     "coffeyville": (34609, 75, 4134),
+    "four-corners": (7104, 75, 2729),
     "hickok-tutt": (2650, 75, 1388),
     "jailbreak": (13394, 75, 2379),
+    "noon-stage": (6268, 75, 1536),
     "ok-corral": (9010, 75, 1703),
     "saloon-siege": (15472, 75, 2459),
+    "slocum-ranch": (4754, 75, 1455),
     "stage-holdup": (13268, 75, 2357),
     "sundown-at-red-rock": (6996, 75, 2119),
     "the-witness": (10820, 75, 2317),

@@ -509,6 +509,52 @@ def test_the_night_riders() -> None:
     assert s.specials("night")[0].range == 3
     assert s.specials("surprise")[0].sides == (0,) and s.specials("surprise")[0].turns == 1
 
+def test_the_noon_stage_rolls_down_the_stage_road() -> None:
+    """CS-Q1: the stage starts at the north end of board K's stage road with
+    the strongbox and its driver aboard, and rolls off the south end."""
+    s = BUILTIN["noon-stage"]
+    assert s.layout == "K"
+    coach = next(o for o in s.objects if o.kind == "stagecoach")
+    (run,) = s.specials("stage_run")
+    assert run.route[0] == coach.xy and s.figure("Hank the driver").xy == coach.xy
+    assert {s.town.place(xy).name for xy in run.route} == {"stage road"}
+    assert s.victory.loot is not None and s.victory.loot.target.squares == {coach.xy}
+    (escape,) = s.victory.goals
+    assert isinstance(escape, Escape) and escape.loot and escape.otherwise == 1
+    assert s.victory.at_limit == 1
+
+
+def test_four_corners_sets_four_sides_against_each_other() -> None:
+    """CS-Q2: four sides of two cowboys, one in each corner of the town;
+    the last side with a cowboy standing wins, a draw at the limit."""
+    s = BUILTIN["four-corners"]
+    assert s.layout == "J K" and len(s.sides) == 4 and s.cards == (2, 2, 2, 2)
+    assert [len(side.figures) for side in s.sides] == [2, 2, 2, 2]
+    assert s.victory.goals == (Eliminate(),) and s.victory.at_limit is None
+    corners = {(0, 0), (15, 0), (0, 10), (15, 10)}
+    for side in s.sides:
+        assert any(f.xy in corners for f in side.figures)
+
+
+def test_slocum_ranch_is_the_second_solitaire() -> None:
+    """CS-Q3: the ranch is the solo bot's, its men sentries; the riders
+    need the deed out across the west edge."""
+    s = BUILTIN["slocum-ranch"]
+    assert s.solo is not None and s.sides[s.solo.side].name == "Slocum ranch"
+    assert s.solo.alert == 4 and s.cards == (3, 0)
+    assert s.victory.loot is not None
+    (deed,) = s.victory.loot.target.squares
+    assert s.town.place(deed).name == "Ranch house"
+
+
+def test_a_four_sided_game_plays_out_with_a_winner_or_a_draw() -> None:
+    """The engine seats four sides: one game of four heuristics ends, won
+    by one side or drawn."""
+    (winners,) = heuristic_results("four-corners", 1)
+    state = Cowboys().new_state(CowboysOptions(scenario="four-corners"))
+    assert state.num_players == 4
+    assert len(winners) <= 1
+
 
 # -- malformed files ---------------------------------------------------------------------
 
@@ -860,6 +906,8 @@ def heuristic_results(scenario_id: str, games: int) -> Counter[tuple[int, ...]]:
         "cattlemens-bank",
         "range-war",
         "night-riders",
+
+        "noon-stage",
     ],
 )
 def test_two_heuristics_each_win_some_of_twelve_games(scenario_id: str) -> None:

@@ -210,12 +210,9 @@ def card_words(card: Card) -> str:
 
 
 def object_kinds(state: CowboysState) -> dict[XY, str]:
-    """The square of each cattle and stagecoach counter."""
-    return {
-        state.town.square(at): kind
-        for kind, at, _ in state.setup.objects
-        if kind in ("cattle", "stagecoach")
-    }
+    """The square of each cattle and stagecoach counter (the stagecoach
+    where it stands now: it may roll on, ruling CS-Q1)."""
+    return state.counters()
 
 
 def open_doors(state: CowboysState) -> set[tuple[XY, XY]]:
@@ -967,6 +964,16 @@ _OPEN_FILLS: Final = {
     "boardwalk": "#cfae7e",
     "back lot": "#e3d8b8",
     "side street": "#e6d7b0",
+    # Boards J, K and L (ruling CB-Q1).
+    "stage road": "#dcc69a",
+    "alley": "#e3d8b8",
+    "rail track": "#a39684",
+    "platform": "#cfae7e",
+    "rail yard": "#e3d8b8",
+    "water tower": "#9fb0b8",
+    "yard": "#e6dcb4",
+    "porch": "#cfae7e",
+    "well": "#9fb0b8",
 }
 _BUILDING_FILLS: Final = ("#c4ab88", "#bca07e", "#c9b192", "#b89a78", "#c6a785", "#bfa98c")
 _TERRAIN_FILLS: Final = {"stable": "#c9b27a", "livery": "#c2a56c", "corral": "#d3d59e"}

@@ -70,6 +70,7 @@ A scenario file is TOML::
     [solo]                          # a solitaire scenario's bot side (optional)
     side = "Tutt"
     behaviour = '''...'''           # its rules in words, paragraphs parted by blank lines
+    # alert = 3                     # sentries: they hold their posts until an enemy is this near
 
 Figures
 -------
@@ -104,6 +105,9 @@ A ``[solo]`` table gives its ``side`` to Saloon's ``solo`` bot
 (:mod:`saloon.games.cowboys.solo`), which plays it by written priorities;
 ``behaviour`` prints them for the players, who see them with the scenario.
 The table seats the bot itself when a person names only the other seats.
+``alert`` (1 to 20, optional) makes the bot's men sentries (ruling CS-Q3):
+a man moves only once an enemy stands within that many squares of him or
+he is wounded, and otherwise holds his post, shooting and reloading there.
 
 Victory (rulings CS-V1 to CS-V8 in ``docs/rulings.md``)
 -------------------------------------------------------
@@ -189,6 +193,22 @@ Each ``[[special]]`` table has a ``rule``, its parameters, and an optional
     the shot chart ends there for every weapon (a shot, a draw, a spin,
     reaction fire); closer in, the chart and line of sight are as usual.
 
+``stage_run`` (``figures``, the drivers; ``route``; ``steps = 2``; ``sides``,
+default every side but the drivers'; ruling CS-Q1)
+    Saloon's scenario rule for a stagecoach on the move (the rulebook has a
+    stagecoach counter but no rule to move it). ``route`` lists the road
+    square by square, from the stagecoach's square, each beside the last
+    across no line, all open ground, the last on the town's edge. At the end
+    of every turn but the last the stage is stopped for good if no driver
+    is standing, or if a standing figure of one of ``sides`` stands on its
+    square or beside it; otherwise it rolls ``steps`` squares on along the
+    route, carrying the figure standing on its square (on foot) and any
+    loot square under it, and halting short of a square a figure, horse or
+    cattle stands on. From the last square it leaves the town, with its
+    rider and its loot: an ``escape`` goal with ``loot = true`` can no
+    longer happen once no loot is left in the town. A driver on its square
+    holds the reins: he may take no move action while it rolls.
+
 >>> s = builtin_scenarios()["hickok-tutt"]
 >>> s.title, [side.name for side in s.sides], s.turns, s.sides[s.first].name
 ('Wild Bill and Davis Tutt', ['Hickok', 'Tutt'], 8, 'Tutt')
@@ -201,6 +221,7 @@ Each ``[[special]]`` table has a ``rule``, its parameters, and an optional
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -245,6 +266,8 @@ SpecialRule = Literal[
     "flee",
     "surprise",
     "night",
+
+    "stage_run",
 ]
 SPECIAL_RULES: Final[tuple[SpecialRule, ...]] = get_args(SpecialRule)
 
@@ -262,6 +285,9 @@ MAX_SIDES = 4
 MAX_TURNS = 40
 #: The longest sight a ``night`` rule may give (a board is 11 squares long).
 MAX_NIGHT_RANGE = 12
+
+#: The most squares the stagecoach rolls in a turn (``stage_run``).
+MAX_STAGE_STEPS = 4
 #: The largest scenario file read: 256 KiB.
 MAX_SCENARIO_BYTES = 256 * 1024
 #: Where an object may stand, by terrain.
@@ -364,6 +390,12 @@ _SPECIAL: Final[Mapping[SpecialRule, tuple[tuple[str, ...], tuple[str, ...], str
                 ("range",),
                 ("range",),
                 "",  # said with the range: see :func:`night_text`
+
+            "stage_run": (
+                ("figures", "sides", "route", "steps"),
+                ("figures", "route"),
+                "The stagecoach rolls on along its road at the end of every turn until "
+                "it is stopped or leaves the town.",
             ),
         }
     )
@@ -555,6 +587,11 @@ class Special:
     #: ``night``: the farthest a figure sees to shoot, in squares.
     range: int = 0
 
+    #: ``stage_run``: the stagecoach's road, square by square, and how many
+    #: squares it rolls in a turn.
+    route: tuple[XY, ...] = ()
+    steps: int = 0
+
 
 @dataclass(frozen=True)
 class Solo:
@@ -564,6 +601,14 @@ class Solo:
 
     side: int
     behaviour: tuple[str, ...]
+    #: Sentries (ruling CS-Q3): when above 0, a man of the bot's side moves
+    #: only once an enemy stands within this many squares of him or he is
+    #: wounded; until then he holds his post (he still shoots and reloads).
+    alert: int = 0
+
+
+#: The widest alert a ``[solo]`` table gives its sentries, in squares.
+MAX_ALERT = 20
 
 
 @dataclass(frozen=True)
@@ -916,6 +961,7 @@ class _Reader:
         self.town: Town | None = None
         self.side_names: list[str] = []
         self.figures: list[tuple[str, FigureSetup]] = []  # (where, figure)
+        self.objects_placed: tuple[ObjectSetup, ...] = ()
 
     # small readers
 
@@ -1104,6 +1150,7 @@ class _Reader:
         raw_by = self.items("bystanders", data.get("bystanders", []), "town folk")
         bystanders = tuple(self.figure(f"bystanders[{j}]", f, None) for j, f in enumerate(raw_by))
         objects = self.objects(data.get("objects", []))
+        self.objects_placed = objects
         first = self.first(data.get("first"), len(sides))
         forbidden_raw = self.items("forbidden", data.get("forbidden", []), "cards")
         (self.deck or load_deck()).with_forbidden(
@@ -1139,7 +1186,7 @@ class _Reader:
     def solo(self, value: object) -> Solo:
         """The ``[solo]`` table: the side the scenario's bot plays, and how."""
         data = self.table("solo", value, "side and behaviour")
-        self.keys("solo", data, ("side", "behaviour"), "[solo]")
+        self.keys("solo", data, ("side", "behaviour", "alert"), "[solo]")
         self.missing("solo.side", data.get("side"))
         side = self.side("solo.side", data["side"])
         behaviour = data.get("behaviour")
@@ -1149,9 +1196,11 @@ class _Reader:
         paragraphs = [" ".join(p.split()) for p in behaviour.split("\n\n") if p.strip()]
         if not 1 <= len(paragraphs) <= 12:
             raise self.fail("solo.behaviour must be 1 to 12 paragraphs, parted by blank lines")
+        alert = self.number("solo.alert", data["alert"], 1, MAX_ALERT) if "alert" in data else 0
         return Solo(
             side,
             tuple(self.text(f"solo.behaviour[{k}]", p, 600) for k, p in enumerate(paragraphs)),
+            alert,
         )
 
     def options(self, value: object) -> tuple[str, ...]:
@@ -1498,5 +1547,72 @@ class _Reader:
             # Saloon's scenario rule (CS-N4): the dark cuts the shot chart.
             reach = self.number(f"{where}.range", data["range"], 1, MAX_NIGHT_RANGE)
             return Special(rule, text, range=reach)
+
+        if rule == "stage_run":
+            return self.stage_run(where, text, data, figures, sides)
         turns = self.number(f"{where}.turns", data.get("turns", 1), 1, MAX_TURNS)
         return Special(rule, text, sides=side_list, turns=turns)
+
+    def stage_run(
+        self,
+        where: str,
+        text: str,
+        data: Mapping[str, Any],
+        figures: tuple[FigureKey, ...],
+        sides: tuple[Side, ...],
+    ) -> Special:
+        """The ``stage_run`` rule (ruling CS-Q1): the drivers, the road, the pace."""
+        assert self.town is not None
+        town = self.town
+        coach = [o for o in self.objects_placed if o.kind == "stagecoach"]
+        if not coach:
+            raise self.fail(f"{where}: the rule needs a stagecoach in [[objects]]")
+        drivers = [self.by_key(k) for k in figures]
+        if not drivers:
+            raise self.fail(f"{where}.figures: name the stagecoach's driver")
+        own = {f.side for f in drivers}
+        if None in own or len(own) != 1:
+            raise self.fail(f"{where}.figures: the drivers must be figures of one side")
+        (driver_side,) = own
+        assert driver_side is not None
+        items = self.items(f"{where}.route", data["route"], "squares", empty=False)
+        route = tuple(self.square(f"{where}.route[{i}]", r) for i, r in enumerate(items))
+        if len(route) < 2:
+            raise self.fail(f"{where}.route: a road of at least two squares")
+        if route[0] != coach[0].xy:
+            raise self.fail(
+                f"{where}.route[0] must be the stagecoach's square, {coach[0].at}, "
+                f"not {shown(items[0])}"
+            )
+        if len(set(route)) != len(route):
+            raise self.fail(f"{where}.route passes a square twice")
+        for i, (a, b) in enumerate(itertools.pairwise(route), 1):
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                raise self.fail(f"{where}.route[{i}] {items[i]} is not beside {items[i - 1]}")
+            if town.edge(a, b) != "open":
+                raise self.fail(
+                    f"{where}.route[{i}] {items[i]}: a {town.edge(a, b)} lies between it "
+                    f"and {items[i - 1]}"
+                )
+        for i, xy in enumerate(route):
+            place = town.place(xy)
+            if place.terrain != "open":
+                raise self.fail(
+                    f"{where}.route[{i}] {items[i]}: the stagecoach cannot roll through "
+                    f"the {place.name} ({place.terrain})"
+                )
+        x, y = route[-1]
+        if not (x in (0, town.width - 1) or y in (0, town.height - 1)):
+            raise self.fail(
+                f"{where}.route: the last square, {items[-1]}, must be on the town's edge"
+            )
+        steps = self.number(f"{where}.steps", data.get("steps", 2), 1, MAX_STAGE_STEPS)
+        side_list = tuple(i for i in range(len(sides)) if i != driver_side)
+        if "sides" in data:
+            names = self.items(f"{where}.sides", data["sides"], "side names", empty=False)
+            side_list = tuple(self.side(f"{where}.sides[{i}]", n) for i, n in enumerate(names))
+            if driver_side in side_list:
+                raise self.fail(f"{where}.sides: the drivers' own side cannot stop the stage")
+        return Special(
+            "stage_run", text, figures=figures, sides=side_list, route=route, steps=steps
+        )

@@ -21,6 +21,14 @@ applies them each time its side chooses a figure's action:
    reloads it, when he may.
 4. Every other figure waits.
 
+**Sentries** (the ``[solo]`` table's ``alert``, ruling CS-Q3). A scenario
+may post the bot's men: then rule 1 moves a man only once he is roused,
+that is an enemy figure stands within ``alert`` squares of him (counted as
+range is, Shoot) or he has been wounded; a man not roused holds his post,
+though he still shoots (rule 2) and reloads (rule 3) there. Being roused is
+read afresh each time from the town as it stands, so a person running the
+side by hand needs to remember nothing.
+
 Where a rule leaves a choice between equals, the bot's own dice decide (its
 seeded generator). It plays no card at any window (a solitaire scenario
 deals its side none), directs no town folk, makes the simplest poker draw
@@ -65,7 +73,7 @@ from saloon.games.cowboys.geometry import (
     king_range,
     walking_distances,
 )
-from saloon.games.cowboys.rules.figures import Figure
+from saloon.games.cowboys.rules.figures import COWBOY_HEALTH, TOWNFOLK_HEALTH, Figure
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.rules.poker import simple_discards
 from saloon.games.cowboys.rules.shots import BACK_SHOT, MOUNTED, volley
@@ -127,9 +135,11 @@ class SoloAgent:
                 by_fig.setdefault(fig, []).append(a)
         figs = sorted((st.figures[st.index[k]] for k in by_fig), key=_order)
         shots = {f.id: self._best_shot(st, by_fig[f.id]) for f in figs}
-        # 1. Advance: a loaded weapon, nobody to shoot at.
+        # 1. Advance: a loaded weapon, nobody to shoot at (sentries: roused).
         for f in figs:
             held = f.held()
+            if not roused(st, f):
+                continue
             if shots[f.id] is None and held is not None and held.ammo > 0 and not held.jammed:
                 move = self._advance(st, f, by_fig[f.id])
                 if move is not None:
@@ -211,6 +221,31 @@ class SoloAgent:
         return best[int(self._rng.integers(len(best)))]
 
 
+def alert_of(st: CowboysState) -> int:
+    """The scenario's sentries' alert in squares (0: no sentries)."""
+    sc = st.setup.scenario
+    solo = getattr(sc, "solo", None)
+    return int(getattr(solo, "alert", 0) or 0)
+
+
+def roused(st: CowboysState, f: Figure) -> bool:
+    """Whether rule 1 may move ``f``: always, unless the scenario posts
+    sentries (``alert``, ruling CS-Q3); then once an enemy figure stands
+    within ``alert`` squares of him, or he is wounded."""
+    alert = alert_of(st)
+    if alert <= 0:
+        return True
+    if f.health < (COWBOY_HEALTH if f.cowboy else TOWNFOLK_HEALTH):
+        return True
+    if f.square is None:
+        return False
+    return any(
+        g.square is not None and king_range(f.square, g.square) <= alert
+        for g in st.figures
+        if g.standing and g.side >= 0 and g.side != f.side
+    )
+
+
 def _neg(key: tuple[int, int]) -> tuple[int, int]:
     return (-key[0], -key[1])
 
@@ -251,4 +286,4 @@ def _solo(game: Game, seed: int | None, params: Mapping[str, str]) -> Agent:
 
 AGENTS: dict[str, AgentFactory] = {"solo": _solo}
 
-__all__ = ["AGENTS", "SoloAgent", "hit_chance"]
+__all__ = ["AGENTS", "SoloAgent", "alert_of", "hit_chance", "roused"]

@@ -46,7 +46,7 @@ from saloon.games.cowboys.actions import (
 from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.cards import Window
 from saloon.games.cowboys.geometry import FACINGS, STEPS, sight
-from saloon.games.cowboys.rules import cup
+from saloon.games.cowboys.rules import cup, stage
 from saloon.games.cowboys.rules import moves as mv
 from saloon.games.cowboys.rules.cards_play import (
     acting_side,
@@ -263,9 +263,12 @@ def may_reload(state: CowboysState, f: Figure, h: Held) -> bool:
 
 
 def may_move(state: CowboysState, f: Figure, ally: bool) -> bool:
-    """Moves before shots (CW-T2), Knock-Down, and the special rule
-    ``locked_up``."""
+    """Moves before shots (CW-T2), Knock-Down, the special rule
+    ``locked_up``, and a driver at the reins of a rolling stage
+    (``stage_run``, ruling CS-Q1)."""
     if f.no_move or (not ally and state.options.moves_first and state.fired):
+        return False
+    if stage.at_the_reins(state, f):
         return False
     return state.unlocked or f.id not in state.setup.locked[0]
 

@@ -50,6 +50,7 @@ from saloon.games.cowboys.board import XY
 from saloon.games.cowboys.cards import WINDOW_WORDS, Card, Effect, Window, effect_words
 from saloon.games.cowboys.geometry import in_front, king_range, reachable, sight
 from saloon.games.cowboys.rules import moves as mv
+from saloon.games.cowboys.rules import stage
 from saloon.games.cowboys.rules.figures import Figure
 from saloon.games.cowboys.rules.phase import Phase
 from saloon.games.cowboys.shotchart import Weapon
@@ -372,6 +373,11 @@ def _no_move_reason(state: CowboysState, f: Figure, ally: bool) -> str | None:
     if not state.unlocked and f.id in state.setup.locked[0]:
         where = listing(list(state.setup.locked[1]), "or")
         return f"{f.short} is locked up until a friend of his reaches {where}"
+    if stage.at_the_reins(state, f):
+        return (
+            f"{f.short} holds the reins of the stagecoach: he may not get down while it "
+            "rolls (the scenario's rule)"
+        )
     return None
 
 
@@ -781,9 +787,9 @@ def _standing_on(state: CowboysState, sq: XY) -> str:
     for h in state.horses:
         if h.alive and h.square == sq:
             return h.label
-    for kind, at, _ in state.setup.objects:
-        if kind in ("cattle", "stagecoach") and state.town.square(at) == sq:
-            return "cattle" if kind == "cattle" else "the stagecoach"
+    kind = state.counters().get(sq)
+    if kind is not None:
+        return "cattle" if kind == "cattle" else "the stagecoach"
     return "something"
 
 

@@ -76,6 +76,18 @@ class SideSetup:
 
 
 @dataclass(frozen=True)
+class StageRun:
+    """The stagecoach on the move (Saloon's ``stage_run`` scenario rule,
+    ruling CS-Q1): its road square by square (the first its square), the
+    drivers, the squares it rolls a turn, the sides whose figures stop it."""
+
+    route: tuple[str, ...]
+    drivers: tuple[str, ...]
+    steps: int
+    stoppers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Setup:
     """A game ready to start. ``objects`` are counters on the town:
     ``("horse", "A:g2", "N")``, ``("cattle", ...)``, ``("stagecoach", ...)``,
@@ -116,6 +128,8 @@ class Setup:
     night: int = 0
     #: The Advanced Optional Rules the scenario switches on (its ``[options]``).
     optional: tuple[str, ...] = ()
+    #: A stagecoach on the move (the ``stage_run`` rule, ruling CS-Q1).
+    stage_run: StageRun | None = None
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.sides) <= 4:
@@ -226,6 +240,17 @@ def from_scenario(sc: Any) -> Setup:
     night = sc.specials("night")
     locked = sc.specials("locked_up")
     no_reload = {i for sp in sc.specials("no_reload") for i in (sp.sides or range(len(sc.sides)))}
+    run = sc.specials("stage_run")
+    stage_run = (
+        StageRun(
+            tuple(sc.town.ref(xy) for xy in run[0].route),
+            tuple(fid(k) for k in run[0].figures),
+            run[0].steps,
+            run[0].sides,
+        )
+        if run
+        else None
+    )
     return Setup(
         name=sc.id,
         town=sc.town,
@@ -257,4 +282,6 @@ def from_scenario(sc: Any) -> Setup:
         else ((), ()),
         optional=sc.options,
         night=night[0].range if night else 0,
+
+        stage_run=stage_run,
     )

@@ -184,6 +184,12 @@ class CowboysState(State):
         self.index = {f.id: i for i, f in enumerate(self.figures)}
         self.horse_index = {h.id: k for k, h in enumerate(self.horses)}
         self.obstacles = pieces.obstacles
+        #: The stagecoach's square (``None``: none, or it has left the town)
+        #: and whether it is stopped for good (``stage_run``, ruling CS-Q1).
+        self.stage: XY | None = next(
+            (town.square(at) for kind, at, _ in setup.objects if kind == "stagecoach"), None
+        )
+        self.stage_halted = False
         self.ground = pieces.ground
         self.order = tuple((setup.first + k) % n for k in range(n))
         self.hands: list[tuple[str, ...]] = [() for _ in range(n)]
@@ -302,6 +308,14 @@ class CowboysState(State):
     def square_of(self, ref: str) -> XY | None:
         """The town square of a reference such as ``B:c7`` (``None`` if none)."""
         return _refs(self.town)[1].get(ref)
+
+    def counters(self) -> dict[XY, str]:
+        """The square of each cattle counter and of the stagecoach (which
+        may roll on: ``stage_run``, ruling CS-Q1)."""
+        out = {self.town.square(at): kind for kind, at, _ in self.setup.objects if kind == "cattle"}
+        if self.stage is not None:
+            out[self.stage] = "stagecoach"
+        return out
 
     def blockers(self) -> frozenset[XY]:
         from saloon.games.cowboys.rules.shots import blockers
@@ -721,6 +735,7 @@ class CowboysState(State):
             self.drawn,
             self.turned,
             self.run_claims,
+            self.stage, self.stage_halted, self.obstacles,
         )  # fmt: skip
 
     def view(self, player: int | None) -> dict[str, Any]:

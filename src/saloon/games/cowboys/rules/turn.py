@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import MoveShoot, ShootMove
 from saloon.games.cowboys.cards import Window, effect_words
-from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, walk, weapon_move
+
+from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, stage, walk, weapon_move
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import asked_at_shot, asked_to_start
 from saloon.games.cowboys.rules.execute import damage, execute, finish, next_shot
 from saloon.games.cowboys.rules.phase import Pending, Phase
 from saloon.games.cowboys.rules.reaction import is_reaction
-from saloon.games.cowboys.rules.victory import decided_at_limit, end_by
+from saloon.games.cowboys.rules.victory import check_winner, decided_at_limit, end_by
 from saloon.games.cowboys.words import count
 
 if TYPE_CHECKING:
@@ -139,6 +140,12 @@ def _next_turn(state: CowboysState) -> bool:
     if state.turn >= state.setup.turns:
         end_by(state, decided_at_limit(state), at_limit=True)
         return False
+    if state.setup.stage_run is not None:
+        # Saloon's scenario rule: the stagecoach rolls on (ruling CS-Q1).
+        stage.end_of_turn(state)
+        check_winner(state)
+        if state.phase == Phase.OVER:
+            return False
     state.turn += 1
     state.part = 0
     _start_turn(state)

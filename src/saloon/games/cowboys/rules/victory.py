@@ -122,6 +122,8 @@ def _scenario_goal(state: CowboysState, goal: Any, at_limit: bool) -> tuple[int 
             return goal.side, True
         if len(out) + len(standing) < goal.count:
             return goal.otherwise, False
+        if goal.loot and _loot_gone(state, standing):
+            return goal.otherwise, False
         return None, False
     on = [f for f in standing if f.square in goal.target.squares]
     if (kind == "Reach" or at_limit) and len(on) >= goal.count:
@@ -129,6 +131,17 @@ def _scenario_goal(state: CowboysState, goal: Any, at_limit: bool) -> tuple[int 
     if len(standing) < goal.count:
         return goal.otherwise, False
     return None, False
+
+
+def _loot_gone(state: CowboysState, standing: list[Figure]) -> bool:
+    """No loot is left in the town: no loot square (the last has left on
+    the stagecoach, ruling CS-Q1), no loot on the ground, and no standing
+    figure (of ``standing`` or any other) carries any."""
+    if state.loot_squares or any(d.held is None for d in state.ground):
+        return False
+    return not any(f.loot for f in standing) and not any(
+        f.loot and f.standing for f in state.figures
+    )
 
 
 def scenario_winner(state: CowboysState, *, at_limit: bool = False) -> tuple[bool, int | None]:
@@ -323,6 +336,10 @@ def _lost(state: CowboysState, side: int | None, goal: Any) -> str:
     if kind == "escape":
         loot = " with the loot" if goal.loot else ""
         what = f"get {men} out of the town{loot}"
+        if goal.loot and hasattr(goal, "figures"):
+            standing = [f for f in listed if f.standing]
+            if len(standing) >= n and _loot_gone(state, standing):
+                return f"{who} can no longer {what} (the loot has left the town)"
     elif kind == "reach":
         what = f"get {men} into {goal.target.words}"
     else:
