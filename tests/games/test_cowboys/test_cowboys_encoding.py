@@ -73,12 +73,15 @@ def test_the_contract_holds_with_every_rule(rules: dict[str, bool]) -> None:
 #: with no optional rule; and with the Advanced Rules (``advanced``).
 SIZES = {
     "brawl": (4622, 75, 1445),
+    "cattlemens-bank": (16440, 75, 2459),
     "coffeyville": (34609, 75, 4134),
     "four-corners": (7104, 75, 2729),
     "hickok-tutt": (2650, 75, 1388),
     "jailbreak": (13394, 75, 2379),
+    "night-riders": (7040, 75, 1565),
     "noon-stage": (6268, 75, 1536),
     "ok-corral": (9010, 75, 1703),
+    "range-war": (6980, 75, 1525),
     "saloon-siege": (15472, 75, 2459),
     "slocum-ranch": (4754, 75, 1455),
     "stage-holdup": (13268, 75, 2357),

@@ -509,6 +509,7 @@ def test_the_night_riders() -> None:
     assert s.specials("night")[0].range == 3
     assert s.specials("surprise")[0].sides == (0,) and s.specials("surprise")[0].turns == 1
 
+
 def test_the_noon_stage_rolls_down_the_stage_road() -> None:
     """CS-Q1: the stage starts at the north end of board K's stage road with
     the strongbox and its driver aboard, and rolls off the south end."""
@@ -906,7 +907,6 @@ def heuristic_results(scenario_id: str, games: int) -> Counter[tuple[int, ...]]:
         "cattlemens-bank",
         "range-war",
         "night-riders",
-
         "noon-stage",
     ],
 )

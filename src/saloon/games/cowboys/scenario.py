@@ -266,7 +266,6 @@ SpecialRule = Literal[
     "flee",
     "surprise",
     "night",
-
     "stage_run",
 ]
 SPECIAL_RULES: Final[tuple[SpecialRule, ...]] = get_args(SpecialRule)
@@ -390,7 +389,7 @@ _SPECIAL: Final[Mapping[SpecialRule, tuple[tuple[str, ...], tuple[str, ...], str
                 ("range",),
                 ("range",),
                 "",  # said with the range: see :func:`night_text`
-
+            ),
             "stage_run": (
                 ("figures", "sides", "route", "steps"),
                 ("figures", "route"),

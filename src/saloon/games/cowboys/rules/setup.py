@@ -282,6 +282,5 @@ def from_scenario(sc: Any) -> Setup:
         else ((), ()),
         optional=sc.options,
         night=night[0].range if night else 0,
-
         stage_run=stage_run,
     )

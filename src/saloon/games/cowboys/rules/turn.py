@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from saloon.games.cowboys.actions import MoveShoot, ShootMove
 from saloon.games.cowboys.cards import Window, effect_words
-
 from saloon.games.cowboys.rules import cup, damage_cards, move_shoot, stage, walk, weapon_move
 from saloon.games.cowboys.rules.card_windows import card_effect
 from saloon.games.cowboys.rules.cards_play import asked_at_shot, asked_to_start
