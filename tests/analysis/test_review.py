@@ -3,6 +3,8 @@ game's own judge (marks, accuracy, the curve, the costliest explained)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from saloon.agents import make_agent
@@ -127,3 +129,13 @@ def test_a_search_judge_says_its_values_are_estimates() -> None:
     # a cost within the spread is never marked
     assert all(s.mark is None for s in judged if s.within_spread)
     assert all(s.seat != CHANCE for s in judged)
+
+
+def test_an_unfinished_game_is_reviewed_as_far_as_it_goes() -> None:
+    rec = bot_game("shootout", ["random", "random"], 3)
+    rec.moves, rec.result = rec.moves[:12], None
+    r = review(rec)
+    assert len(r.steps) == 12 and r.result == "the game is not over"
+    data = json.loads(json.dumps(r.to_json()))
+    assert [s["step"] for s in data["steps"]] == list(range(1, 13))
+    assert data["curve"][-1]["step"] == 12
