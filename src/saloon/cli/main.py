@@ -23,6 +23,7 @@ from saloon.cli.lab import (
 )
 from saloon.cli.play import play_command
 from saloon.cli.replay import replay_command
+from saloon.cli.review import review_command
 from saloon.cli.serve import serve_command
 from saloon.cli.sweep import sweep_command
 from saloon.core.errors import SaloonError
@@ -77,6 +78,7 @@ main.add_command(solve_command)
 main.add_command(advise_command)
 main.add_command(rules_command)
 main.add_command(replay_command)
+main.add_command(review_command)
 main.add_command(serve_command)
 main.add_command(games_command)
 main.add_command(simulate_command)

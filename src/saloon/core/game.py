@@ -251,12 +251,14 @@ class Game(ABC):
         or why there is no advice there."""
         return "each choice's value" if self.advise(state) is not None else "no advisor here"
 
-    def advice(self, state: State) -> Advice | None:
+    def advice(self, state: State, scale: float = 1.0) -> Advice | None:
         """The advisor's answer at ``state`` (:mod:`saloon.core.advice`):
         every legal choice valued, best first, with what the values are and
         how sure; ``None`` where there is none (:meth:`advice_note` says
         why). By default :meth:`advise`'s exact chances to win; a game whose
-        values are estimates or scores says so here.
+        values are estimates or scores says so here. ``scale`` multiplies a
+        search's budget (a review at a smaller or bigger budget); an exact
+        advisor ignores it.
 
         >>> from saloon.core import get_game
         >>> game = get_game("shootout")

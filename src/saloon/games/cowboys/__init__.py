@@ -249,14 +249,14 @@ class Cowboys(Game):
         answer = self.advice(state)
         return None if answer is None else answer.pairs()
 
-    def advice(self, state: State) -> Advice | None:
+    def advice(self, state: State, scale: float = 1.0) -> Advice | None:
         """Each legal choice's chance to win for the side to move (a draw
         counting ``1/n``), estimated by a search of the heuristic's play
         from that side's information, best first, each with its spread
         (:mod:`saloon.games.cowboys.advisor`); ``None`` where no side is to move."""
         from saloon.games.cowboys.advisor import advice
 
-        return advice(state)
+        return advice(state, scale=scale)
 
     def advice_note(self, state: State) -> str:
         from saloon.games.cowboys.advisor import advice_note

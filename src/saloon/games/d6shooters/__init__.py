@@ -176,8 +176,9 @@ class D6Shooters(Game):
             return sorted(pairs, key=lambda p: -p[1])
         return None
 
-    def advice(self, state: State) -> Advice | None:
-        """:meth:`advise`'s values, named for what they are: in the Showdown
+    def advice(self, state: State, scale: float = 1.0) -> Advice | None:
+        """:meth:`advise`'s values, named for what they are (``scale`` is
+        ignored: the planner and the Showdown's solver have no budget): in the Showdown
         the exact chance to win it; elsewhere the planner's estimate, a chance
         to win the journey in episode 2, and in episode 1 the planner's score,
         its chance to win plus 0.2 x the expected score / 50 (not a

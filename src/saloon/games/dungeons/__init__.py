@@ -219,7 +219,7 @@ class Dungeons(Game):
         answer = self.advice(state)
         return None if answer is None else answer.pairs()
 
-    def advice(self, state: State) -> Advice | None:
+    def advice(self, state: State, scale: float = 1.0) -> Advice | None:
         """Each legal choice's chance to win for the player to move (a
         shared win counting ``1/k``), estimated by a search of the
         heuristic's play from his information, best first, each with its
@@ -227,7 +227,7 @@ class Dungeons(Game):
         player is to move."""
         from saloon.games.dungeons.advisor import advice
 
-        return advice(state)
+        return advice(state, scale=scale)
 
     def advice_note(self, state: State) -> str:
         from saloon.games.dungeons.advisor import advice_note

@@ -1,0 +1,60 @@
+"""``saloon review``: the table, ``--json`` and ``--html`` on a saved game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from saloon.agents import make_agent
+from saloon.core.dice import RandomDice
+from saloon.core.driver import play
+from saloon.core.registry import get_game
+
+Saloon = Callable[..., subprocess.CompletedProcess[str]]
+
+
+def _record(folder: Path) -> Path:
+    game = get_game("shootout")
+    bots = [make_agent("random", game, seed=1), make_agent("random", game, seed=2)]
+    path = folder / "duel.json"
+    play(game, None, bots, RandomDice(3), seed=3).save(path)
+    return path
+
+
+def test_review_prints_the_table_and_the_summary(saloon: Saloon, tmp_path: Path) -> None:
+    _record(tmp_path)
+    done = saloon("review", "duel.json")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Review of Shoot Out" in out
+    for column in ("step", "seat", "action", "value", "best", "cost", "mark"):
+        assert column in out
+    assert "accuracy" in out and "blunder" in out
+    assert "The costliest decisions" in out and "was worth" in out
+
+
+def test_review_json_and_html(saloon: Saloon, tmp_path: Path) -> None:
+    _record(tmp_path)
+    done = saloon("review", "duel.json", "--json", "--seat", "2")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["game"] == "shootout" and [s["seat"] for s in data["seat_reviews"]] == [1]
+    assert data["thresholds"] == {"blunder": 0.2, "mistake": 0.1, "inaccuracy": 0.05}
+    done = saloon("review", "duel.json", "--html", "page.html", "--steps", "1:30")
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert "<svg" in page
+    assert 'src="http' not in page and "<link" not in page  # self-contained
+
+
+def test_review_refuses_a_bad_file_in_one_line(saloon: Saloon, tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
+    for args in (("bad.json",), ("missing.json",)):
+        done = saloon("review", *args)
+        assert done.returncode == 2
+        assert done.stderr.startswith("error:") and len(done.stderr.strip().splitlines()) == 1
+    _record(tmp_path)
+    done = saloon("review", "duel.json", "--steps", "x")
+    assert done.returncode == 2 and "A:B" in done.stderr
