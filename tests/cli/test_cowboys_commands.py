@@ -29,8 +29,28 @@ def test_simulate_runs_every_scenario(saloon: Run, scenario: str) -> None:
     assert len(summary["per_seat"]) == GAME.player_range(GAME.variants()[scenario])[0]
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_bots_play_every_scenario_to_the_end_at_the_terminal(saloon: Run, scenario: str) -> None:
+#: The scenarios played to the end by the command at a terminal: each size
+#: of table (two, three and four sides), a solitaire, and each special rule
+#: that acts between the figures' actions (a jail cell, the night, the
+#: rolling stage). The command's part is the same for every scenario; every
+#: scenario is played to the end at the terminal's table in-process
+#: (``tests/cli/test_table_choices.py``) and to each of its endings
+#: (``test_cowboys_words.py``), and simulated by the command below.
+AT_THE_TERMINAL = [
+    "hickok-tutt",
+    "three-way-standoff",
+    "four-corners",
+    "sundown-at-red-rock",
+    "jailbreak",
+    "night-riders",
+    "noon-stage",
+]
+
+
+@pytest.mark.parametrize("scenario", AT_THE_TERMINAL)
+def test_bots_play_a_scenario_of_each_kind_to_the_end_at_the_terminal(
+    saloon: Run, scenario: str
+) -> None:
     seats = ["--seat", "heuristic"] * GAME.player_range(GAME.variants()[scenario])[0]
     done = saloon(
         "play", "cowboys", "-o", f"scenario={scenario}", *seats, "--seed", "3", "--delay", "0"
