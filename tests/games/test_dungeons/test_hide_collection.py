@@ -399,3 +399,22 @@ def test_the_kitteh_keeps_its_capital() -> None:
 
     companions.FollowMove(0).answer(s, s.parse("follow 3"))
     assert "The Kitteh moves to 3" in log_text(s)
+
+
+def test_alchemy_with_a_bottle_to_move_is_grouped_by_potion_name() -> None:
+    """A potion's choices (fill it, or move a bottle to it) come under its
+    name at the table, not under their notation."""
+    from saloon.games.dungeons.rules import gather
+    from saloon.games.dungeons.rules.agenda import push
+
+    s = hide_scene(potions=("heartroot-tonic",))
+    push(s, gather.AlchemyChoice(0))
+    s._legal = None
+    groups = s.action_groups(s.legal_actions())
+    titles = [g.title for g in groups]
+    assert "Grapejib Juice" in titles and not any("-" in t for t in titles)
+    grapejib = next(g for g in groups if g.title == "Grapejib Juice")
+    assert [str(x) for x in grapejib.actions] == [
+        "potion grapejib-juice",
+        "potion grapejib-juice from heartroot-tonic",
+    ]
