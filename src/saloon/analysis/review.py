@@ -48,6 +48,13 @@ forward. Only values of kind ``"probability"`` are drawn.
 Hidden information: the advisors value from the mover's own information,
 so a decision is judged by what its player could know.
 
+**A sample** (``sample=N``): only N decisions of the record are judged,
+drawn at random (seeded by ``sample_seed``) among those reviewed with at
+least two legal choices; the others are listed as "not sampled" (not
+judged, not counted), and the judge is asked nowhere else, so a review
+costs N answers of the advisor whatever the game's length. The curve then
+has points only where a sampled decision was valued.
+
 >>> from saloon.core.registry import get_game
 >>> from saloon.agents import make_agent
 >>> from saloon.core.driver import play
@@ -65,6 +72,7 @@ so a decision is judged by what its player could know.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,6 +91,8 @@ MARKS: tuple[tuple[str, float], ...] = (
 )
 #: Costs below this are rounding (two equally good choices).
 EPSILON = 1e-9
+#: Why a decision left out by ``sample`` was not judged.
+NOT_SAMPLED = "not sampled"
 
 #: ``progress(done, total)``: called after each step reviewed.
 Progress = Callable[[int, int], None]
@@ -363,11 +373,20 @@ def review(
     steps: tuple[int, int | None] | None = None,
     judge: Judge | None = None,
     progress: Progress | None = None,
+    sample: int | None = None,
+    sample_seed: int = 0,
 ) -> Review:
     """Review ``record``: every decision of every seat (or of ``seat``, from
     0) in ``steps`` (``(first, last)`` from 1, both included; all by
     default), judged by the game's advisor at ``scale`` times its budget
-    (or by ``judge``). Unfinished games are reviewed as far as they go."""
+    (or by ``judge``). Unfinished games are reviewed as far as they go.
+
+    ``sample``: judge only that many decisions, drawn at random (seeded by
+    ``sample_seed``) among those reviewed with at least two legal choices
+    (all of them if there are fewer); the others are listed as "not
+    sampled". The curve then has points only where a sampled decision was
+    valued.
+    """
     final = record.replay()  # checks every move first
     game = final.game
     n = final.num_players
@@ -380,6 +399,9 @@ def review(
     last = total if last is None else min(last, total)
     if total and first > total:
         raise ReviewError(f"the game has steps 1 to {total}, not {first}")
+    sampled = (
+        None if sample is None else sample_steps(record, sample, sample_seed, seat, (first, last))
+    )
 
     def default_judge(s: State) -> Advice | None:
         return game.advice(s, scale=scale)
@@ -417,7 +439,7 @@ def review(
                 probability=_chance_of(state, text) if in_range else None,
             )  # fmt: skip
         else:
-            step = _decision(state, k, by, text, action, seat, ask, cached, in_range)
+            step = _decision(state, k, by, text, action, seat, ask, cached, in_range, sampled)
             if step.judged and step.heading and step.heading not in notes:
                 notes.append(step.heading)
         seen = len(state.log)
@@ -439,7 +461,7 @@ def review(
         if state.is_over:
             current = list(_result_chances(state))
         else:
-            nxt = _next_best(state, seat, ask, cached)
+            nxt = _next_best(state, seat, ask, cached, sampled is None or k + 1 in sampled)
             if nxt is not None:
                 set_value(nxt[0], nxt[1])
             elif pending_after is not None:
@@ -484,12 +506,16 @@ def _advice_at(state: State, ask: Judge, cached: dict[int, Advice | None]) -> Ad
 
 
 def _next_best(
-    state: State, seat: int | None, ask: Judge, cached: dict[int, Advice | None]
+    state: State,
+    seat: int | None,
+    ask: Judge,
+    cached: dict[int, Advice | None],
+    judged_next: bool = True,
 ) -> tuple[int, float] | None:
     """The seat to move at ``state`` and its best value, where it is a
     decision that the review judges anyway (so no extra search)."""
     mover = state.to_move
-    if mover is None or mover == CHANCE or (seat is not None and mover != seat):
+    if not judged_next or mover is None or mover == CHANCE or (seat is not None and mover != seat):
         return None
     if len(state.legal_actions()) < 2:
         return None
@@ -509,6 +535,7 @@ def _decision(
     ask: Judge,
     cached: dict[int, Advice | None],
     in_range: bool,
+    sampled: frozenset[int] | None = None,
 ) -> StepReview:
     words = state.describe_action(action)
     legal = state.legal_actions()
@@ -519,6 +546,8 @@ def _decision(
         return _replace(base, why_not="not the seat reviewed")
     if len(legal) < 2:
         return _replace(base, why_not="forced: the only legal choice")
+    if sampled is not None and k not in sampled:
+        return _replace(base, why_not=NOT_SAMPLED)
     advice = _advice_at(state, ask, cached)
     if advice is None:
         return _replace(base, why_not=state.game.advice_note(state))
@@ -541,6 +570,56 @@ def _decision(
         best_notation=str(best.action), best_words=state.describe_action(best.action),
         cost=cost, spread=spread, mark=mark,
     )  # fmt: skip
+
+
+def sample_steps(
+    record: GameRecord,
+    sample: int,
+    seed: int = 0,
+    seat: int | None = None,
+    steps: tuple[int, int | None] | None = None,
+) -> frozenset[int]:
+    """The steps (from 1) of ``sample`` decisions drawn at random, seeded by
+    ``seed``, among the decisions of ``record`` (of ``seat``, in ``steps``)
+    with at least two legal choices; all of them if there are fewer.
+
+    >>> from saloon.core.registry import get_game
+    >>> from saloon.agents import make_agent
+    >>> from saloon.core.driver import play
+    >>> from saloon.core.dice import RandomDice
+    >>> game = get_game("shootout")
+    >>> bots = [make_agent("random", game, seed=1), make_agent("random", game, seed=2)]
+    >>> rec = play(game, None, bots, RandomDice(3), seed=3)
+    >>> picked = sample_steps(rec, 2, seed=7)
+    >>> len(picked), picked == sample_steps(rec, 2, seed=7)
+    (2, True)
+    >>> sample_steps(rec, 0)
+    Traceback (most recent call last):
+    ...
+    saloon.analysis.review.ReviewError: a sample is at least 1 decision a game, not 0
+    """
+    if sample < 1:
+        raise ReviewError(f"a sample is at least 1 decision a game, not {sample}")
+    first, last = steps if steps is not None else (1, None)
+    final = record.replay()
+    game = final.game
+    state = game.new_state(game.options_from_dict(record.options), final.num_players)
+    eligible: list[int] = []
+    for k, (by, text) in enumerate(record.moves, start=1):
+        if last is not None and k > last:
+            break
+        action = state.parse(text)
+        if (
+            k >= first
+            and by != CHANCE
+            and (seat is None or by == seat)
+            and len(state.legal_actions()) >= 2
+        ):
+            eligible.append(k)
+        state.apply(action)
+    if len(eligible) <= sample:
+        return frozenset(eligible)
+    return frozenset(random.Random(seed).sample(eligible, sample))
 
 
 def _replace(step: StepReview, **changes: Any) -> StepReview:
