@@ -58,3 +58,52 @@ def test_review_refuses_a_bad_file_in_one_line(saloon: Saloon, tmp_path: Path) -
     _record(tmp_path)
     done = saloon("review", "duel.json", "--steps", "x")
     assert done.returncode == 2 and "A:B" in done.stderr
+
+
+def _duels(folder: Path, games: int = 4) -> list[str]:
+    """Shoot Out records of random against the solver, seats alternating."""
+    game = get_game("shootout")
+    names = []
+    for i in range(games):
+        agents = ["random", "solver"] if i % 2 == 0 else ["solver", "random"]
+        bots = [make_agent(a, game, seed=10 * i + k) for k, a in enumerate(agents)]
+        name = f"duel{i}.json"
+        play(game, None, bots, RandomDice(i), seed=i).save(folder / name)
+        names.append(name)
+    return names
+
+
+def test_review_summary_puts_the_solver_above_random(saloon: Saloon, tmp_path: Path) -> None:
+    names = _duels(tmp_path)
+    done = saloon("review", *names, "--summary", "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["game"] == "shootout" and data["records"] == 4
+    solver, rand = data["agents"]
+    assert (solver["agent"], rand["agent"]) == ("solver", "random")
+    assert solver["accuracy"] == 100.0 > rand["accuracy"] and solver["games"] == 4
+    assert rand["ci95"][0] <= rand["accuracy"] <= rand["ci95"][1]
+    done = saloon("review", *names, "--summary", "--sample", "2", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "Summary of 4 reviews of Shoot Out (2 decisions a record)" in done.stdout
+    assert "bootstrap over games" in done.stdout
+    rows = [line.split() for line in done.stdout.splitlines()]
+    rows = [row for row in rows if row[:1] in (["solver"], ["random"])]
+    assert sum(int(row[2]) for row in rows) == 8  # 2 judged a record
+
+
+def test_review_summary_refuses_bad_input_in_one_line(saloon: Saloon, tmp_path: Path) -> None:
+    names = _duels(tmp_path, 1)
+    game = get_game("cowboys")
+    bots = [make_agent("random", game, seed=1), make_agent("random", game, seed=2)]
+    play(game, None, bots, RandomDice(1), seed=1).save(tmp_path / "cowboys.json")
+    for args, words in (
+        ((*names, "missing.json", "--summary"), "missing.json"),
+        ((*names, "cowboys.json", "--summary"), "several games (cowboys, shootout)"),
+        ((*names, "--sample", "0"), "--sample"),
+        ((*names, *names), "only with --summary"),
+    ):
+        done = saloon("review", *args)
+        assert done.returncode == 2, args
+        assert done.stderr.startswith("error:") and len(done.stderr.strip().splitlines()) == 1
+        assert words in done.stderr, done.stderr

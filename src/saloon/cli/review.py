@@ -2,6 +2,9 @@
 
 The table at the terminal, ``--json`` for a script, ``--html FILE`` for a
 page with the win-probability curve (see :mod:`saloon.analysis.review`).
+With several records and ``--summary``, every record reviewed and the
+figures pooled per agent (:mod:`saloon.analysis.review_summary`);
+``--sample N`` judges only N decisions a record.
 """
 
 from __future__ import annotations
@@ -23,8 +26,16 @@ from saloon.analysis.review import (
     parse_steps,
     review,
 )
-from saloon.cli.common import finite, make_console
-from saloon.core.errors import printable
+from saloon.analysis.review_summary import (
+    BOOTSTRAP,
+    Summary,
+    interval_shown,
+    one_game,
+    shown,
+    summarise,
+)
+from saloon.cli.common import finite, make_console, seed_option
+from saloon.core.errors import SaloonError, printable
 from saloon.core.record import GameRecord
 
 MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -54,8 +65,36 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
         yield update
 
 
+@contextmanager
+def records_bar(total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar of the records reviewed, on stderr."""
+    bar = Progress(
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("records, left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+    )
+    task_id = bar.add_task("records", total=total)
+    with bar:
+
+        def update(done: int) -> None:
+            bar.update(task_id, completed=done)
+
+        yield update
+
+
+class SummaryUsageError(SaloonError):
+    """Options of ``saloon review`` that do not go together."""
+
+
 @click.command("review")
-@click.argument("record_path", metavar="RECORD.json", type=click.Path(dir_okay=False))
+@click.argument(
+    "record_paths", metavar="RECORD.json...", nargs=-1, required=True,
+    type=click.Path(dir_okay=False),
+)  # fmt: skip
 @click.option("--seat", type=click.IntRange(1, 1000), help="Review only this seat (from 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
@@ -75,19 +114,45 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
     metavar="A:B",
     help="Review only steps A to B (from 1, both included; A: or :B leave an end open).",
 )
+@click.option(
+    "--summary",
+    is_flag=True,
+    help="Review every record and pool the figures per agent (the records' seat names).",
+)
+@click.option(
+    "--sample",
+    type=click.IntRange(min=1, max=1_000_000),
+    metavar="N",
+    help="Judge only N decisions a record, drawn at random among those with a choice.",
+)
+@seed_option(0, "Seed of the --sample draw (and of the summary's bootstrap).")
 def review_command(
-    record_path: str,
+    record_paths: tuple[str, ...],
     seat: int | None,
     as_json: bool,
     html_path: str | None,
     scale: float,
     steps_text: str | None,
+    summary: bool,
+    sample: int | None,
+    seed: int,
 ) -> None:
     """Score every decision of a saved game against the best choice, by the
     game's own advisor: the cost, marks (inaccuracy, mistake, blunder),
-    each seat's accuracy and the three costliest decisions explained."""
-    record = GameRecord.load(record_path)
+    each seat's accuracy and the three costliest decisions explained.
+    With --summary, every record given is reviewed and each agent's
+    accuracy (with its 95% interval), cost and marks are pooled."""
     steps = parse_steps(steps_text) if steps_text else None
+    if summary or len(record_paths) > 1:
+        if not summary:
+            raise SummaryUsageError(
+                f"{len(record_paths)} records are reviewed together only with --summary"
+            )
+        if html_path is not None:
+            raise SummaryUsageError("--html writes the page of one game, not of a --summary")
+        summary_command(record_paths, seat, as_json, scale, steps, sample, seed)
+        return
+    record = GameRecord.load(record_paths[0])
     with progress_bar(enabled=not as_json and len(record.moves) > 40) as progress:
         result = review(
             record,
@@ -95,6 +160,8 @@ def review_command(
             scale=scale,
             steps=steps,
             progress=progress,
+            sample=sample,
+            sample_seed=seed,
         )
     if html_path is not None:
         from saloon.analysis.review_html import write_html
@@ -171,3 +238,67 @@ def print_review(result: Review) -> None:
                 markup=False,
             )
     console.print(f"result: {result.result}", markup=False)
+
+
+def summary_command(
+    record_paths: tuple[str, ...],
+    seat: int | None,
+    as_json: bool,
+    scale: float,
+    steps: tuple[int, int | None] | None,
+    sample: int | None,
+    seed: int,
+) -> None:
+    """``--summary``: load every record (all refused at once if one is bad
+    or of another game), review each, pool per agent, print."""
+    records = [GameRecord.load(path) for path in record_paths]
+    one_game([r.game for r in records])
+    games: list[tuple[list[str], Review]] = []
+    with records_bar(len(records)) as tick:
+        for done, record in enumerate(records, start=1):
+            result = review(
+                record,
+                seat=None if seat is None else seat - 1,
+                scale=scale,
+                steps=steps,
+                sample=sample,
+                sample_seed=seed,
+            )
+            games.append((record.seats, result))
+            tick(done)
+    pooled = summarise(games, seed=seed, sample=sample)
+    if as_json:
+        click.echo(json.dumps(pooled.to_json()))
+        return
+    print_summary(pooled)
+
+
+def print_summary(pooled: Summary) -> None:
+    """The summary at the terminal: a line an agent, best accuracy first."""
+    console = make_console()
+    how = "every decision" if pooled.sample is None else f"{pooled.sample} decisions a record"
+    console.print(
+        f"[bold]Summary of {pooled.records} reviews of {pooled.title}[/] ({how})",
+        highlight=False,
+    )
+    for note in pooled.notes:
+        console.print(f"values: {note}", markup=False)
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("agent", overflow="fold")
+    for name in ("games", "judged", "accuracy", "95% CI", "cost", "marks", "i / m / b"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for a in pooled.agents:
+        cost = None if a.mean_cost is None else a.mean_cost * 100
+        each = " / ".join(shown(a.per_100(n)) for n in (a.inaccuracies, a.mistakes, a.blunders))
+        table.add_row(
+            a.agent, str(a.games), str(a.valued), shown(a.accuracy), interval_shown(a),
+            shown(cost), shown(a.marks_per_100), each,
+        )  # fmt: skip
+    console.print(table)
+    console.print(
+        "judged: the decisions valued in chance to win, all pooled; 95% CI: a percentile "
+        f"bootstrap over games ({BOOTSTRAP} resamples); cost: the mean in points of chance "
+        "to win; marks, and inaccuracies / mistakes / blunders, per 100 decisions judged "
+        f"(at {INACCURACY * 100:g}, {MISTAKE * 100:g} and {BLUNDER * 100:g} points).",
+        markup=False,
+    )
