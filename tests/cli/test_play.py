@@ -92,7 +92,7 @@ def test_full_game_human_against_a_bot(spawn: Spawn, tmp_path: Path) -> None:
     else:
         raise AssertionError("the game did not end")
     # A finished game offers to keep its record, and says how to replay it.
-    child.expect(r"Save this game's record\? \[y/N or a FILE\.json\] ")
+    child.expect(r"Save this game's record\? \[y/N, a FILE\.json, or review\] ")
     child.sendline("y")
     child.expect(r"saved to (saloon-game-\d{8}-\d{6}\.json) \(replay it with: saloon replay \1\)")
     saved = child.match.group(1)

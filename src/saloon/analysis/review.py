@@ -71,7 +71,7 @@ from typing import Any
 
 from saloon.core.advice import INTERVAL_Z, Advice, Valued, ValueKind
 from saloon.core.errors import SaloonError
-from saloon.core.record import GameRecord
+from saloon.core.record import GameRecord, at_fork
 from saloon.core.state import CHANCE, State
 
 #: The least cost in chance to win (0-1) of each mark, worst first.
@@ -385,7 +385,7 @@ def review(
         return game.advice(s, scale=scale)
 
     ask = judge or default_judge
-    state = game.new_state(game.options_from_dict(record.options), n)
+    state = at_fork(game.new_state(game.options_from_dict(record.options), n), 0, record.forks)
     names = tuple(
         f"{base} ({who})" if who and who.lower() != base.lower() else base
         for base, who in zip(game.seat_names(state.options, n), record.seats, strict=False)
@@ -422,6 +422,7 @@ def review(
                 notes.append(step.heading)
         seen = len(state.log)
         state.apply(action)
+        state = at_fork(state, k, record.forks)  # a forked game's hidden cards drawn again
         if by == CHANCE and in_range:
             told = " ".join(e.text for e in state.log[seen:])
             if told:

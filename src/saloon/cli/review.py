@@ -108,9 +108,9 @@ def review_command(
         make_console().print(f"wrote {printable(html_path)}", markup=False)
 
 
-def print_review(result: Review) -> None:
+def print_review(result: Review, console: Console | None = None) -> None:
     """The review at the terminal: the table, each seat's figures, the costliest."""
-    console = make_console()
+    console = console or make_console()
     console.print(f"[bold]Review of {result.title}[/] ({result.options})", highlight=False)
     for note in result.notes:
         console.print(f"values: {note}", markup=False)

@@ -134,6 +134,23 @@ class ImportRecord(_Strict):
     practice_undo: bool = False
 
 
+class ForkGame(_Strict):
+    """A new game from a step of this one ("play from here")."""
+
+    step: int = Field(ge=0, le=10**9, description="the steps of this game the new one keeps")
+    seats: list[str] | None = Field(
+        None, description="who sits where in the new game; by default as in this one"
+    )
+    hands: Literal["hotseat", "per_seat"] = "hotseat"
+    pace: float = Field(0.8, ge=0, le=MAX_PACE)
+    advisor: bool | None = None
+    keep_hidden: bool = Field(
+        False,
+        description="keep the hands as they were (a finished game, every seat a person); "
+        "otherwise the cards a seat could not see are drawn again",
+    )
+
+
 class Mine(_Strict):
     """The links a browser holds."""
 
@@ -305,6 +322,26 @@ def create_app(
             practice_undo=body.practice_undo,
         )
         return _created(table, hands)
+
+    @app.post(
+        "/api/games/{game_id}/fork",
+        tags=["games"],
+        status_code=201,
+        summary="A new game from one of this game's steps (play from here)",
+        response_model=Created,
+    )
+    async def fork(game_id: str, body: ForkGame, token: Token = None) -> Created:
+        t = tables()
+        table = await t.load(game_id)
+        t.hand(table, token)
+        record = await asyncio.to_thread(
+            t.forked, table, body.step, body.seats, keep_hidden=body.keep_hidden
+        )
+        made, hands = t.import_record(
+            record, record.seats, manual_dice=False, pace=body.pace,
+            hotseat=body.hands == "hotseat", advisor=body.advisor,
+        )  # fmt: skip
+        return _created(made, hands)
 
     @app.get(
         "/api/games/{game_id}",

@@ -43,9 +43,10 @@ from saloon.agents import make_agent, parse_spec
 from saloon.core import content
 from saloon.core.agent import Agent
 from saloon.core.errors import SaloonError, shown
+from saloon.core.fork import fork_record
 from saloon.core.game import Game
 from saloon.core.options import Options
-from saloon.core.record import GameRecord
+from saloon.core.record import Fork, GameRecord, at_fork
 from saloon.core.registry import get_game
 from saloon.core.session import HUMAN, Session
 from saloon.core.state import CHANCE
@@ -210,6 +211,7 @@ class Tables:
                 dice_states=[*dice_before, self.store.dice_state(game_id)],
                 advisor=row.advisor,
                 practice_undo=row.practice_undo,
+                forks=[Fork.from_json(f) for f in row.forks],
             )
         except SaloonError as exc:
             raise Refused(500, f"game {game_id} is damaged in the database: {exc}") from None
@@ -436,8 +438,36 @@ class Tables:
             agents=agent_maker(game),
             advisor=advisor,
             practice_undo=practice_undo,
+            forks=record.forks,
         )
         return self.create(session, pace=pace, hotseat=hotseat)
+
+    def forked(
+        self,
+        table: Table,
+        step: int,
+        seats: Sequence[str] | None,
+        *,
+        keep_hidden: bool = False,
+    ) -> GameRecord:
+        """The record a new game from ``step`` of ``table``'s starts from
+        ("play from here"), with ``seats`` (the same by default), saying
+        where it came from, the hidden cards drawn again as
+        :mod:`saloon.core.fork` says; :meth:`import_record` makes it a game.
+        Offered where the replay is: a game with hidden information once it
+        is over. Replays the game: call it in a thread."""
+        session = table.session
+        if not (session.state.is_over or table.game.perfect_information):  # as the replay
+            raise Refused(
+                403, "this game hides information: a new game from one of its steps is offered "
+                "once it is over",
+            )  # fmt: skip
+        if step > session.step:
+            raise Refused(422, f"step {step} is past the end (the game has {session.step})")
+        specs = list(session.seats) if seats is None else list(seats)
+        return fork_record(
+            session.record(), step, specs, source_name=f"game {table.id}", keep_hidden=keep_hidden
+        )
 
     # -- advice ------------------------------------------------------------------------------
 
@@ -479,9 +509,12 @@ class Tables:
         if base:
             state = table.checkpoints[base].clone()
         else:
-            state = session.game.new_state(session.options, len(session.seats))
+            state = at_fork(
+                session.game.new_state(session.options, len(session.seats)), 0, session.forks
+            )
         for k in range(base, step):
             state.apply(history[k][1])
+            state = at_fork(state, k + 1, session.forks)
             if (k + 1) % CHECKPOINT == 0 and (k + 1) not in table.checkpoints:
                 table.checkpoints[k + 1] = state.clone()
         return state
