@@ -1155,12 +1155,16 @@ async function showReplay(root, id) {
       const link = el("a", { href: `#step-${c.step}`, "data-step": c.step,
         text: `Step ${c.step}, ${names[c.seat]}: cost ${costText({ kind: c.kind, cost: c.cost })}`,
         onclick: (ev) => { ev.preventDefault(); show(c.step); } });
-      return el("li", {}, link, step.mark ? el("span", { class: `mark mark-${step.mark}`, text: MARK_WORDS[step.mark] }) : null, el("p", { class: "why", text: c.why }));
+      const tag = step.mark ? el("span", { class: `mark mark-${step.mark}`, text: MARK_WORDS[step.mark] })
+        : (step.within_spread ? el("span", { class: "spread", text: "within the judge's spread" }) : null);
+      return el("li", {}, link, tag, el("p", { class: "why", text: c.why }));
     }));
     if (!made.costliest.length) costly.replaceChildren(el("li", { class: "empty", text: "None: every decision judged was the best." }));
     const marks = Object.entries(made.thresholds).map(([name, least]) => `${name} ${Math.round(least * 100)}+`).join(", ");
-    $("#review-notes").textContent = `${capital(made.result).replace(/\.$/, "")}. Marks, in points of chance to win lost: ${marks}; none within the judge's spread. `
-      + made.notes.map((n) => `Values: ${n}.`).join(" ");
+    $("#review-notes").replaceChildren(
+      `${capital(made.result).replace(/\.$/, "")}. Marks, in points of chance to win lost: ${marks}; none within the judge's spread.`,
+      made.notes.length ? el("details", {}, el("summary", { text: "How the values are made" }),
+        ...made.notes.map((n) => el("p", { text: `${capital(n)}.` }))) : null);
     $("#review-panel").hidden = false;
     $("#review-button").hidden = true;
     redraw();
