@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -71,13 +72,25 @@ def review_part(record: dict[str, Any], first: int, last: int | None, scale: flo
     judges it), so no decision is judged twice."""
     rec = GameRecord.from_json(record)
     game = get_game(rec.game)
+    return part_review(rec, first, last, lambda state: game.advice(state, scale=scale), scale)
+
+
+def part_review(
+    record: GameRecord,
+    first: int,
+    last: int | None,
+    advise: Callable[[State], Advice | None],
+    scale: float = 1.0,
+) -> Review:
+    """:func:`review_part` with the judge ``advise``, asked nothing from
+    step ``last`` on."""
 
     def judge(state: State) -> Advice | None:
         if last is not None and len(state.history) >= last:
             return None
-        return game.advice(state, scale=scale)
+        return advise(state)
 
-    return review(rec, scale=scale, steps=(first, last), judge=judge)
+    return review(record, scale=scale, steps=(first, last), judge=judge)
 
 
 def watch_parent(parent: int, every: float = 1.0) -> None:
