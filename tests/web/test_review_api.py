@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
+import zlib
 from typing import Any
 
 import pytest
@@ -10,7 +12,8 @@ from fastapi.testclient import TestClient
 
 from saloon.agents import make_agent
 from saloon.analysis.review import review
-from saloon.core import Game, get_game
+from saloon.core import Game, State, get_game
+from saloon.core.advice import Advice, from_pairs
 from saloon.core.dice import RandomDice
 from saloon.core.driver import play
 from saloon.web import reviews, workers
@@ -129,3 +132,31 @@ def test_the_parts_make_the_whole_review(
     data = record.to_json()
     merged = reviews.merge([workers.review_part(data, a, b, 1.0) for a, b, _ in parts])
     assert merged.to_json() == review(record).to_json()
+
+
+def test_the_parts_of_a_game_of_three_carry_each_seats_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With three seats only the seat valued moves on the curve: a part's
+    # seats not valued yet take their values from the part before. A cheap
+    # made-up judge stands for D6's search here.
+    game = get_game("dungeons")
+    bots = [make_agent("random", game, seed=i + 1) for i in range(3)]
+    played = play(game, None, bots, RandomDice(4), seed=4)
+    record = dataclasses.replace(played, moves=played.moves[:150], result=None)
+
+    def advise(state: State) -> Advice:
+        seen = len(state.history)
+        pairs = [
+            (a, zlib.crc32(f"{seen} {a}".encode()) % 1000 / 1000) for a in state.legal_actions()
+        ]
+        return from_pairs(pairs, "a made-up chance to win")
+
+    monkeypatch.setattr(reviews, "MIN_PART", 3)
+    parts = reviews.plan(record)
+    assert len(parts) > 3
+    made = [workers.part_review(record, a, b, advise) for a, b, _ in parts]
+    whole = review(record, judge=advise)
+    assert reviews.merge(made).to_json() == whole.to_json()
+    assert any(None in p.values for part in made[1:] for p in part.curve)  # carried, then
+    assert any(None not in p.values for p in whole.curve)
