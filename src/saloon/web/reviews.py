@@ -6,9 +6,10 @@ d6 Shooters, half a minute for Cowboys and a minute or more for D6. The
 server makes it in **parts** of about :data:`MIN_PART` decisions or more
 (at most :data:`PARTS` parts), each a job of the heavy pool
 (:func:`saloon.web.workers.review_part`, within :data:`PART_SECONDS`), one
-after the other: between two parts the workers take the other games' jobs
-in their turn, so a long review never holds up another table's bots, and
-the parts done are the progress a browser is shown (a part's own progress
+after the other, and the reviews of all the tables together run on all
+the workers but one (:func:`review_slots`): a bot's or the advisor's job
+never waits behind a review's part (but on a pool of one worker), and the
+parts done are the progress a browser is shown (a part's own progress
 does not cross the process boundary). :func:`merge` puts the parts
 together into the review the whole game would have had.
 
@@ -139,17 +140,30 @@ class ReviewJob:
         }
 
 
+def review_slots(pool: Pool) -> asyncio.Semaphore:
+    """How many parts of reviews the pool runs at once: all its workers but
+    one, which is left to the bots and the advisor (one, for a pool of one)."""
+    return asyncio.Semaphore(max(1, pool.size - 1))
+
+
 async def make_review(
-    pool: Pool, game_id: str, record: GameRecord, job: ReviewJob, scale: float = 1.0
+    pool: Pool,
+    slots: asyncio.Semaphore,
+    game_id: str,
+    record: GameRecord,
+    job: ReviewJob,
+    scale: float = 1.0,
 ) -> dict[str, Any]:
     """``record`` reviewed part after part in ``pool`` under ``game_id``'s
-    turn, counting ``job.done``; the review's JSON with ``status: done``."""
+    turn, each part taking one of ``slots`` (:func:`review_slots`), counting
+    ``job.done``; the review's JSON with ``status: done``."""
     data = record.to_json()
     parts: list[Review] = []
     for first, last, decisions in plan(record):
-        part: Review = await pool.heavy(
-            game_id, workers.review_part, data, first, last, scale, budget=PART_SECONDS
-        )
+        async with slots:
+            part: Review = await pool.heavy(
+                game_id, workers.review_part, data, first, last, scale, budget=PART_SECONDS
+            )
         parts.append(part)
         job.done += decisions
     whole = await asyncio.to_thread(lambda: merge(parts).to_json())

@@ -51,7 +51,7 @@ from saloon.core.session import HUMAN, Session
 from saloon.core.state import CHANCE
 from saloon.web import workers
 from saloon.web.pool import BOT_SECONDS, OverBudget, Pool
-from saloon.web.reviews import KEEP, PART_SECONDS, ReviewJob, make_review
+from saloon.web.reviews import KEEP, PART_SECONDS, ReviewJob, make_review, review_slots
 from saloon.web.store import Hand, Store
 
 log = logging.getLogger("saloon.web")
@@ -170,6 +170,8 @@ class Tables:
         self.pool = pool
         self.tables: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future[Table]] = {}
+        #: The workers the reviews may take at once (all but one).
+        self.review_slots = review_slots(pool)
         self.closed = False
 
     # -- finding a game ------------------------------------------------------------
@@ -484,7 +486,8 @@ class Tables:
             if job is None:
                 record = await asyncio.to_thread(table.session.record)
                 job = ReviewJob(total=sum(1 for by, _ in record.moves if by != CHANCE))
-                job.task = asyncio.ensure_future(make_review(self.pool, table.id, record, job))
+                made = make_review(self.pool, self.review_slots, table.id, record, job)
+                job.task = asyncio.ensure_future(made)
                 job.task.add_done_callback(_seen)
                 while len(table.reviews) >= KEEP:
                     _cancel(table.reviews.pop(next(iter(table.reviews))))
