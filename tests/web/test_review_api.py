@@ -80,7 +80,7 @@ def test_a_slow_review_answers_its_progress_and_is_made_once(
 
     def slow(record: dict[str, Any], first: int, last: int | None, scale: float) -> Any:
         calls.append((first, last))
-        time.sleep(0.15)
+        time.sleep(0.4)
         return part(record, first, last, scale)
 
     monkeypatch.setattr(reviews.workers, "review_part", slow)
@@ -92,6 +92,9 @@ def test_a_slow_review_answers_its_progress_and_is_made_once(
     assert progress["status"] == "running" and progress["total"] > 0
     second = client.get(f"/api/games/{gid}/review", headers=h(token))
     assert second.status_code == 202 and second.json()["total"] == progress["total"]
+    # Meanwhile another table's searching bot has a worker of its own.
+    finished(client)
+    assert client.get(f"/api/games/{gid}/review", headers=h(token)).status_code == 202
     body = reviewed(client, gid, token)
     parts = len(calls)
     assert parts > 2 and calls[0][0] == 1 and calls[-1][1] is None  # one job, in parts
