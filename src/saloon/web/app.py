@@ -40,6 +40,7 @@ from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
 from saloon.core.session import HUMAN, Session
 from saloon.web.pool import Pool
+from saloon.web.reviews import WAIT_SECONDS
 from saloon.web.store import Hand, Store, damage
 from saloon.web.tables import (
     MAX_PACE,
@@ -453,6 +454,32 @@ def create_app(
             seat = hand.seats[0]
         state = await t.state_at(table, step)
         return await asyncio.to_thread(replay_frame, table, state, step, seat)
+
+    @app.get(
+        "/api/games/{game_id}/review",
+        tags=["records"],
+        summary="The game reviewed: every decision judged by the game's advisor "
+        "(200: the review; 202 while it is made: poll again)",
+        description="The review of `saloon review --json` (steps with marks and costs, each "
+        "seat's accuracy, the win-probability curve, the costliest decisions), made in the "
+        "server's worker pool in parts, between other games' jobs, once for the game's "
+        "current number of steps and then kept. A request waits up to "
+        f"{WAIT_SECONDS:g} s for it; until it is made the answer is 202 with "
+        '`{"status": "running", "done": decisions judged, "total": decisions, '
+        '"seconds": since it began}`: ask again (a second request never starts a second '
+        "review). Refused (403) where the replay is: a game hiding information, before its "
+        "end.",
+        response_class=JSONResponse,
+        responses={202: {"description": "the review is being made: its progress"}},
+    )
+    async def review(game_id: str, token: Token = None) -> JSONResponse:
+        t = tables()
+        table = await t.load(game_id)
+        t.hand(table, token)
+        if not record_allowed(table):
+            raise Refused(403, "this game hides information: its review is given once it is over")
+        answer = await t.review(table, WAIT_SECONDS)
+        return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
 
     @app.delete("/api/games/{game_id}", tags=["games"], summary="Delete a saved game")
     async def delete(game_id: str, token: Token = None) -> dict[str, Any]:

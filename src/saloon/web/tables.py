@@ -52,6 +52,7 @@ from saloon.core.session import HUMAN, Session
 from saloon.core.state import CHANCE
 from saloon.web import workers
 from saloon.web.pool import BOT_SECONDS, OverBudget, Pool
+from saloon.web.reviews import KEEP, PART_SECONDS, ReviewJob, make_review, review_slots
 from saloon.web.store import Hand, Store
 
 log = logging.getLogger("saloon.web")
@@ -97,6 +98,8 @@ class Table:
     drawn_at: int = -1
     #: States along the game, every :data:`CHECKPOINT` steps, for replays.
     checkpoints: dict[int, Any] = field(default_factory=dict)
+    #: The game's reviews, made or being made, by its number of steps.
+    reviews: dict[int, ReviewJob] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:
@@ -168,6 +171,8 @@ class Tables:
         self.pool = pool
         self.tables: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future[Table]] = {}
+        #: The workers the reviews may take at once (all but one).
+        self.review_slots = review_slots(pool)
         self.closed = False
 
     # -- finding a game ------------------------------------------------------------
@@ -377,6 +382,7 @@ class Tables:
             table.advice.clear()
             table.drawn_at = -1
             table.checkpoints.clear()
+            forget_reviews(table)
             self._commit(table, session.step)
         self.kick(table)
         return taken
@@ -396,6 +402,7 @@ class Tables:
         async with table.lock:
             self.store.delete(table.id)
             self.tables.pop(table.id, None)
+            forget_reviews(table)
             if table.driver is not None:
                 table.driver.cancel()
             self.pool.cancel(table.id)
@@ -494,6 +501,48 @@ class Tables:
         except OverBudget:
             table.advice.pop(move, None)
             return {"values": None, "note": f"the advisor found no answer within {BOT_SECONDS:g} s"}
+
+    # -- reviews --------------------------------------------------------------------------------
+
+    async def review(self, table: Table, wait: float) -> dict[str, Any]:
+        """The game's review as it stands (every decision judged by the
+        game's advisor, :mod:`saloon.web.reviews`): its JSON once made,
+        waiting up to ``wait`` seconds for it; until then its progress
+        (``status: running``). Made once for each number of steps: a
+        second request waits on the same job."""
+        async with table.lock:
+            step = table.session.step
+            job = table.reviews.get(step)
+            if job is None:
+                record = await asyncio.to_thread(table.session.record)
+                job = ReviewJob(total=sum(1 for by, _ in record.moves if by != CHANCE))
+                made = make_review(self.pool, self.review_slots, table.id, record, job)
+                job.task = asyncio.ensure_future(made)
+                job.task.add_done_callback(_seen)
+                while len(table.reviews) >= KEEP:
+                    _cancel(table.reviews.pop(next(iter(table.reviews))))
+                table.reviews[step] = job
+        task = job.task
+        assert task is not None
+        await asyncio.wait({task}, timeout=wait)
+        if not task.done():
+            return job.progress()
+        if task.cancelled():
+            table.reviews.pop(step, None)
+            raise Refused(404, "this game was deleted while it was reviewed")
+        error = task.exception()
+        if error is None:
+            return task.result()
+        table.reviews.pop(step, None)  # the next request tries again
+        if isinstance(error, OverBudget):
+            raise Refused(
+                503,
+                f"a part of the review ran past this server's budget of {PART_SECONDS:g} s "
+                "and was stopped",
+            )
+        log.error("the review of game %s failed: %s", table.id, error)
+        why = str(error).partition(": ")[2] or str(error)
+        raise Refused(503, f"the review failed: {why}")
 
     # -- replays --------------------------------------------------------------------------------
 
@@ -631,6 +680,8 @@ class Tables:
 
     async def close(self) -> None:
         self.closed = True
+        for table in self.tables.values():
+            forget_reviews(table)
         tasks = [t.driver for t in self.tables.values() if t.driver is not None]
         for task in tasks:
             task.cancel()
@@ -641,6 +692,24 @@ class Tables:
 
 #: Replays keep a copy of the state every this many steps.
 CHECKPOINT = 64
+
+
+def forget_reviews(table: Table) -> None:
+    """Drop the table's reviews, stopping those still being made."""
+    for job in table.reviews.values():
+        _cancel(job)
+    table.reviews.clear()
+
+
+def _cancel(job: ReviewJob) -> None:
+    if job.task is not None and not job.task.done():
+        job.task.cancel()
+
+
+def _seen(task: asyncio.Task[Any]) -> None:
+    """Mark a review's failure as seen (the next request reports it)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def refuse_files(game: Game, values: Mapping[str, object], *, where: str = "option") -> None:
