@@ -778,6 +778,7 @@ class TableView {
     $("#table-seats").textContent = view.seats.map((s) => s.name + (view.to_move === s.seat ? " ◀" : "")).join(" · ")
       + (view.dice === "manual" ? " · real dice" : "")
       + (view.advisor ? " · advisor on" : " · advisor off")
+      + (view.forked && view.forked.length ? ` · ${view.forked[view.forked.length - 1]}` : "")
       + (view.practice_undo ? " · practice undo" : "")
       + (view.link === "spectator" ? " · watching" : "");
     setSvg($("#board"), view.svg);
@@ -1206,6 +1207,7 @@ async function showReplay(root, id) {
       + (view.result ? ` — ${resultText(view.result, view.seats)}` : "");
     steps = view.move;
     $("#review-button").hidden = !view.record_allowed;
+    setUpFork(view, id, token, () => Number(slider.value), () => steps);
   } catch (e) { toast(e.message); return; }
   slider.max = String(steps);
   slider.addEventListener("input", () => show(Number(slider.value)));
@@ -1224,6 +1226,54 @@ async function showReplay(root, id) {
   });
   show(steps);
   if (new URLSearchParams(location.search).get("review") === "1") loadReview();
+}
+
+/** "Play from here": a form of the new game's seats (each a person or a
+ * bot), then POST /api/games/{id}/fork from the step the slider shows. */
+function setUpFork(view, id, token, stepNow, lastStep) {
+  const game = CATALOG[view.game];
+  const button = $("#fork-button");
+  const form = $("#fork-form");
+  if (!game || !view.record_allowed) return;
+  button.hidden = false;
+  const anyPerson = view.seats.some((s) => s.human);
+  const selects = view.seats.map((s, p) => {
+    const bots = [...game.agents];
+    if (!s.human && s.spec && !bots.includes(s.spec)) bots.push(s.spec);   // a scenario's own bot
+    const chosen = s.human || (!anyPerson && p === 0) ? "human" : (s.spec || game.default_agent);
+    const select = el("select", { "aria-label": `Who plays ${s.side || `player ${p + 1}`}` },
+      el("option", { value: "human", text: "a person (this browser)" }),
+      ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
+    select.value = chosen;
+    return select;
+  });
+  $("#fork-seats").replaceChildren(...view.seats.map((s, p) =>
+    el("label", {}, el("span", { text: s.side || `Player ${p + 1}` }), selects[p])));
+  $("#fork-keep-row").hidden = game.perfect_information;
+  const open = () => {
+    const step = stepNow();
+    $("#fork-title").textContent = `Play from step ${step}`;
+    $("#fork-about").textContent = `A new game from step ${step} of ${lastStep()}, with new dice; its record says where it came from.`
+      + (game.perfect_information ? "" : " The cards the new game's person could not see there are drawn again: a replay shows every hand.");
+    form.hidden = false;
+    $("#fork-start").focus();
+  };
+  button.addEventListener("click", () => { if (form.hidden) open(); else form.hidden = true; });
+  $("#fork-cancel").addEventListener("click", () => { form.hidden = true; });
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = {
+      step: stepNow(),
+      seats: selects.map((s) => s.value),
+      hands: "hotseat",
+      pace: 0.8,
+      keep_hidden: !game.perfect_information && $("#fork-keep").checked,
+    };
+    try {
+      const made = await api("POST", `/api/games/${id}/fork`, { token, body });
+      enterGame(made);
+    } catch (e) { toast(e.message); }
+  });
 }
 
 // -- routing ---------------------------------------------------------------------------------
