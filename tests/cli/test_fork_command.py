@@ -90,11 +90,10 @@ def test_fork_flags_that_do_not_fit_are_one_line_errors(saloon: Run, tmp_path: P
 
 def test_fork_in_the_replay_viewer(saloon: Run, tmp_path: Path) -> None:
     path, step = write_source("shootout", tmp_path)
-    done = saloon("replay", path.name, stdin=f"{step}\nfork random random\nq\n")
+    done = saloon("replay", path.name, stdin=f"fork random\n{step}\nfork random random\nq\n")
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stdout.split())
+    assert "cannot fork here" in said and "has 2 players" in said  # one seat named for two
     assert f"A new game forked from source.json after step {step}" in said
-    assert "Game over" in done.stdout
-    assert f"back to the replay of source.json, step {step}" in done.stdout
-    wrong = saloon("replay", path.name, stdin="fork random\nq\n")
-    assert "cannot fork here" in wrong.stdout and "has 2 players" in wrong.stdout
+    assert "Game over" in said
+    assert f"back to the replay of source.json, step {step}" in said
