@@ -50,6 +50,10 @@ def test_play_from_a_step_of_a_saved_game(game_id: str, saloon: Run, tmp_path: P
     assert forked.forks[-1].source == "source.json" and forked.forks[-1].step == step
     assert forked.moves[:step] == GameRecord.load(path).moves[:step]
     assert forked.replay().is_over
+    shown = saloon("replay", "fork.json", "--step", "0")
+    assert f"this game was forked from source.json after step {step}" in " ".join(
+        shown.stdout.split()
+    )
     # the source is never written over by its fork
     assert GameRecord.load(path).forks == []
 

@@ -36,6 +36,8 @@ def replay_command(path: str, step: int | None) -> None:
         console.print(state.game.render_rich(state))
         if k == 0:
             console.print(f"step 0 of {total}: the start")
+            for fork in record.forks:  # a game forked from another: where from
+                console.print(f"this game was {fork.describe()}", markup=False)
         else:
             by, move = record.moves[k - 1]
             before = state_at(k - 1)
