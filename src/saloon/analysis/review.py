@@ -485,7 +485,10 @@ def _judge_all(
 ) -> dict[int, Advice | None]:
     """The judge's advice at each ``(step, state)``, by step: in this
     process (one worker, or one decision) or over a pool of ``workers``
-    processes, ``progress(done, total)`` after each."""
+    processes, ``progress(done, total)`` after each. With a pool the first
+    decision is still judged here, so that what the judge loads once (a
+    solution, a table) is loaded before the workers start and, where they
+    are forked, inherited by them."""
     total = len(jobs)
     out: dict[int, Advice | None] = {}
 
@@ -505,9 +508,13 @@ def _judge_all(
             "a judge run on several worker processes must pickle (a function defined at a "
             "module's top level); pass workers=1 to run it in this process"
         ) from None
-    pool = ProcessPoolExecutor(max_workers=min(workers, total), mp_context=_pool_context())
+    k, state = jobs[0]
+    out[k] = ask(state)
+    tick()
+    rest = jobs[1:]
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(rest)), mp_context=_pool_context())
     try:
-        pending = {pool.submit(ask, state): k for k, state in jobs}
+        pending = {pool.submit(ask, state): k for k, state in rest}
         for done in as_completed(pending):
             out[pending[done]] = done.result()
             tick()
