@@ -67,9 +67,9 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
     type=click.FloatRange(min=0.001, max=100),
     callback=finite,
     help=(
-        "Times the search advisor's default budget a decision (Cowboys, D6); by default "
-        f"{REVIEW_DECISIONS} decisions' worth shared by the game's, at most 1; exact judges "
-        "ignore it."
+        "Times the search advisor's default budget a decision (Cowboys, D6); by default the "
+        f"game's decisions share {REVIEW_DECISIONS} decisions' worth (at most 1 each); exact "
+        "judges ignore it."
     ),
 )
 @click.option(
