@@ -11,8 +11,13 @@ and compares the action taken with the advisor's first choice:
   episode 1: its score, a chance plus 0.2 x the expected score / 50, not a
   probability);
 * Cowboys and D6: a search of the heuristic's play with a stated budget
-  (``scale`` times the advisor's default), an estimate with each value's
-  spread (its standard error).
+  (``scale`` times the advisor's default; by default the review's share,
+  :func:`review_scale`: :data:`REVIEW_DECISIONS` decisions' worth for the
+  whole game), an estimate with each value's spread (its standard error).
+
+The decisions are judged first, each a pure function of its state, over
+a pool of worker processes (``workers``), then the record is walked with
+the answers: the same review on any number of workers.
 
 **The cost** of a decision is the best choice's value less the chosen
 one's, never below 0. **Marks**, on the cost in win probability (values of
@@ -65,7 +70,12 @@ so a decision is judged by what its player could know.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import multiprocessing
+import multiprocessing.context
+import os
+import pickle
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +94,7 @@ MARKS: tuple[tuple[str, float], ...] = (
 #: Costs below this are rounding (two equally good choices).
 EPSILON = 1e-9
 
-#: ``progress(done, total)``: called after each step reviewed.
+#: ``progress(done, total)``: called after each decision judged.
 Progress = Callable[[int, int], None]
 #: A judge: the advice at a state for the player to move, or ``None``.
 Judge = Callable[[State], Advice | None]
@@ -359,33 +369,195 @@ def review(
     record: GameRecord,
     *,
     seat: int | None = None,
-    scale: float = 1.0,
+    scale: float | None = None,
     steps: tuple[int, int | None] | None = None,
     judge: Judge | None = None,
     progress: Progress | None = None,
+    workers: int | None = None,
 ) -> Review:
     """Review ``record``: every decision of every seat (or of ``seat``, from
     0) in ``steps`` (``(first, last)`` from 1, both included; all by
     default), judged by the game's advisor at ``scale`` times its budget
-    (or by ``judge``). Unfinished games are reviewed as far as they go."""
+    (by default the review's share, :func:`review_scale`) or by ``judge``.
+    Unfinished games are reviewed as far as they go.
+
+    The decisions are judged first, on ``workers`` processes (by default the
+    machine's cores for the game's advisor, one for a ``judge`` of the
+    caller's, which must pickle to run on more), then the record is walked
+    reading their advice: each advice is a function of its state alone, so
+    the review is the same on any number of workers. ``progress(done,
+    total)`` is called after each decision judged."""
     final = record.replay()  # checks every move first
     game = final.game
     n = final.num_players
     if seat is not None and not 0 <= seat < n:
         raise ReviewError(f"this game has seats 1 to {n}, not {seat + 1}")
-    if not (scale > 0 and math.isfinite(scale)):
+    if scale is not None and not (scale > 0 and math.isfinite(scale)):
         raise ReviewError(f"the budget's scale is a positive number, not {scale}")
+    if workers is not None and workers < 1:
+        raise ReviewError(f"a review runs on at least 1 worker process, not {workers}")
     total = len(record.moves)
     first, last = steps if steps is not None else (1, None)
     last = total if last is None else min(last, total)
     if total and first > total:
         raise ReviewError(f"the game has steps 1 to {total}, not {first}")
 
-    def default_judge(s: State) -> Advice | None:
-        return game.advice(s, scale=scale)
+    start = at_fork(game.new_state(game.options_from_dict(record.options), n), 0, record.forks)
+    to_judge = _decisions_to_judge(record, start, seat, first, last)
+    if scale is None:
+        scale = review_scale(len(to_judge))
+    if judge is None:
+        ask: Judge = GameJudge(scale)
+        workers = default_workers() if workers is None else workers
+    else:
+        ask, workers = judge, 1 if workers is None else workers
+    advices = _judge_all(to_judge, ask, workers, progress)
+    return _walk(record, start, final, seat, first, last, scale, advices)
 
-    ask = judge or default_judge
-    state = at_fork(game.new_state(game.options_from_dict(record.options), n), 0, record.forks)
+
+#: The decisions' worth of the advisor's default budget a whole review
+#: spends by default (:func:`review_scale`).
+REVIEW_DECISIONS = 40
+
+
+def review_scale(decisions: int) -> float:
+    """The review's default scale of the search advisor's budget for a game
+    of ``decisions`` decisions to judge: :data:`REVIEW_DECISIONS`
+    decisions' worth of the default budget shared evenly, each decision at
+    most the default (exact judges have no budget and ignore it).
+
+    >>> review_scale(26), review_scale(80), review_scale(400)
+    (1.0, 0.5, 0.1)
+    """
+    return min(1.0, REVIEW_DECISIONS / decisions) if decisions else 1.0
+
+
+def default_scale(record: GameRecord, seat: int | None = None) -> float:
+    """The review's default scale for the whole of ``record`` (of ``seat``
+    only, if given): :func:`review_scale` of its decisions to judge (for a
+    review made in parts, that each part uses the whole game's share)."""
+    final = record.replay()
+    game = final.game
+    start = game.new_state(game.options_from_dict(record.options), final.num_players)
+    start = at_fork(start, 0, record.forks)
+    return review_scale(len(_decisions_to_judge(record, start, seat, 1, len(record.moves))))
+
+
+def default_workers() -> int:
+    """The worker processes of a review by default: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this platform
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class GameJudge:
+    """The game's own advisor at ``scale`` times its budget: a judge that
+    pickles, so that worker processes can run it."""
+
+    scale: float
+
+    def __call__(self, state: State) -> Advice | None:
+        return state.game.advice(state, scale=self.scale)
+
+
+def _decisions_to_judge(
+    record: GameRecord, start: State, seat: int | None, first: int, last: int
+) -> list[tuple[int, State]]:
+    """The decisions the review asks the judge about, as ``(step, state
+    before it)``: every decision with two legal choices or more of the seat
+    reviewed (every seat by default) from step ``first`` to ``last + 1``
+    (the one after the range values the curve's last point; it may be the
+    state after the record's last move, in an unfinished game). The one
+    place that chooses what is judged."""
+    state = start.clone()
+    out: list[tuple[int, State]] = []
+    moves = record.moves
+    end = min(last + 1, len(moves) + 1)
+    for k in range(1, end + 1):
+        mover = state.to_move
+        if (
+            k >= first
+            and mover is not None
+            and mover != CHANCE
+            and (seat is None or mover == seat)
+            and len(state.legal_actions()) >= 2
+        ):
+            out.append((k, state.clone()))
+        if k == end or k > len(moves):
+            break
+        state.apply(state.parse(moves[k - 1][1]))
+        state = at_fork(state, k, record.forks)  # a forked game's hidden cards drawn again
+    return out
+
+
+def _judge_all(
+    jobs: Sequence[tuple[int, State]], ask: Judge, workers: int, progress: Progress | None
+) -> dict[int, Advice | None]:
+    """The judge's advice at each ``(step, state)``, by step: in this
+    process (one worker, or one decision) or over a pool of ``workers``
+    processes, ``progress(done, total)`` after each. With a pool the first
+    decision is still judged here, so that what the judge loads once (a
+    solution, a table) is loaded before the workers start and, where they
+    are forked, inherited by them."""
+    total = len(jobs)
+    out: dict[int, Advice | None] = {}
+
+    def tick() -> None:
+        if progress is not None:
+            progress(len(out), total)
+
+    if workers <= 1 or total <= 1:
+        for k, state in jobs:
+            out[k] = ask(state)
+            tick()
+        return out
+    try:
+        pickle.dumps(ask)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        raise ReviewError(
+            "a judge run on several worker processes must pickle (a function defined at a "
+            "module's top level); pass workers=1 to run it in this process"
+        ) from None
+    k, state = jobs[0]
+    out[k] = ask(state)
+    tick()
+    rest = jobs[1:]
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(rest)), mp_context=_pool_context())
+    try:
+        pending = {pool.submit(ask, state): k for k, state in rest}
+        for done in as_completed(pending):
+            out[pending[done]] = done.result()
+            tick()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return out
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: forked where the platform can (they
+    inherit the game already loaded), else the platform's default."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _walk(
+    record: GameRecord,
+    start: State,
+    final: State,
+    seat: int | None,
+    first: int,
+    last: int,
+    scale: float,
+    advices: Mapping[int, Advice | None],
+) -> Review:
+    """The review itself: the record walked step by step, each decision
+    read from ``advices`` (the judge's advice by step)."""
+    game = final.game
+    n = final.num_players
+    state = start.clone()
     names = tuple(
         f"{base} ({who})" if who and who.lower() != base.lower() else base
         for base, who in zip(game.seat_names(state.options, n), record.seats, strict=False)
@@ -396,16 +568,12 @@ def review(
     notes: list[str] = []
     pending_after: float | None = None  # the chosen value of the last decision
     pending_seat = -1
-    # The advice at the state about to be played, computed once.
-    cached: dict[int, Advice | None] = {}
 
     def set_value(player: int, v: float) -> None:
         current[player] = v
         if n == 2:
             current[1 - player] = 1.0 - v
 
-    work = max(0, last - first + 1)
-    done = 0
     for k, (by, text) in enumerate(record.moves, start=1):
         if k > last:
             break
@@ -417,7 +585,7 @@ def review(
                 probability=_chance_of(state, text) if in_range else None,
             )  # fmt: skip
         else:
-            step = _decision(state, k, by, text, action, seat, ask, cached, in_range)
+            step = _decision(state, k, by, text, action, seat, advices, in_range)
             if step.judged and step.heading and step.heading not in notes:
                 notes.append(step.heading)
         seen = len(state.log)
@@ -440,18 +608,15 @@ def review(
         if state.is_over:
             current = list(_result_chances(state))
         else:
-            nxt = _next_best(state, seat, ask, cached)
+            nxt = _next_best(state, advices.get(k + 1))
             if nxt is not None:
                 set_value(nxt[0], nxt[1])
             elif pending_after is not None:
                 set_value(pending_seat, pending_after)
         curve.append(CurvePoint(k, tuple(current), chance=by == CHANCE))
         reviewed.append(step)
-        done += 1
-        if progress is not None:
-            progress(done, work)
     seat_reviews = tuple(
-        _seat_review(p, names[p], [s for s in reviewed if s.seat == p])
+        seat_review(p, names[p], [s for s in reviewed if s.seat == p])
         for p in range(n)
         if seat is None or p == seat
     )
@@ -476,26 +641,11 @@ def review(
     )
 
 
-def _advice_at(state: State, ask: Judge, cached: dict[int, Advice | None]) -> Advice | None:
-    key = len(state.history)
-    if key not in cached:
-        cached.clear()
-        cached[key] = ask(state)
-    return cached[key]
-
-
-def _next_best(
-    state: State, seat: int | None, ask: Judge, cached: dict[int, Advice | None]
-) -> tuple[int, float] | None:
+def _next_best(state: State, advice: Advice | None) -> tuple[int, float] | None:
     """The seat to move at ``state`` and its best value, where it is a
-    decision that the review judges anyway (so no extra search)."""
+    decision that the review judged (``advice``: so no extra search)."""
     mover = state.to_move
-    if mover is None or mover == CHANCE or (seat is not None and mover != seat):
-        return None
-    if len(state.legal_actions()) < 2:
-        return None
-    advice = _advice_at(state, ask, cached)
-    if advice is None or advice.kind != "probability":
+    if advice is None or mover is None or mover == CHANCE or advice.kind != "probability":
         return None
     return mover, advice.best.value
 
@@ -507,8 +657,7 @@ def _decision(
     text: str,
     action: Any,
     seat: int | None,
-    ask: Judge,
-    cached: dict[int, Advice | None],
+    advices: Mapping[int, Advice | None],
     in_range: bool,
 ) -> StepReview:
     words = state.describe_action(action)
@@ -520,7 +669,9 @@ def _decision(
         return _replace(base, why_not="not the seat reviewed")
     if len(legal) < 2:
         return _replace(base, why_not="forced: the only legal choice")
-    advice = _advice_at(state, ask, cached)
+    if k not in advices:
+        return _replace(base, why_not="not among the decisions judged")
+    advice = advices[k]
     if advice is None:
         return _replace(base, why_not=state.game.advice_note(state))
     chosen = next((v for v in advice.values if str(v.action) == text), None)
@@ -550,7 +701,7 @@ def _replace(step: StepReview, **changes: Any) -> StepReview:
     return replace(step, **changes)
 
 
-def _seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
+def seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
     decisions = [s for s in steps if not s.is_chance]
     judged = [s for s in decisions if s.judged and s.cost is not None]
     prob = [s for s in judged if s.kind == "probability"]

@@ -19,6 +19,7 @@ from saloon.analysis.review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    REVIEW_DECISIONS,
     Review,
     parse_steps,
     review,
@@ -32,7 +33,7 @@ MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold
 
 @contextmanager
 def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar of the steps reviewed, on stderr."""
+    """A progress bar of the decisions judged, on stderr."""
     if not enabled:
         yield None
         return
@@ -40,7 +41,7 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
         TextColumn("reviewing"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("steps, left"),
+        TextColumn("decisions judged, left"),
         TimeRemainingColumn(),
         console=Console(stderr=True, highlight=False),
         transient=True,
@@ -65,9 +66,16 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
     "--scale",
     type=click.FloatRange(min=0.001, max=100),
     callback=finite,
-    default=1.0,
-    show_default=True,
-    help="Times the search advisor's default budget (Cowboys, D6); exact judges ignore it.",
+    help=(
+        "Times the search advisor's default budget a decision (Cowboys, D6); by default the "
+        f"game's decisions share {REVIEW_DECISIONS} decisions' worth (at most 1 each); exact "
+        "judges ignore it."
+    ),
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    help="Judge the decisions on N processes (default: the machine's cores; 1: this one).",
 )
 @click.option(
     "--steps",
@@ -80,8 +88,9 @@ def review_command(
     seat: int | None,
     as_json: bool,
     html_path: str | None,
-    scale: float,
+    scale: float | None,
     steps_text: str | None,
+    workers: int | None,
 ) -> None:
     """Score every decision of a saved game against the best choice, by the
     game's own advisor: the cost, marks (inaccuracy, mistake, blunder),
@@ -95,6 +104,7 @@ def review_command(
             scale=scale,
             steps=steps,
             progress=progress,
+            workers=workers,
         )
     if html_path is not None:
         from saloon.analysis.review_html import write_html

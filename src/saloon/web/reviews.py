@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from saloon.analysis.review import EPSILON, CurvePoint, Review, _seat_review
+from saloon.analysis.review import EPSILON, CurvePoint, Review, default_scale, seat_review
 from saloon.core.record import GameRecord
 from saloon.core.state import CHANCE
 from saloon.web import workers
@@ -92,7 +92,7 @@ def merge(parts: Sequence[Review]) -> Review:
             curve.append(CurvePoint(point.step, values, chance))
     reviewed = {s.seat for s in first.seat_reviews}
     seat_reviews = tuple(
-        _seat_review(p, first.seats[p], [s for s in steps if s.seat == p])
+        seat_review(p, first.seats[p], [s for s in steps if s.seat == p])
         for p in range(n)
         if p in reviewed
     )
@@ -152,11 +152,16 @@ async def make_review(
     game_id: str,
     record: GameRecord,
     job: ReviewJob,
-    scale: float = 1.0,
+    scale: float | None = None,
 ) -> dict[str, Any]:
     """``record`` reviewed part after part in ``pool`` under ``game_id``'s
     turn, each part taking one of ``slots`` (:func:`review_slots`), counting
-    ``job.done``; the review's JSON with ``status: done``."""
+    ``job.done``, at ``scale`` times the advisor's budget (by default the
+    whole game's share, as ``saloon review`` spends it:
+    :func:`~saloon.analysis.review.default_scale`); the review's JSON with
+    ``status: done``."""
+    if scale is None:
+        scale = await asyncio.to_thread(default_scale, record)
     data = record.to_json()
     parts: list[Review] = []
     for first, last, decisions in plan(record):
