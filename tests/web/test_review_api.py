@@ -134,7 +134,7 @@ def test_the_parts_make_the_whole_review(
     assert len(parts) > 3
     data = record.to_json()
     merged = reviews.merge([workers.review_part(data, a, b, 1.0) for a, b, _ in parts])
-    assert merged.to_json() == review(record).to_json()
+    assert merged.to_json() == review(record, scale=1.0).to_json()
 
 
 def test_the_parts_of_a_game_of_three_carry_each_seats_value(
@@ -159,7 +159,7 @@ def test_the_parts_of_a_game_of_three_carry_each_seats_value(
     parts = reviews.plan(record)
     assert len(parts) > 3
     made = [workers.part_review(record, a, b, advise) for a, b, _ in parts]
-    whole = review(record, judge=advise)
+    whole = review(record, judge=advise, scale=1.0)
     assert reviews.merge(made).to_json() == whole.to_json()
     assert any(None in p.values for part in made[1:] for p in part.curve)  # carried, then
     assert any(None not in p.values for p in whole.curve)

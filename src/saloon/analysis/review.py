@@ -702,6 +702,8 @@ def _replace(step: StepReview, **changes: Any) -> StepReview:
 
 
 def seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
+    """Seat ``p``'s figures over ``steps`` (its decisions among them): marks,
+    mean cost and accuracy."""
     decisions = [s for s in steps if not s.is_chance]
     judged = [s for s in decisions if s.judged and s.cost is not None]
     prob = [s for s in judged if s.kind == "probability"]
