@@ -106,7 +106,14 @@ def run_task(task: Task) -> Done:
         specs = [task.agent, task.reference] if seat == 0 else [task.reference, task.agent]
     bots = [make_agent(s, game, seed=int(seeds[i])) for i, s in enumerate(specs)]
     record = play(game, options, bots, RandomDice(int(seeds[2])), seed=int(seeds[3]))
-    r = review(record, seat=seat, scale=task.scale, sample=task.sample, sample_seed=task.index)
+    r = review(
+        record,
+        seat=seat,
+        scale=task.scale,
+        sample=task.sample,
+        sample_seed=task.index,
+        workers=1,  # the benchmark's own processes are its parallelism
+    )
     final = record.replay()
     winners = final.result().winners if final.is_over else ()
     if winners:

@@ -12,17 +12,20 @@ from saloon.analysis.review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    REVIEW_DECISIONS,
     ReviewError,
     accuracy_of,
     mark_for,
     parse_steps,
     review,
+    review_scale,
 )
+from saloon.core.advice import Advice
 from saloon.core.dice import RandomDice
 from saloon.core.driver import play
 from saloon.core.record import GameRecord
 from saloon.core.registry import get_game
-from saloon.core.state import CHANCE
+from saloon.core.state import CHANCE, State
 
 
 def bot_game(game_id: str, agents: list[str], seed: int, *options: str) -> GameRecord:
@@ -139,3 +142,60 @@ def test_an_unfinished_game_is_reviewed_as_far_as_it_goes() -> None:
     data = json.loads(json.dumps(r.to_json()))
     assert [s["step"] for s in data["steps"]] == list(range(1, 13))
     assert data["curve"][-1]["step"] == 12
+
+
+def test_workers_do_not_change_the_review() -> None:
+    # Exact judges, then a search: each advice is a function of its state
+    # alone (the search seeded by the steps played), so one process or two
+    # give the same walk, curve and marks.
+    cases: list[tuple[GameRecord, float | None, tuple[int, int | None] | None]] = [
+        (bot_game("shootout", ["random", "random"], 3), None, None),
+        (bot_game("d6shooters", ["heuristic"], 2, "episode=2"), None, (1, 120)),
+        (bot_game("cowboys", ["heuristic", "heuristic"], 3), 0.01, (1, 30)),
+    ]
+    for rec, scale, steps in cases:
+        ticks: list[tuple[int, int]] = []
+
+        def tick(done: int, total: int, into: list[tuple[int, int]] = ticks) -> None:
+            into.append((done, total))
+
+        one = review(rec, scale=scale, steps=steps, workers=1)
+        two = review(rec, scale=scale, steps=steps, workers=2, progress=tick)
+        assert one == two and one.to_json() == two.to_json()
+        # the progress follows the decisions judged, one by one, to the last
+        judged = sum(s.judged for s in one.steps)
+        assert [d for d, _ in ticks] == list(range(1, len(ticks) + 1))
+        assert {t for _, t in ticks} == {len(ticks)} and judged <= len(ticks) <= judged + 1
+
+
+def test_the_default_budget_is_shared_by_the_decisions() -> None:
+    assert review_scale(REVIEW_DECISIONS // 2) == 1.0
+    assert review_scale(REVIEW_DECISIONS * 4) == 0.25 and review_scale(0) == 1.0
+    rec = bot_game("shootout", ["heuristic", "heuristic"], 1)
+    game = get_game("shootout")
+    asked: list[int] = []
+
+    def judge(state: State) -> Advice | None:
+        asked.append(len(state.history))
+        return game.advice(state)
+
+    r = review(rec, judge=judge)
+    assert len(asked) > REVIEW_DECISIONS and r.scale == review_scale(len(asked))
+    assert review(rec, judge=judge, scale=2.0).scale == 2.0
+
+
+def test_a_judge_of_the_callers_runs_here_unless_it_pickles() -> None:
+    rec = bot_game("shootout", ["random", "random"], 3)
+    game = get_game("shootout")
+    asked: list[int] = []
+
+    def judge(state: State) -> Advice | None:
+        asked.append(len(state.history))
+        return game.advice(state)
+
+    assert review(rec, judge=judge) == review(rec, workers=1)  # in this process
+    assert asked
+    with pytest.raises(ReviewError, match="must pickle"):
+        review(rec, judge=judge, workers=2)
+    with pytest.raises(ReviewError, match="at least 1 worker"):
+        review(rec, workers=0)

@@ -97,13 +97,15 @@ def record(seed: int, agents: tuple[str, str] = ("random", "random")) -> GameRec
 
 def test_sample_judges_exactly_n_decisions_reproducibly() -> None:
     rec = record(3)
-    full = review(rec)
+    full = review(rec, workers=1)
     with_choice = [s for s in full.steps if not s.is_chance and s.choices >= 2]
     assert len(with_choice) > 4
-    r = review(rec, sample=3, sample_seed=5)
+    r = review(rec, sample=3, sample_seed=5, workers=1)
     picked = {s.index for s in r.steps if s.judged}
     assert len(picked) == 3 and picked == sample_steps(rec, 3, seed=5)
-    assert {s.index for s in review(rec, sample=3, sample_seed=5).steps if s.judged} == picked
+    assert {
+        s.index for s in review(rec, sample=3, sample_seed=5, workers=1).steps if s.judged
+    } == picked
     others = [s for s in r.steps if not s.is_chance and s.choices >= 2 and not s.judged]
     assert len(others) == len(with_choice) - 3
     assert all(s.why_not == NOT_SAMPLED for s in others)
@@ -114,14 +116,14 @@ def test_sample_judges_exactly_n_decisions_reproducibly() -> None:
     # other seeds draw other decisions; more than there are judges them all
     draws = {sample_steps(rec, 3, seed=k) for k in range(6)}
     assert len(draws) > 1
-    everything = review(rec, sample=1000)
+    everything = review(rec, sample=1000, workers=1)
     assert [s.judged for s in everything.steps] == [s.judged for s in full.steps]
 
 
 def test_sample_keeps_to_the_seat_and_refuses_zero() -> None:
     rec = record(4)
-    r = review(rec, seat=1, sample=2, sample_seed=1)
+    r = review(rec, seat=1, sample=2, sample_seed=1, workers=1)
     assert {s.seat for s in r.steps if s.judged} == {1}
     assert sum(s.judged for s in r.steps) == 2
     with pytest.raises(ReviewError, match="at least 1 decision"):
-        review(rec, sample=0)
+        review(rec, sample=0, workers=1)

@@ -70,7 +70,7 @@ def play_at_the_table(tmp_path: Path, options: list[str], seed: int) -> str:
             action = agent.choose(state)
             child.sendline(typed(state, action))
             mirror.act(0, action)
-        child.expect(r"Save this game's record\? \[y/N or a FILE\.json\] ")
+        child.expect(r"Save this game's record\? \[y/N, a FILE\.json, or review\] ")
         screen.append(child.before + child.after)
         child.sendline("n")  # the finished game is offered, not kept unasked
         child.expect(pexpect.EOF)

@@ -91,8 +91,13 @@ def test_full_game_human_against_a_bot(spawn: Spawn, tmp_path: Path) -> None:
             child.sendline(choices["move"])
     else:
         raise AssertionError("the game did not end")
-    # A finished game offers to keep its record, and says how to replay it.
-    child.expect(r"Save this game's record\? \[y/N or a FILE\.json\] ")
+    # A finished game offers its review and to keep its record, and says how to replay it.
+    child.expect(r"Save this game's record\? \[y/N, a FILE\.json, or review\] ")
+    child.sendline("review")
+    child.expect(r"Player 1 \(human\): \d+ decisions, \d+ judged; accuracy [\d.]+")
+    child.expect(r"Player 2 \(random\): \d+ decisions")
+    child.expect(r"result: Player \d wins")
+    child.expect(r"Save this game's record\? \[y/N, a FILE\.json, or review\] ")
     child.sendline("y")
     child.expect(r"saved to (saloon-game-\d{8}-\d{6}\.json) \(replay it with: saloon replay \1\)")
     saved = child.match.group(1)

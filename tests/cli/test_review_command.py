@@ -60,6 +60,18 @@ def test_review_refuses_a_bad_file_in_one_line(saloon: Saloon, tmp_path: Path) -
     assert done.returncode == 2 and "A:B" in done.stderr
 
 
+def test_review_on_one_worker_or_two_says_the_same(saloon: Saloon, tmp_path: Path) -> None:
+    _record(tmp_path)
+    outs = []
+    for n in ("1", "2"):
+        done = saloon("review", "duel.json", "--json", "--workers", n)
+        assert done.returncode == 0, done.stderr
+        outs.append(json.loads(done.stdout))
+    assert outs[0] == outs[1] and outs[0]["steps"]
+    done = saloon("review", "duel.json", "--workers", "0")
+    assert done.returncode == 2 and "--workers" in done.stderr
+
+
 def _duels(folder: Path, games: int = 4) -> list[str]:
     """Shoot Out records of random against the solver, seats alternating."""
     game = get_game("shootout")

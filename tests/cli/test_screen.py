@@ -160,7 +160,7 @@ def play_at_the_terminal(
         while True:
             found = child.expect([r"Player 1 > ", r"Game over[^\n]*\n"])
             if found == 1:
-                child.expect(r"\[y/N or a FILE\.json\] ")
+                child.expect(r"\[y/N, a FILE\.json, or review\] ")
                 child.sendline("n")
                 child.expect(pexpect.EOF)
                 break

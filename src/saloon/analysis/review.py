@@ -11,8 +11,13 @@ and compares the action taken with the advisor's first choice:
   episode 1: its score, a chance plus 0.2 x the expected score / 50, not a
   probability);
 * Cowboys and D6: a search of the heuristic's play with a stated budget
-  (``scale`` times the advisor's default), an estimate with each value's
-  spread (its standard error).
+  (``scale`` times the advisor's default; by default the review's share,
+  :func:`review_scale`: :data:`REVIEW_DECISIONS` decisions' worth for the
+  whole game), an estimate with each value's spread (its standard error).
+
+The decisions are judged first, each a pure function of its state, over
+a pool of worker processes (``workers``), then the record is walked with
+the answers: the same review on any number of workers.
 
 **The cost** of a decision is the best choice's value less the chosen
 one's, never below 0. **Marks**, on the cost in win probability (values of
@@ -72,14 +77,19 @@ has points only where a sampled decision was valued.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import multiprocessing.context
+import os
+import pickle
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from saloon.core.advice import INTERVAL_Z, Advice, Valued, ValueKind
 from saloon.core.errors import SaloonError
-from saloon.core.record import GameRecord
+from saloon.core.record import GameRecord, at_fork
 from saloon.core.state import CHANCE, State
 
 #: The least cost in chance to win (0-1) of each mark, worst first.
@@ -94,7 +104,7 @@ EPSILON = 1e-9
 #: Why a decision left out by ``sample`` was not judged.
 NOT_SAMPLED = "not sampled"
 
-#: ``progress(done, total)``: called after each step reviewed.
+#: ``progress(done, total)``: called after each decision judged.
 Progress = Callable[[int, int], None]
 #: A judge: the advice at a state for the player to move, or ``None``.
 Judge = Callable[[State], Advice | None]
@@ -369,45 +379,258 @@ def review(
     record: GameRecord,
     *,
     seat: int | None = None,
-    scale: float = 1.0,
+    scale: float | None = None,
     steps: tuple[int, int | None] | None = None,
     judge: Judge | None = None,
     progress: Progress | None = None,
+    workers: int | None = None,
     sample: int | None = None,
     sample_seed: int = 0,
 ) -> Review:
     """Review ``record``: every decision of every seat (or of ``seat``, from
     0) in ``steps`` (``(first, last)`` from 1, both included; all by
     default), judged by the game's advisor at ``scale`` times its budget
-    (or by ``judge``). Unfinished games are reviewed as far as they go.
+    (by default the review's share, :func:`review_scale`) or by ``judge``.
+    Unfinished games are reviewed as far as they go.
+
+    The decisions are judged first, on ``workers`` processes (by default the
+    machine's cores for the game's advisor, one for a ``judge`` of the
+    caller's, which must pickle to run on more), then the record is walked
+    reading their advice: each advice is a function of its state alone, so
+    the review is the same on any number of workers. ``progress(done,
+    total)`` is called after each decision judged.
 
     ``sample``: judge only that many decisions, drawn at random (seeded by
     ``sample_seed``) among those reviewed with at least two legal choices
     (all of them if there are fewer); the others are listed as "not
     sampled". The curve then has points only where a sampled decision was
-    valued.
-    """
+    valued."""
     final = record.replay()  # checks every move first
     game = final.game
     n = final.num_players
     if seat is not None and not 0 <= seat < n:
         raise ReviewError(f"this game has seats 1 to {n}, not {seat + 1}")
-    if not (scale > 0 and math.isfinite(scale)):
+    if scale is not None and not (scale > 0 and math.isfinite(scale)):
         raise ReviewError(f"the budget's scale is a positive number, not {scale}")
+    if workers is not None and workers < 1:
+        raise ReviewError(f"a review runs on at least 1 worker process, not {workers}")
     total = len(record.moves)
     first, last = steps if steps is not None else (1, None)
     last = total if last is None else min(last, total)
     if total and first > total:
         raise ReviewError(f"the game has steps 1 to {total}, not {first}")
-    sampled = (
-        None if sample is None else sample_steps(record, sample, sample_seed, seat, (first, last))
-    )
 
-    def default_judge(s: State) -> Advice | None:
-        return game.advice(s, scale=scale)
+    start = at_fork(game.new_state(game.options_from_dict(record.options), n), 0, record.forks)
+    to_judge = _decisions_to_judge(record, start, seat, first, last)
+    if sample is not None:
+        picked = _sampled(to_judge, sample, sample_seed, last)
+        to_judge = [(k, s) for k, s in to_judge if k in picked]
+    if scale is None:
+        scale = review_scale(len(to_judge))
+    if judge is None:
+        ask: Judge = GameJudge(scale)
+        workers = default_workers() if workers is None else workers
+    else:
+        ask, workers = judge, 1 if workers is None else workers
+    advices = _judge_all(to_judge, ask, workers, progress)
+    unjudged = NOT_SAMPLED if sample is not None else "not among the decisions judged"
+    return _walk(record, start, final, seat, first, last, scale, advices, unjudged)
 
-    ask = judge or default_judge
-    state = game.new_state(game.options_from_dict(record.options), n)
+
+def sample_steps(
+    record: GameRecord,
+    sample: int,
+    seed: int = 0,
+    seat: int | None = None,
+    steps: tuple[int, int | None] | None = None,
+) -> frozenset[int]:
+    """The steps (from 1) of ``sample`` decisions drawn at random, seeded by
+    ``seed``, among the decisions of ``record`` (of ``seat``, in ``steps``)
+    with at least two legal choices; all of them if there are fewer (what
+    ``review(record, sample=..., sample_seed=...)`` judges).
+
+    >>> from saloon.core.registry import get_game
+    >>> from saloon.agents import make_agent
+    >>> from saloon.core.driver import play
+    >>> from saloon.core.dice import RandomDice
+    >>> game = get_game("shootout")
+    >>> bots = [make_agent("random", game, seed=1), make_agent("random", game, seed=2)]
+    >>> rec = play(game, None, bots, RandomDice(3), seed=3)
+    >>> picked = sample_steps(rec, 2, seed=7)
+    >>> len(picked), picked == sample_steps(rec, 2, seed=7)
+    (2, True)
+    >>> sample_steps(rec, 0)
+    Traceback (most recent call last):
+    ...
+    saloon.analysis.review.ReviewError: a sample is at least 1 decision a game, not 0
+    """
+    final = record.replay()
+    game = final.game
+    start = game.new_state(game.options_from_dict(record.options), final.num_players)
+    start = at_fork(start, 0, record.forks)
+    first, last = steps if steps is not None else (1, None)
+    last = len(record.moves) if last is None else min(last, len(record.moves))
+    return _sampled(_decisions_to_judge(record, start, seat, first, last), sample, seed, last)
+
+
+def _sampled(
+    to_judge: Sequence[tuple[int, State]], sample: int, seed: int, last: int
+) -> frozenset[int]:
+    """``sample`` steps drawn at random (seeded by ``seed``) among the
+    decisions ``to_judge`` up to step ``last`` (the one after the range,
+    judged for the curve alone, is not drawn)."""
+    if sample < 1:
+        raise ReviewError(f"a sample is at least 1 decision a game, not {sample}")
+    eligible = [k for k, _ in to_judge if k <= last]
+    if len(eligible) <= sample:
+        return frozenset(eligible)
+    return frozenset(random.Random(seed).sample(eligible, sample))
+
+
+#: The decisions' worth of the advisor's default budget a whole review
+#: spends by default (:func:`review_scale`).
+REVIEW_DECISIONS = 40
+
+
+def review_scale(decisions: int) -> float:
+    """The review's default scale of the search advisor's budget for a game
+    of ``decisions`` decisions to judge: :data:`REVIEW_DECISIONS`
+    decisions' worth of the default budget shared evenly, each decision at
+    most the default (exact judges have no budget and ignore it).
+
+    >>> review_scale(26), review_scale(80), review_scale(400)
+    (1.0, 0.5, 0.1)
+    """
+    return min(1.0, REVIEW_DECISIONS / decisions) if decisions else 1.0
+
+
+def default_scale(record: GameRecord, seat: int | None = None) -> float:
+    """The review's default scale for the whole of ``record`` (of ``seat``
+    only, if given): :func:`review_scale` of its decisions to judge (for a
+    review made in parts, that each part uses the whole game's share)."""
+    final = record.replay()
+    game = final.game
+    start = game.new_state(game.options_from_dict(record.options), final.num_players)
+    start = at_fork(start, 0, record.forks)
+    return review_scale(len(_decisions_to_judge(record, start, seat, 1, len(record.moves))))
+
+
+def default_workers() -> int:
+    """The worker processes of a review by default: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # no affinity on this platform
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class GameJudge:
+    """The game's own advisor at ``scale`` times its budget: a judge that
+    pickles, so that worker processes can run it."""
+
+    scale: float
+
+    def __call__(self, state: State) -> Advice | None:
+        return state.game.advice(state, scale=self.scale)
+
+
+def _decisions_to_judge(
+    record: GameRecord, start: State, seat: int | None, first: int, last: int
+) -> list[tuple[int, State]]:
+    """The decisions the review asks the judge about, as ``(step, state
+    before it)``: every decision with two legal choices or more of the seat
+    reviewed (every seat by default) from step ``first`` to ``last + 1``
+    (the one after the range values the curve's last point; it may be the
+    state after the record's last move, in an unfinished game). The one
+    place that chooses what is judged."""
+    state = start.clone()
+    out: list[tuple[int, State]] = []
+    moves = record.moves
+    end = min(last + 1, len(moves) + 1)
+    for k in range(1, end + 1):
+        mover = state.to_move
+        if (
+            k >= first
+            and mover is not None
+            and mover != CHANCE
+            and (seat is None or mover == seat)
+            and len(state.legal_actions()) >= 2
+        ):
+            out.append((k, state.clone()))
+        if k == end or k > len(moves):
+            break
+        state.apply(state.parse(moves[k - 1][1]))
+        state = at_fork(state, k, record.forks)  # a forked game's hidden cards drawn again
+    return out
+
+
+def _judge_all(
+    jobs: Sequence[tuple[int, State]], ask: Judge, workers: int, progress: Progress | None
+) -> dict[int, Advice | None]:
+    """The judge's advice at each ``(step, state)``, by step: in this
+    process (one worker, or one decision) or over a pool of ``workers``
+    processes, ``progress(done, total)`` after each. With a pool the first
+    decision is still judged here, so that what the judge loads once (a
+    solution, a table) is loaded before the workers start and, where they
+    are forked, inherited by them."""
+    total = len(jobs)
+    out: dict[int, Advice | None] = {}
+
+    def tick() -> None:
+        if progress is not None:
+            progress(len(out), total)
+
+    if workers <= 1 or total <= 1:
+        for k, state in jobs:
+            out[k] = ask(state)
+            tick()
+        return out
+    try:
+        pickle.dumps(ask)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        raise ReviewError(
+            "a judge run on several worker processes must pickle (a function defined at a "
+            "module's top level); pass workers=1 to run it in this process"
+        ) from None
+    k, state = jobs[0]
+    out[k] = ask(state)
+    tick()
+    rest = jobs[1:]
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(rest)), mp_context=_pool_context())
+    try:
+        pending = {pool.submit(ask, state): k for k, state in rest}
+        for done in as_completed(pending):
+            out[pending[done]] = done.result()
+            tick()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return out
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """How worker processes start: forked where the platform can (they
+    inherit the game already loaded), else the platform's default."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _walk(
+    record: GameRecord,
+    start: State,
+    final: State,
+    seat: int | None,
+    first: int,
+    last: int,
+    scale: float,
+    advices: Mapping[int, Advice | None],
+    unjudged: str = "not among the decisions judged",
+) -> Review:
+    """The review itself: the record walked step by step, each decision
+    read from ``advices`` (the judge's advice by step)."""
+    game = final.game
+    n = final.num_players
+    state = start.clone()
     names = tuple(
         f"{base} ({who})" if who and who.lower() != base.lower() else base
         for base, who in zip(game.seat_names(state.options, n), record.seats, strict=False)
@@ -418,16 +641,12 @@ def review(
     notes: list[str] = []
     pending_after: float | None = None  # the chosen value of the last decision
     pending_seat = -1
-    # The advice at the state about to be played, computed once.
-    cached: dict[int, Advice | None] = {}
 
     def set_value(player: int, v: float) -> None:
         current[player] = v
         if n == 2:
             current[1 - player] = 1.0 - v
 
-    work = max(0, last - first + 1)
-    done = 0
     for k, (by, text) in enumerate(record.moves, start=1):
         if k > last:
             break
@@ -439,11 +658,12 @@ def review(
                 probability=_chance_of(state, text) if in_range else None,
             )  # fmt: skip
         else:
-            step = _decision(state, k, by, text, action, seat, ask, cached, in_range, sampled)
+            step = _decision(state, k, by, text, action, seat, advices, in_range, unjudged)
             if step.judged and step.heading and step.heading not in notes:
                 notes.append(step.heading)
         seen = len(state.log)
         state.apply(action)
+        state = at_fork(state, k, record.forks)  # a forked game's hidden cards drawn again
         if by == CHANCE and in_range:
             told = " ".join(e.text for e in state.log[seen:])
             if told:
@@ -461,18 +681,15 @@ def review(
         if state.is_over:
             current = list(_result_chances(state))
         else:
-            nxt = _next_best(state, seat, ask, cached, sampled is None or k + 1 in sampled)
+            nxt = _next_best(state, advices.get(k + 1))
             if nxt is not None:
                 set_value(nxt[0], nxt[1])
             elif pending_after is not None:
                 set_value(pending_seat, pending_after)
         curve.append(CurvePoint(k, tuple(current), chance=by == CHANCE))
         reviewed.append(step)
-        done += 1
-        if progress is not None:
-            progress(done, work)
     seat_reviews = tuple(
-        _seat_review(p, names[p], [s for s in reviewed if s.seat == p])
+        seat_review(p, names[p], [s for s in reviewed if s.seat == p])
         for p in range(n)
         if seat is None or p == seat
     )
@@ -497,30 +714,11 @@ def review(
     )
 
 
-def _advice_at(state: State, ask: Judge, cached: dict[int, Advice | None]) -> Advice | None:
-    key = len(state.history)
-    if key not in cached:
-        cached.clear()
-        cached[key] = ask(state)
-    return cached[key]
-
-
-def _next_best(
-    state: State,
-    seat: int | None,
-    ask: Judge,
-    cached: dict[int, Advice | None],
-    judged_next: bool = True,
-) -> tuple[int, float] | None:
+def _next_best(state: State, advice: Advice | None) -> tuple[int, float] | None:
     """The seat to move at ``state`` and its best value, where it is a
-    decision that the review judges anyway (so no extra search)."""
+    decision that the review judged (``advice``: so no extra search)."""
     mover = state.to_move
-    if not judged_next or mover is None or mover == CHANCE or (seat is not None and mover != seat):
-        return None
-    if len(state.legal_actions()) < 2:
-        return None
-    advice = _advice_at(state, ask, cached)
-    if advice is None or advice.kind != "probability":
+    if advice is None or mover is None or mover == CHANCE or advice.kind != "probability":
         return None
     return mover, advice.best.value
 
@@ -532,10 +730,9 @@ def _decision(
     text: str,
     action: Any,
     seat: int | None,
-    ask: Judge,
-    cached: dict[int, Advice | None],
+    advices: Mapping[int, Advice | None],
     in_range: bool,
-    sampled: frozenset[int] | None = None,
+    unjudged: str = "not among the decisions judged",
 ) -> StepReview:
     words = state.describe_action(action)
     legal = state.legal_actions()
@@ -546,9 +743,9 @@ def _decision(
         return _replace(base, why_not="not the seat reviewed")
     if len(legal) < 2:
         return _replace(base, why_not="forced: the only legal choice")
-    if sampled is not None and k not in sampled:
-        return _replace(base, why_not=NOT_SAMPLED)
-    advice = _advice_at(state, ask, cached)
+    if k not in advices:
+        return _replace(base, why_not=unjudged)
+    advice = advices[k]
     if advice is None:
         return _replace(base, why_not=state.game.advice_note(state))
     chosen = next((v for v in advice.values if str(v.action) == text), None)
@@ -572,63 +769,15 @@ def _decision(
     )  # fmt: skip
 
 
-def sample_steps(
-    record: GameRecord,
-    sample: int,
-    seed: int = 0,
-    seat: int | None = None,
-    steps: tuple[int, int | None] | None = None,
-) -> frozenset[int]:
-    """The steps (from 1) of ``sample`` decisions drawn at random, seeded by
-    ``seed``, among the decisions of ``record`` (of ``seat``, in ``steps``)
-    with at least two legal choices; all of them if there are fewer.
-
-    >>> from saloon.core.registry import get_game
-    >>> from saloon.agents import make_agent
-    >>> from saloon.core.driver import play
-    >>> from saloon.core.dice import RandomDice
-    >>> game = get_game("shootout")
-    >>> bots = [make_agent("random", game, seed=1), make_agent("random", game, seed=2)]
-    >>> rec = play(game, None, bots, RandomDice(3), seed=3)
-    >>> picked = sample_steps(rec, 2, seed=7)
-    >>> len(picked), picked == sample_steps(rec, 2, seed=7)
-    (2, True)
-    >>> sample_steps(rec, 0)
-    Traceback (most recent call last):
-    ...
-    saloon.analysis.review.ReviewError: a sample is at least 1 decision a game, not 0
-    """
-    if sample < 1:
-        raise ReviewError(f"a sample is at least 1 decision a game, not {sample}")
-    first, last = steps if steps is not None else (1, None)
-    final = record.replay()
-    game = final.game
-    state = game.new_state(game.options_from_dict(record.options), final.num_players)
-    eligible: list[int] = []
-    for k, (by, text) in enumerate(record.moves, start=1):
-        if last is not None and k > last:
-            break
-        action = state.parse(text)
-        if (
-            k >= first
-            and by != CHANCE
-            and (seat is None or by == seat)
-            and len(state.legal_actions()) >= 2
-        ):
-            eligible.append(k)
-        state.apply(action)
-    if len(eligible) <= sample:
-        return frozenset(eligible)
-    return frozenset(random.Random(seed).sample(eligible, sample))
-
-
 def _replace(step: StepReview, **changes: Any) -> StepReview:
     from dataclasses import replace
 
     return replace(step, **changes)
 
 
-def _seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
+def seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
+    """Seat ``p``'s figures over ``steps`` (its decisions among them): marks,
+    mean cost and accuracy."""
     decisions = [s for s in steps if not s.is_chance]
     judged = [s for s in decisions if s.judged and s.cost is not None]
     prob = [s for s in judged if s.kind == "probability"]

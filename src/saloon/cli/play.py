@@ -38,6 +38,7 @@ from saloon.core.dice import MAX_SEED, parse_seed
 from saloon.core.driver import RoundRobin, check_round_robin
 from saloon.core.errors import SaloonError, printable, shown
 from saloon.core.files import check_writable
+from saloon.core.fork import fork_record
 from saloon.core.game import Game
 from saloon.core.numerals import parse_int
 from saloon.core.options import Options
@@ -102,6 +103,17 @@ def make_seats(
 )
 @click.option("--load", "load_path", type=click.Path(dir_okay=False), help="Carry on a saved game.")
 @click.option(
+    "--from",
+    "from_step",
+    type=click.IntRange(min=0),
+    help="With --load: a new game from the record's step N (a fork; hidden cards drawn again).",
+)
+@click.option(
+    "--keep-hidden",
+    is_flag=True,
+    help="With --from: keep the hands as they were (a finished game, every seat a person).",
+)
+@click.option(
     "--record",
     "record_path",
     type=click.Path(dir_okay=False),
@@ -127,6 +139,8 @@ def play_command(
     seed: int | None,
     delay: float,
     load_path: str | None,
+    from_step: int | None,
+    keep_hidden: bool,
     record_path: str | None,
     force: bool,
     advisor: bool | None,
@@ -138,6 +152,10 @@ def play_command(
     if record_path is not None:  # before anything is played
         check_writable(record_path, overwrite=force, what="record", flag="--force")
     try:
+        if load_path is None and (from_step is not None or keep_hidden):
+            raise SaloonError("--from and --keep-hidden fork a saved game: give it with --load")
+        if keep_hidden and from_step is None:
+            raise SaloonError("--keep-hidden is for a fork: give the step with --from")
         if load_path is not None:
             if option_pairs or options_file:
                 raise SaloonError(
@@ -146,6 +164,7 @@ def play_command(
             _resume(
                 console, reader, game_id, load_path, seat_specs, dice, seed, delay, record_path,
                 force=force, choice=TableChoice(advisor, practice_undo),
+                fork=None if from_step is None else (from_step, keep_hidden),
             )  # fmt: skip
             return
         choice = TableChoice(advisor, practice_undo)
@@ -240,6 +259,7 @@ def _session(
         return Session.from_moves(
             game, options, specs, record.moves, seed=seed, manual_dice=dice == "manual",
             agents=agents, advisor=table.advisor, practice_undo=table.practice_undo,
+            forks=record.forks,
         )  # fmt: skip
     return Session(
         game, options, specs, seed=seed, manual_dice=dice == "manual", agents=agents,
@@ -293,8 +313,37 @@ def _resume(
     *,
     force: bool,
     choice: TableChoice,
+    fork: tuple[int, bool] | None = None,
 ) -> None:
-    record = GameRecord.load(path)
+    """Carry on the saved game at ``path``, or with ``fork`` (a step and
+    whether the hands are kept) start a new game from one of its steps."""
+    carry_on(
+        console, reader, GameRecord.load(path), path, game_id=game_id, seat_specs=seat_specs,
+        dice=dice, seed=seed, delay=delay, record_path=record_path, force=force, choice=choice,
+        fork=fork,
+    )  # fmt: skip
+
+
+def carry_on(
+    console: Console,
+    reader: Callable[[str], str],
+    record: GameRecord,
+    path: str,
+    *,
+    game_id: str | None = None,
+    seat_specs: Sequence[str] = (),
+    dice: str | None = None,
+    seed: int | None = None,
+    delay: float = 0.6,
+    record_path: str | None = None,
+    force: bool = False,
+    choice: TableChoice | None = None,
+    fork: tuple[int, bool] | None = None,
+) -> None:
+    """Play on from ``record`` (read from ``path``) at the terminal table:
+    the game itself, or with ``fork`` (a step and whether the hands are
+    kept) a new game from one of its steps (``saloon replay``'s ``fork``)."""
+    choice = choice or TableChoice()
     if game_id is not None and record.game != game_id:
         raise SaloonError(f"{printable(path)} is a game of {printable(record.game)}, not {game_id}")
     game = get_game(record.game)
@@ -304,7 +353,11 @@ def _resume(
         raise SaloonError(
             f"{printable(path)} has {state.num_players} players, but {len(specs)} seats given"
         )
-    seed = record.seed if seed is None else seed
+    if fork is not None:  # a new game, with new dice (random unless --seed)
+        record, specs = _forked(console, record, path, fork, specs, bool(seat_specs))
+        state = record.replay()
+    elif seed is None:
+        seed = record.seed
     dice = dice or record.dice or "random"
     # The table's choices: as given, else as the record says.
     choice = TableChoice(
@@ -315,15 +368,44 @@ def _resume(
     options = state.options.pin_content()
     seats = make_seats(game, specs, seed, options)
     session = _session(game, options, seats, dice, seed, record=record, table=choice)
-    console.print(
-        f"Carrying on {printable(path)}: {game.title}, {len(state.history)} steps played, "
-        f"{dice} dice.",
-        markup=False,
-    )
+    if fork is None:
+        console.print(
+            f"Carrying on {printable(path)}: {game.title}, {len(state.history)} steps played, "
+            f"{dice} dice.",
+            markup=False,
+        )
     table = _table(console, reader, session, seats, delay)
-    table.own_files.add(str(Path(path).resolve()))
+    if fork is None:  # a fork is a new game: saving it never replaces its source
+        table.own_files.add(str(Path(path).resolve()))
     table.play()
     _keep_record(table, record_path, force)
+
+
+def _forked(
+    console: Console,
+    source: GameRecord,
+    path: str,
+    fork: tuple[int, bool],
+    specs: list[str],
+    seats_given: bool,
+) -> tuple[GameRecord, list[str]]:
+    """The record of a game forked from ``source`` at ``fork``'s step and
+    its seats: as given, else the source's, with the person at the seat to
+    decide next where the source had no person (a game of bots)."""
+    step, keep_hidden = fork
+    if not seats_given and HUMAN not in specs and 0 <= step <= len(source.moves):
+        at = source.replay(step)
+        mover = next((p for p, _ in source.moves[step:] if p >= 0), at.to_move)
+        if mover is not None and mover >= 0:
+            specs = [HUMAN if i == mover else spec for i, spec in enumerate(specs)]
+    record = fork_record(source, step, specs, source_name=Path(path).name, keep_hidden=keep_hidden)
+    people = ", ".join(f"player {i + 1}" for i, s in enumerate(specs) if s == HUMAN) or "no one"
+    console.print(
+        f"A new game {record.forks[-1].describe()}: {get_game(source.game).title}, "
+        f"a person at {people}; new dice.",
+        markup=False,
+    )
+    return record, specs
 
 
 def _table(

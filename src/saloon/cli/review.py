@@ -22,6 +22,7 @@ from saloon.analysis.review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    REVIEW_DECISIONS,
     Review,
     parse_steps,
     review,
@@ -43,7 +44,7 @@ MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold
 
 @contextmanager
 def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar of the steps reviewed, on stderr."""
+    """A progress bar of the decisions judged, on stderr."""
     if not enabled:
         yield None
         return
@@ -51,7 +52,7 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
         TextColumn("reviewing"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("steps, left"),
+        TextColumn("decisions judged, left"),
         TimeRemainingColumn(),
         console=Console(stderr=True, highlight=False),
         transient=True,
@@ -104,9 +105,16 @@ class SummaryUsageError(SaloonError):
     "--scale",
     type=click.FloatRange(min=0.001, max=100),
     callback=finite,
-    default=1.0,
-    show_default=True,
-    help="Times the search advisor's default budget (Cowboys, D6); exact judges ignore it.",
+    help=(
+        "Times the search advisor's default budget a decision (Cowboys, D6); by default the "
+        f"game's decisions share {REVIEW_DECISIONS} decisions' worth (at most 1 each); exact "
+        "judges ignore it."
+    ),
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    help="Judge the decisions on N processes (default: the machine's cores; 1: this one).",
 )
 @click.option(
     "--steps",
@@ -131,8 +139,9 @@ def review_command(
     seat: int | None,
     as_json: bool,
     html_path: str | None,
-    scale: float,
+    scale: float | None,
     steps_text: str | None,
+    workers: int | None,
     summary: bool,
     sample: int | None,
     seed: int,
@@ -150,7 +159,7 @@ def review_command(
             )
         if html_path is not None:
             raise SummaryUsageError("--html writes the page of one game, not of a --summary")
-        summary_command(record_paths, seat, as_json, scale, steps, sample, seed)
+        summary_command(record_paths, seat, as_json, scale, steps, workers, sample, seed)
         return
     record = GameRecord.load(record_paths[0])
     with progress_bar(enabled=not as_json and len(record.moves) > 40) as progress:
@@ -160,6 +169,7 @@ def review_command(
             scale=scale,
             steps=steps,
             progress=progress,
+            workers=workers,
             sample=sample,
             sample_seed=seed,
         )
@@ -175,9 +185,9 @@ def review_command(
         make_console().print(f"wrote {printable(html_path)}", markup=False)
 
 
-def print_review(result: Review) -> None:
+def print_review(result: Review, console: Console | None = None) -> None:
     """The review at the terminal: the table, each seat's figures, the costliest."""
-    console = make_console()
+    console = console or make_console()
     console.print(f"[bold]Review of {result.title}[/] ({result.options})", highlight=False)
     for note in result.notes:
         console.print(f"values: {note}", markup=False)
@@ -244,8 +254,9 @@ def summary_command(
     record_paths: tuple[str, ...],
     seat: int | None,
     as_json: bool,
-    scale: float,
+    scale: float | None,
     steps: tuple[int, int | None] | None,
+    workers: int | None,
     sample: int | None,
     seed: int,
 ) -> None:
@@ -261,6 +272,7 @@ def summary_command(
                 seat=None if seat is None else seat - 1,
                 scale=scale,
                 steps=steps,
+                workers=workers,
                 sample=sample,
                 sample_seed=seed,
             )

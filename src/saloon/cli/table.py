@@ -1042,11 +1042,17 @@ class GameTable:
     def offer_record(self) -> None:
         """At the end of a game: keep its record? ``y`` names a new file,
         or the person types a name ending in ``.json`` (so a menu number
-        typed once too often makes no file); Enter (or the end of input)
-        keeps none."""
+        typed once too often makes no file); ``review`` scores every
+        decision of the game first (:mod:`saloon.analysis.review`); Enter
+        (or the end of input) keeps none."""
         try:
             while True:
-                answer = self._ask("Save this game's record? [y/N or a FILE.json] ").strip()
+                answer = self._ask(
+                    "Save this game's record? [y/N, a FILE.json, or review] "
+                ).strip()
+                if answer.lower() in ("review", "r"):
+                    self.review()
+                    continue
                 if answer.lower() in _YES:
                     fresh = self.record().save_fresh(RECORD_STEM, self.recovery_folder)
                     self.say(f"saved to {fresh} ({self.how_to_use(fresh)})")
@@ -1062,6 +1068,16 @@ class GameTable:
             self.say("the record was not saved")
         except (OSError, ValueError) as exc:
             self.say(f"the record could not be saved: {exc}")
+
+    def review(self) -> None:
+        """The finished game reviewed at the table: every decision scored
+        against the advisor's best, as ``saloon review`` prints it."""
+        from saloon.analysis.review import review
+        from saloon.cli.review import print_review, progress_bar
+
+        with progress_bar(enabled=self.console.is_terminal) as progress:
+            result = review(self.record(), progress=progress)
+        print_review(result, self.console)
 
     def load(self, path: str) -> None:
         if not self.allow_load:
@@ -1098,6 +1114,7 @@ class GameTable:
                 agents=self.session.agents,
                 advisor=self.session.advisor,
                 practice_undo=self.session.practice_undo,
+                forks=record.forks,
             )
         except SaloonError as exc:
             self.say(f"cannot load: {exc}; nothing changed")

@@ -18,14 +18,23 @@ record (``content``: each file's text with its SHA-256, see
 :mod:`saloon.core.content`), so the record replays after the file is
 edited or deleted; a record whose text does not match its digest is
 refused.
+
+A game forked from another (:mod:`saloon.core.fork`) keeps the source's
+first steps as its own and says where it came from (``forks``: each fork's
+source, the step it left at and, for a game with hidden information, the
+seat whose knowledge was kept and the seed the rest was drawn again with).
+Replaying it draws the hidden rest again at that step, the same way.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from saloon import __version__
 from saloon.core.content import Bundle, register
@@ -33,6 +42,9 @@ from saloon.core.dice import check_seed
 from saloon.core.errors import RecordError, SaloonError, printable, shown
 from saloon.core.files import MAX_TEXT_BYTES, read_text, write_fresh, write_text
 from saloon.core.state import CHANCE, State
+
+if TYPE_CHECKING:
+    from saloon.core.game import Game
 
 FORMAT = "saloon-record/1"
 #: The deepest nesting of JSON a record may have (a real one has 5 levels).
@@ -48,6 +60,129 @@ def who(player: int) -> str:
     ('player 1', 'chance')
     """
     return "chance" if player == CHANCE else f"player {player + 1}"
+
+
+#: The longest name of a fork's source kept in a record.
+MAX_SOURCE_CHARS = 200
+#: The seat a redraw keeps no hand of: every card unseen by the table is drawn again.
+NOBODY = -1
+
+
+@dataclass(frozen=True)
+class Fork:
+    """Where a game left another: its source, the step it left after, and
+    how the hidden rest was drawn again there.
+
+    ``redrawn_for`` is the seat whose knowledge the redraw kept
+    (:meth:`~saloon.core.state.State.resample_hidden`), :data:`NOBODY` for
+    a redraw that keeps only what the whole table has seen, or ``None``
+    where nothing was drawn again (a game without hidden information, or a
+    finished game's review by all its players).
+
+    >>> fork = Fork("duel.json", 12, redrawn_for=1, seed=7)
+    >>> Fork.from_json(fork.to_json()) == fork
+    True
+    >>> fork.describe()
+    'forked from duel.json after step 12 (the hidden cards drawn again for player 2)'
+    """
+
+    source: str
+    step: int
+    redrawn_for: int | None = None
+    seed: int | None = None
+
+    def start(self, state: State) -> State:
+        """``state`` (the source after :attr:`step` steps) as the fork
+        begins: the hidden rest drawn again if the fork says so."""
+        if self.redrawn_for is None:
+            return state
+        rng = np.random.default_rng(self.seed)
+        return state.resample_hidden(self.redrawn_for, rng)
+
+    def describe(self) -> str:
+        """The fork in words (a record's header, the replay)."""
+        head = f"forked from {printable(self.source)} after step {self.step}"
+        if self.redrawn_for is None:
+            return head
+        if self.redrawn_for == NOBODY:
+            return f"{head} (every card unseen by the table drawn again)"
+        return f"{head} (the hidden cards drawn again for player {self.redrawn_for + 1})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "step": self.step,
+            "redrawn_for": self.redrawn_for,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Fork:
+        """A fork from parsed JSON, every field checked."""
+        expected = (
+            '{"source": a name, "step": a whole number, "redrawn_for": a seat from 0, '
+            '-1 or null, "seed": a seed or null}'
+        )
+        if not isinstance(data, dict):
+            raise _malformed("forks", data, f"a list of {expected}")
+        source, step = data.get("source"), data.get("step")
+        redrawn, seed = data.get("redrawn_for"), data.get("seed")
+        ok = (
+            isinstance(source, str)
+            and 0 < len(source) <= MAX_SOURCE_CHARS
+            and _whole(step, 0)
+            and (redrawn is None or _whole(redrawn, NOBODY))
+        )
+        if not ok:
+            raise RecordError(
+                f"a fork of the record is malformed: {shown(data)} (expected {expected})"
+            )
+        try:
+            check_seed(seed)
+        except SaloonError as exc:
+            raise RecordError(f"a fork of the record has a bad seed: {exc}") from None
+        if redrawn is not None and seed is None:
+            raise RecordError("a fork that drew hidden cards again must give its seed")
+        assert isinstance(source, str) and isinstance(step, int)
+        return cls(source, step, redrawn if isinstance(redrawn, int) else None, seed)
+
+
+def replay_steps(
+    game: Game,
+    state: State,
+    moves: Sequence[tuple[int, str]],
+    forks: Sequence[Fork] = (),
+    *,
+    done: int = 0,
+) -> State:
+    """``state`` (after ``done`` steps) with ``moves`` applied in turn and
+    each fork's redraw made at its step; every move checked, a
+    :class:`RecordError` naming the first that does not fit (its number
+    counted from 1 over the whole game)."""
+    state = at_fork(state, done, forks)
+    for n, (by, text) in enumerate(moves, start=done + 1):
+        if state.to_move != by:
+            if state.to_move is None:
+                raise RecordError(f"move {n} ({shown(text)}) comes after the end of the game")
+            assert state.to_move is not None
+            raise RecordError(
+                f"move {n} ({shown(text)}) is by {who(by)}, but {who(state.to_move)} is to move"
+            )
+        try:
+            state.apply(game.parse_action(text))
+        except SaloonError as exc:
+            raise RecordError(f"move {n} ({shown(text)}) cannot be replayed: {exc}") from exc
+        state = at_fork(state, n, forks)
+    return state
+
+
+def at_fork(state: State, steps: int, forks: Sequence[Fork]) -> State:
+    """``state``, after ``steps`` steps, as a fork made there begins (the
+    hidden rest drawn again); itself where no fork was made there."""
+    for fork in forks:
+        if fork.step == steps:
+            state = fork.start(state)
+    return state
 
 
 @dataclass
@@ -71,6 +206,9 @@ class GameRecord:
     #: The person's own content the game was built from (its options name
     #: each by its reference).
     content: list[Bundle] = field(default_factory=list)
+    #: Where the game was forked from, oldest first (:class:`Fork`); empty
+    #: for a game played from its start.
+    forks: list[Fork] = field(default_factory=list)
 
     # -- from and to states ----------------------------------------------------
 
@@ -117,20 +255,11 @@ class GameRecord:
                 f"record has {len(self.moves):,} moves, but a game of {game.title} with these "
                 f"options lasts at most {limit:,}"
             )
+        for fork in self.forks:
+            if fork.step > len(self.moves) or (fork.redrawn_for or 0) >= state.num_players:
+                raise RecordError(f"record's fork does not fit the game: {fork.describe()}")
         moves = self.moves if steps is None else self.moves[: max(0, steps)]
-        for n, (by, text) in enumerate(moves, start=1):
-            if state.to_move != by:
-                if state.to_move is None:
-                    raise RecordError(f"move {n} ({shown(text)}) comes after the end of the game")
-                assert state.to_move is not None
-                raise RecordError(
-                    f"move {n} ({shown(text)}) is by {who(by)}, but {who(state.to_move)} is to move"
-                )
-            try:
-                state.apply(game.parse_action(text))
-            except SaloonError as exc:
-                raise RecordError(f"move {n} ({shown(text)}) cannot be replayed: {exc}") from exc
-        return state
+        return replay_steps(game, state, moves, self.forks)
 
     # -- JSON ----------------------------------------------------------------------
 
@@ -149,6 +278,7 @@ class GameRecord:
             "moves": [{"by": "chance" if p == CHANCE else p, "move": m} for p, m in self.moves],
             "result": self.result,
             "content": [b.to_json() for b in self.content],
+            **({"forks": [f.to_json() for f in self.forks]} if self.forks else {}),
         }
 
     def dumps(self) -> str:
@@ -216,6 +346,12 @@ class GameRecord:
                 )
             assert isinstance(by, int)
             moves.append((by, text))
+        raw_forks = data.get("forks", [])
+        if not isinstance(raw_forks, list) or len(raw_forks) > len(moves) + 1:
+            raise _malformed("forks", raw_forks, "a list of forks, oldest first")
+        forks = [Fork.from_json(f) for f in raw_forks]
+        if [f.step for f in forks] != sorted(f.step for f in forks):
+            raise _malformed("forks", raw_forks, "a list of forks, oldest first")
         return cls(
             game=game,
             options=options,
@@ -228,6 +364,7 @@ class GameRecord:
             advisor=advisor,
             practice_undo=practice_undo,
             content=bundles,
+            forks=forks,
         )
 
     @classmethod

@@ -95,7 +95,7 @@ from saloon.core.dice import check_seed
 from saloon.core.errors import IllegalAction, RecordError, SaloonError, shown
 from saloon.core.game import Game
 from saloon.core.options import Options
-from saloon.core.record import GameRecord
+from saloon.core.record import Fork, GameRecord, at_fork
 from saloon.core.state import CHANCE, State
 
 #: The seat spec of a person (any other spec names a bot).
@@ -114,8 +114,9 @@ DiceState = dict[str, Any]
 #: What a step was, as undo needs to know: a roll or a draw (``chance``), a
 #: bot's decision, a person's decision that had one legal choice
 #: (``forced``), a person's decision, or a person's decision that showed
-#: the others something hidden (``reveal``: a card played from a hand).
-StepKind = Literal["chance", "bot", "forced", "decision", "reveal"]
+#: the others something hidden (``reveal``: a card played from a hand), or
+#: a step of the game this one was forked from (``before``: never undone).
+StepKind = Literal["chance", "bot", "forced", "decision", "reveal", "before"]
 
 
 @dataclass(frozen=True)
@@ -158,8 +159,12 @@ class Session:
         advisor: bool | None = None,
         practice_undo: bool = False,
         kinds: Sequence[StepKind] | None = None,
+        forks: Sequence[Fork] = (),
     ) -> None:
         self.game = game
+        #: Where the game was forked from (:class:`~saloon.core.record.Fork`),
+        #: oldest first; undo goes back no further than the last.
+        self.forks: tuple[Fork, ...] = tuple(forks)
         self.options = game.options(options)
         self.seats = list(seats)
         check_seed(seed)
@@ -188,7 +193,7 @@ class Session:
         self.rng.bit_generator.state = self.dice_states[-1]
         #: ``kinds[i]`` is what step ``i`` was (see :data:`StepKind`).
         if kinds is None:
-            kinds = step_kinds(game, self.options, self.seats, self.state.history)
+            kinds = step_kinds(game, self.options, self.seats, self.state.history, self.forks)
         if len(kinds) != steps:
             raise SaloonError(f"{steps} step kinds needed (one per step), not {len(kinds)}")
         self.kinds: list[StepKind] = list(kinds)
@@ -217,21 +222,30 @@ class Session:
         dice_states: Sequence[DiceState] | None = None,
         advisor: bool | None = None,
         practice_undo: bool = False,
+        forks: Sequence[Fork] = (),
     ) -> Session:
         """A session continued from its steps in notation (as a record or a
         database keeps them), every step checked; :class:`RecordError` names
-        a step that does not fit."""
+        a step that does not fit. A forked game gives its ``forks``: the
+        hidden rest is drawn again at each, as when it was forked."""
         if not isinstance(options, Options):
             options = game.options_from_dict(options or {})
         state = game.new_state(options, len(seats))
         kinds: list[StepKind] = []
+        start = forks[-1].step if forks else 0
+        for fork in forks:
+            if fork.step > len(moves) or (fork.redrawn_for or 0) >= len(seats):
+                raise RecordError(f"the fork does not fit the game: {fork.describe()}")
+        state = at_fork(state, 0, forks)
         for n, (by, text) in enumerate(moves, start=1):
             if state.to_move != by:
                 who = "chance" if state.to_move == CHANCE else state.to_move
                 raise RecordError(f"step {n} ({shown(text)}) is by {by}, but {who} is to move")
             try:
                 action = game.parse_action(text)
-                if by == CHANCE:
+                if n <= start:
+                    kinds.append("before")
+                elif by == CHANCE:
                     kinds.append("chance")
                 elif 0 <= by < len(seats) and seats[by] == HUMAN:
                     kinds.append(person_kind(state, action))
@@ -240,6 +254,7 @@ class Session:
                 state.apply(action)
             except SaloonError as exc:
                 raise RecordError(f"step {n} ({shown(text)}) cannot be replayed: {exc}") from exc
+            state = at_fork(state, n, forks)
         return cls(
             game,
             options,
@@ -252,6 +267,7 @@ class Session:
             advisor=advisor,
             practice_undo=practice_undo,
             kinds=kinds,
+            forks=forks,
         )
 
     # -- what now ------------------------------------------------------------------
@@ -482,6 +498,11 @@ class Session:
             kind = self.kinds[i]
             if kind == "forced":
                 continue
+            if kind == "before":
+                return (
+                    f"nothing to undo: this game was forked after step {i + 1}, and undo "
+                    "goes back no further"
+                )
             if kind == "chance":
                 if self.practice_undo:
                     continue
@@ -549,8 +570,9 @@ class Session:
     def _back_to(self, back: int) -> int:
         taken = self.step - back
         state = self.game.new_state(self.options, len(self.seats))
-        for _, action in self.state.history[:back]:
+        for n, (_, action) in enumerate(self.state.history[:back], start=1):
             state.apply(action)
+            state = at_fork(state, n, self.forks)
         self.state = state
         del self.dice_states[back + 1 :]
         del self.kinds[back:]
@@ -569,6 +591,7 @@ class Session:
         record.dice = "manual" if self.manual_dice else "random"
         record.advisor = self.advisor
         record.practice_undo = self.practice_undo
+        record.forks = list(self.forks)
         return record
 
 
@@ -583,28 +606,38 @@ def person_kind(state: State, action: Action) -> StepKind:
 
 
 def step_kinds(
-    game: Game, options: Options, seats: Sequence[str], history: Sequence[tuple[int, Action]]
+    game: Game,
+    options: Options,
+    seats: Sequence[str],
+    history: Sequence[tuple[int, Action]],
+    forks: Sequence[Fork] = (),
 ) -> list[StepKind]:
     """What each step of ``history`` was, for undo, with ``seats`` as they
     sit now (a game read back from a database or a record): replayed only
-    where it matters, at a person's decisions."""
+    where it matters, at a person's decisions; the steps up to the last
+    fork are the source's (``before``)."""
     kinds: list[StepKind] = []
     if not history:
         return kinds
+    start = forks[-1].step if forks else 0
     state: State | None = None
     for n, (by, action) in enumerate(history):
-        if by == CHANCE:
+        if n < start:
+            kinds.append("before")
+        elif by == CHANCE:
             kinds.append("chance")
         elif seats[by] != HUMAN:
             kinds.append("bot")
         else:
             if state is None:
-                state = game.new_state(options, len(seats))
-                for _, earlier in history[:n]:
+                state = at_fork(game.new_state(options, len(seats)), 0, forks)
+                for k, (_, earlier) in enumerate(history[:n], start=1):
                     state.apply(earlier)
+                    state = at_fork(state, k, forks)
             kinds.append(person_kind(state, action))
         if state is not None:
             state.apply(action)
+            state = at_fork(state, n + 1, forks)
     return kinds
 
 

@@ -40,6 +40,7 @@ from saloon.core.record import GameRecord
 from saloon.core.registry import all_games, get_game
 from saloon.core.session import HUMAN, Session
 from saloon.web.pool import Pool
+from saloon.web.reviews import WAIT_SECONDS
 from saloon.web.store import Hand, Store, damage
 from saloon.web.tables import (
     MAX_PACE,
@@ -132,6 +133,23 @@ class ImportRecord(_Strict):
     pace: float = Field(0.8, ge=0, le=MAX_PACE)
     advisor: bool | None = None
     practice_undo: bool = False
+
+
+class ForkGame(_Strict):
+    """A new game from a step of this one ("play from here")."""
+
+    step: int = Field(ge=0, le=10**9, description="the steps of this game the new one keeps")
+    seats: list[str] | None = Field(
+        None, description="who sits where in the new game; by default as in this one"
+    )
+    hands: Literal["hotseat", "per_seat"] = "hotseat"
+    pace: float = Field(0.8, ge=0, le=MAX_PACE)
+    advisor: bool | None = None
+    keep_hidden: bool = Field(
+        False,
+        description="keep the hands as they were (a finished game, every seat a person); "
+        "otherwise the cards a seat could not see are drawn again",
+    )
 
 
 class Mine(_Strict):
@@ -306,6 +324,26 @@ def create_app(
         )
         return _created(table, hands)
 
+    @app.post(
+        "/api/games/{game_id}/fork",
+        tags=["games"],
+        status_code=201,
+        summary="A new game from one of this game's steps (play from here)",
+        response_model=Created,
+    )
+    async def fork(game_id: str, body: ForkGame, token: Token = None) -> Created:
+        t = tables()
+        table = await t.load(game_id)
+        t.hand(table, token)
+        record = await asyncio.to_thread(
+            t.forked, table, body.step, body.seats, keep_hidden=body.keep_hidden
+        )
+        made, hands = t.import_record(
+            record, record.seats, manual_dice=False, pace=body.pace,
+            hotseat=body.hands == "hotseat", advisor=body.advisor,
+        )  # fmt: skip
+        return _created(made, hands)
+
     @app.get(
         "/api/games/{game_id}",
         tags=["play"],
@@ -416,6 +454,32 @@ def create_app(
             seat = hand.seats[0]
         state = await t.state_at(table, step)
         return await asyncio.to_thread(replay_frame, table, state, step, seat)
+
+    @app.get(
+        "/api/games/{game_id}/review",
+        tags=["records"],
+        summary="The game reviewed: every decision judged by the game's advisor "
+        "(200: the review; 202 while it is made: poll again)",
+        description="The review of `saloon review --json` (steps with marks and costs, each "
+        "seat's accuracy, the win-probability curve, the costliest decisions), made in the "
+        "server's worker pool in parts, between other games' jobs, once for the game's "
+        "current number of steps and then kept. A request waits up to "
+        f"{WAIT_SECONDS:g} s for it; until it is made the answer is 202 with "
+        '`{"status": "running", "done": decisions judged, "total": decisions, '
+        '"seconds": since it began}`: ask again (a second request never starts a second '
+        "review). Refused (403) where the replay is: a game hiding information, before its "
+        "end.",
+        response_class=JSONResponse,
+        responses={202: {"description": "the review is being made: its progress"}},
+    )
+    async def review(game_id: str, token: Token = None) -> JSONResponse:
+        t = tables()
+        table = await t.load(game_id)
+        t.hand(table, token)
+        if not record_allowed(table):
+            raise Refused(403, "this game hides information: its review is given once it is over")
+        answer = await t.review(table, WAIT_SECONDS)
+        return JSONResponse(answer, status_code=200 if answer["status"] == "done" else 202)
 
     @app.delete("/api/games/{game_id}", tags=["games"], summary="Delete a saved game")
     async def delete(game_id: str, token: Token = None) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from typing import Any
 from saloon.core.errors import SaloonError, printable
 from saloon.core.session import Session
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Seconds a write waits for a lock another process holds before giving up.
 BUSY_SECONDS = 5.0
 
@@ -59,7 +59,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated     REAL NOT NULL,
     advisor     INTEGER NOT NULL DEFAULT 0,
     practice    INTEGER NOT NULL DEFAULT 0,
-    content     TEXT NOT NULL DEFAULT '[]'
+    content     TEXT NOT NULL DEFAULT '[]',
+    forks       TEXT NOT NULL DEFAULT '[]'
 );
 CREATE TABLE IF NOT EXISTS steps (
     game_id     TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -93,7 +94,7 @@ def digest(token: str) -> str:
 _COLUMNS = {
     "games": {
         "id", "game", "options", "seats", "seed", "manual_dice", "pace", "steps", "pending",
-        "result", "dice_state", "created", "updated", "advisor", "practice", "content",
+        "result", "dice_state", "created", "updated", "advisor", "practice", "content", "forks",
     },
     "steps": {"game_id", "n", "by", "move", "dice_before"},
     "tokens": {"digest", "game_id", "seats", "referee", "host"},
@@ -110,6 +111,10 @@ UPDATE tokens SET host = 1 WHERE seats = '[]'
     OR game_id IN (SELECT game_id FROM tokens GROUP BY game_id HAVING COUNT(*) = 1);
 UPDATE games SET advisor = 1
     WHERE (SELECT COUNT(*) FROM json_each(games.seats) WHERE value = 'human') <= 1;
+"""
+#: From version 2: where a forked game came from.
+_MIGRATE_2 = """
+ALTER TABLE games ADD COLUMN forks TEXT NOT NULL DEFAULT '[]';
 """
 
 
@@ -156,6 +161,7 @@ class GameRow:
     advisor: bool
     practice_undo: bool
     content: list[dict[str, Any]]
+    forks: list[dict[str, Any]]
 
     def summary(self) -> dict[str, Any]:
         """The public facts of the game, for the list of saved games."""
@@ -205,7 +211,7 @@ class Store:
                 " move it aside to start afresh, or restore a copy"
             )
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version not in (0, 1, SCHEMA_VERSION):
+        if version not in (0, 1, 2, SCHEMA_VERSION):
             raise StoreError(
                 f"{self.path} was written by another version of Saloon (schema {version})"
             )
@@ -217,7 +223,9 @@ class Store:
         if version == 0 and not tables & set(_COLUMNS):
             db.executescript(_SCHEMA)
         elif version == 1 and tables >= set(_COLUMNS):
-            db.executescript("BEGIN IMMEDIATE;" + _MIGRATE_1 + "COMMIT;")
+            db.executescript("BEGIN IMMEDIATE;" + _MIGRATE_1 + _MIGRATE_2 + "COMMIT;")
+        elif version == 2 and tables >= set(_COLUMNS):
+            db.executescript("BEGIN IMMEDIATE;" + _MIGRATE_2 + "COMMIT;")
         for table, columns in _COLUMNS.items():
             have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
             if not have:
@@ -262,7 +270,7 @@ class Store:
         now = time.time()
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     game_id,
                     session.game.id,
@@ -280,6 +288,7 @@ class Store:
                     int(session.advisor),
                     int(session.practice_undo),
                     json.dumps([b.to_json() for b in session.options.bundles()]),
+                    json.dumps([f.to_json() for f in session.forks]),
                 ),
             )
             self._insert_steps(db, game_id, session, 0)
@@ -411,6 +420,7 @@ def _game_row(row: tuple[Any, ...]) -> GameRow:
         advisor=bool(row[13]),
         practice_undo=bool(row[14]),
         content=json.loads(row[15]),
+        forks=json.loads(row[16]),
     )
 
 

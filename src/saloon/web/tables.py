@@ -43,14 +43,16 @@ from saloon.agents import make_agent, parse_spec
 from saloon.core import content
 from saloon.core.agent import Agent
 from saloon.core.errors import SaloonError, shown
+from saloon.core.fork import fork_record
 from saloon.core.game import Game
 from saloon.core.options import Options
-from saloon.core.record import GameRecord
+from saloon.core.record import Fork, GameRecord, at_fork
 from saloon.core.registry import get_game
 from saloon.core.session import HUMAN, Session
 from saloon.core.state import CHANCE
 from saloon.web import workers
 from saloon.web.pool import BOT_SECONDS, OverBudget, Pool
+from saloon.web.reviews import KEEP, PART_SECONDS, ReviewJob, make_review, review_slots
 from saloon.web.store import Hand, Store
 
 log = logging.getLogger("saloon.web")
@@ -96,6 +98,8 @@ class Table:
     drawn_at: int = -1
     #: States along the game, every :data:`CHECKPOINT` steps, for replays.
     checkpoints: dict[int, Any] = field(default_factory=dict)
+    #: The game's reviews, made or being made, by its number of steps.
+    reviews: dict[int, ReviewJob] = field(default_factory=dict)
 
     @property
     def game(self) -> Game:
@@ -167,6 +171,8 @@ class Tables:
         self.pool = pool
         self.tables: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future[Table]] = {}
+        #: The workers the reviews may take at once (all but one).
+        self.review_slots = review_slots(pool)
         self.closed = False
 
     # -- finding a game ------------------------------------------------------------
@@ -210,6 +216,7 @@ class Tables:
                 dice_states=[*dice_before, self.store.dice_state(game_id)],
                 advisor=row.advisor,
                 practice_undo=row.practice_undo,
+                forks=[Fork.from_json(f) for f in row.forks],
             )
         except SaloonError as exc:
             raise Refused(500, f"game {game_id} is damaged in the database: {exc}") from None
@@ -375,6 +382,7 @@ class Tables:
             table.advice.clear()
             table.drawn_at = -1
             table.checkpoints.clear()
+            forget_reviews(table)
             self._commit(table, session.step)
         self.kick(table)
         return taken
@@ -394,6 +402,7 @@ class Tables:
         async with table.lock:
             self.store.delete(table.id)
             self.tables.pop(table.id, None)
+            forget_reviews(table)
             if table.driver is not None:
                 table.driver.cancel()
             self.pool.cancel(table.id)
@@ -436,8 +445,36 @@ class Tables:
             agents=agent_maker(game),
             advisor=advisor,
             practice_undo=practice_undo,
+            forks=record.forks,
         )
         return self.create(session, pace=pace, hotseat=hotseat)
+
+    def forked(
+        self,
+        table: Table,
+        step: int,
+        seats: Sequence[str] | None,
+        *,
+        keep_hidden: bool = False,
+    ) -> GameRecord:
+        """The record a new game from ``step`` of ``table``'s starts from
+        ("play from here"), with ``seats`` (the same by default), saying
+        where it came from, the hidden cards drawn again as
+        :mod:`saloon.core.fork` says; :meth:`import_record` makes it a game.
+        Offered where the replay is: a game with hidden information once it
+        is over. Replays the game: call it in a thread."""
+        session = table.session
+        if not (session.state.is_over or table.game.perfect_information):  # as the replay
+            raise Refused(
+                403, "this game hides information: a new game from one of its steps is offered "
+                "once it is over",
+            )  # fmt: skip
+        if step > session.step:
+            raise Refused(422, f"step {step} is past the end (the game has {session.step})")
+        specs = list(session.seats) if seats is None else list(seats)
+        return fork_record(
+            session.record(), step, specs, source_name=f"game {table.id}", keep_hidden=keep_hidden
+        )
 
     # -- advice ------------------------------------------------------------------------------
 
@@ -465,6 +502,48 @@ class Tables:
             table.advice.pop(move, None)
             return {"values": None, "note": f"the advisor found no answer within {BOT_SECONDS:g} s"}
 
+    # -- reviews --------------------------------------------------------------------------------
+
+    async def review(self, table: Table, wait: float) -> dict[str, Any]:
+        """The game's review as it stands (every decision judged by the
+        game's advisor, :mod:`saloon.web.reviews`): its JSON once made,
+        waiting up to ``wait`` seconds for it; until then its progress
+        (``status: running``). Made once for each number of steps: a
+        second request waits on the same job."""
+        async with table.lock:
+            step = table.session.step
+            job = table.reviews.get(step)
+            if job is None:
+                record = await asyncio.to_thread(table.session.record)
+                job = ReviewJob(total=sum(1 for by, _ in record.moves if by != CHANCE))
+                made = make_review(self.pool, self.review_slots, table.id, record, job)
+                job.task = asyncio.ensure_future(made)
+                job.task.add_done_callback(_seen)
+                while len(table.reviews) >= KEEP:
+                    _cancel(table.reviews.pop(next(iter(table.reviews))))
+                table.reviews[step] = job
+        task = job.task
+        assert task is not None
+        await asyncio.wait({task}, timeout=wait)
+        if not task.done():
+            return job.progress()
+        if task.cancelled():
+            table.reviews.pop(step, None)
+            raise Refused(404, "this game was deleted while it was reviewed")
+        error = task.exception()
+        if error is None:
+            return task.result()
+        table.reviews.pop(step, None)  # the next request tries again
+        if isinstance(error, OverBudget):
+            raise Refused(
+                503,
+                f"a part of the review ran past this server's budget of {PART_SECONDS:g} s "
+                "and was stopped",
+            )
+        log.error("the review of game %s failed: %s", table.id, error)
+        why = str(error).partition(": ")[2] or str(error)
+        raise Refused(503, f"the review failed: {why}")
+
     # -- replays --------------------------------------------------------------------------------
 
     async def state_at(self, table: Table, step: int) -> Any:
@@ -479,9 +558,12 @@ class Tables:
         if base:
             state = table.checkpoints[base].clone()
         else:
-            state = session.game.new_state(session.options, len(session.seats))
+            state = at_fork(
+                session.game.new_state(session.options, len(session.seats)), 0, session.forks
+            )
         for k in range(base, step):
             state.apply(history[k][1])
+            state = at_fork(state, k + 1, session.forks)
             if (k + 1) % CHECKPOINT == 0 and (k + 1) not in table.checkpoints:
                 table.checkpoints[k + 1] = state.clone()
         return state
@@ -598,6 +680,8 @@ class Tables:
 
     async def close(self) -> None:
         self.closed = True
+        for table in self.tables.values():
+            forget_reviews(table)
         tasks = [t.driver for t in self.tables.values() if t.driver is not None]
         for task in tasks:
             task.cancel()
@@ -608,6 +692,24 @@ class Tables:
 
 #: Replays keep a copy of the state every this many steps.
 CHECKPOINT = 64
+
+
+def forget_reviews(table: Table) -> None:
+    """Drop the table's reviews, stopping those still being made."""
+    for job in table.reviews.values():
+        _cancel(job)
+    table.reviews.clear()
+
+
+def _cancel(job: ReviewJob) -> None:
+    if job.task is not None and not job.task.done():
+        job.task.cancel()
+
+
+def _seen(task: asyncio.Task[Any]) -> None:
+    """Mark a review's failure as seen (the next request reports it)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def refuse_files(game: Game, values: Mapping[str, object], *, where: str = "option") -> None:

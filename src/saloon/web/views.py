@@ -138,6 +138,8 @@ def table_view(table: Table, hand: Hand | None) -> dict[str, Any]:
         "can_undo": can_undo(table, hand),
         "record_allowed": record_allowed(table),
         "result": None,
+        # Where the game was forked from, in words (none for a game played from its start).
+        "forked": [f.describe() for f in table.session.forks],
     }
     forced = (
         pending == "person" and not game.perfect_information and session.only_choice() is not None

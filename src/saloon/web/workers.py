@@ -10,10 +10,16 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
+from typing import Any
 
 from saloon.agents import make_agent, reads_local_files
+from saloon.analysis.review import Review, review
+from saloon.core.advice import Advice
 from saloon.core.errors import SaloonError, shown
+from saloon.core.record import GameRecord
+from saloon.core.registry import get_game
 from saloon.core.state import State
 
 
@@ -55,6 +61,36 @@ def advice(state: State) -> dict[str, object]:
     if answer is None:
         return {"values": None, "note": state.game.advice_note(state)}
     return {**answer.to_json(), "heading": answer.heading()}
+
+
+def review_part(record: dict[str, Any], first: int, last: int | None, scale: float) -> Review:
+    """Steps ``first`` to ``last`` (from 1, both included; ``None``: to the
+    end) of the record ``record`` (its JSON) reviewed by the game's advisor
+    at ``scale`` times its budget: one part of a review made in parts
+    (:mod:`saloon.web.reviews`). A part that ends before the game's end
+    asks nothing about the decision after its last step (the next part
+    judges it), so no decision is judged twice."""
+    rec = GameRecord.from_json(record)
+    game = get_game(rec.game)
+    return part_review(rec, first, last, lambda state: game.advice(state, scale=scale), scale)
+
+
+def part_review(
+    record: GameRecord,
+    first: int,
+    last: int | None,
+    advise: Callable[[State], Advice | None],
+    scale: float = 1.0,
+) -> Review:
+    """:func:`review_part` with the judge ``advise``, asked nothing from
+    step ``last`` on."""
+
+    def judge(state: State) -> Advice | None:
+        if last is not None and len(state.history) >= last:
+            return None
+        return advise(state)
+
+    return review(record, scale=scale, steps=(first, last), judge=judge)
 
 
 def watch_parent(parent: int, every: float = 1.0) -> None:

@@ -778,6 +778,7 @@ class TableView {
     $("#table-seats").textContent = view.seats.map((s) => s.name + (view.to_move === s.seat ? " ◀" : "")).join(" · ")
       + (view.dice === "manual" ? " · real dice" : "")
       + (view.advisor ? " · advisor on" : " · advisor off")
+      + (view.forked && view.forked.length ? ` · ${view.forked[view.forked.length - 1]}` : "")
       + (view.practice_undo ? " · practice undo" : "")
       + (view.link === "spectator" ? " · watching" : "");
     setSvg($("#board"), view.svg);
@@ -792,6 +793,9 @@ class TableView {
       : "Back to your previous decision, if nothing was rolled, drawn or shown and nobody else decided since (u)";
     $("#undo").disabled = !view.can_undo;
     $("#skip").hidden = !(view.pending === "bot" && view.pace > 0 && !view.skipping);
+    const review = $("#review-link");
+    review.hidden = !(view.pending === "over" && view.record_allowed);
+    review.href = `/replay/${view.id}?review=1`;
     const replay = $("#replay-link");
     replay.hidden = !view.record_allowed;
     replay.href = `/replay/${view.id}`;
@@ -982,15 +986,131 @@ class TableView {
 
 // -- the replay viewer --------------------------------------------------------------------
 
+// Each seat's colour on the review's curve and in its panel: the colour its
+// game draws it in on the board, else one of a few that are told apart.
+const SEAT_COLOURS = ["#1f5f8b", "#b5452b", "#3b7d3b", "#7a4e9c", "#a07a1b", "#2b8a8a", "#555555", "#c0337a"];
+const GAME_COLOURS = {
+  shootout: ["#1f77b4", "#b0307a"],
+  cowboys: ["#1f4fbf", "#c0262d", "#1d7f3c", "#7e2fb8"],
+  dungeons: ["#c0392b", "#2465b0", "#2e8b3a", "#d9822b"],
+};
+let reviewColours = SEAT_COLOURS;
+const seatColour = (p) => reviewColours[p % reviewColours.length];
+const MARK_WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+// The slider's thumb is 18 px wide (style.css): step 0 is drawn 9 px in from
+// the curve's left, as the thumb's centre is from the slider's.
+const THUMB_HALF = 9;
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// A decision's cost as a person reads it: points of chance to win, or the score's units.
+function costText(step) {
+  return step.kind === "probability" ? `${(step.cost * 100).toFixed(1)} points` : step.cost.toFixed(3);
+}
+
+// What the review says of one step, as nodes (beside the step's description).
+function stepVerdict(step) {
+  if (!step) return null;
+  if (step.chance) {
+    return step.probability === null || step.probability === undefined ? null
+      : [`Chance of this outcome: ${(step.probability * 100).toFixed(1)}%.`];
+  }
+  if (!step.judged) {
+    return [/^forced/.test(step.why_not || "") ? "The only choice." : `Not judged: ${step.why_not}.`];
+  }
+  const value = (v, s) => formatValue({ value: v, spread: s }, step.kind);
+  const chosen = value(step.chosen_value, step.chosen_spread);
+  if (!(step.cost > 0)) return [`The best choice (${chosen}).`];
+  const out = [];
+  if (step.mark) out.push(el("span", { class: `mark mark-${step.mark}`, text: MARK_WORDS[step.mark] }), " ");
+  out.push(`Cost ${costText(step)}${step.within_spread ? " (within the judge's spread)" : ""}. `);
+  out.push(`Better: ${step.best_words}, worth ${value(step.best_value, step.best_spread)} against ${chosen} for the choice made.`);
+  return out;
+}
+
+function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+// The win-probability curve under the slider: a line a seat, a dot a roll or
+// draw, a coloured stroke at each marked decision, and the current step's marker.
+function drawCurve(box, review, steps, current, go) {
+  const width = box.clientWidth, height = box.clientHeight;
+  if (!width || !height) return;
+  const top = 6, bottom = 6;
+  const span = Math.max(1, steps);
+  const x = (s) => THUMB_HALF + (width - 2 * THUMB_HALF) * Math.min(s, span) / span;
+  const y = (v) => top + (height - top - bottom) * (1 - v);
+  const svg = svgEl("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": "Each seat's chance to win after each step; choose a step by clicking" });
+  svg.append(svgEl("rect", { x: 0, y: 0, width, height, class: "curve-bg" }));
+  for (const v of [0, 0.5, 1]) {
+    svg.append(svgEl("line", { x1: x(0), x2: x(span), y1: y(v), y2: y(v), class: v === 0.5 ? "curve-grid half" : "curve-grid" }));
+  }
+  const label = svgEl("text", { x: x(0) + 3, y: y(0.5) - 3, class: "curve-label" });
+  label.textContent = "50%";
+  svg.append(label);
+  const byStep = new Map(review.steps.map((s) => [s.step, s]));
+  const points = review.curve;
+  for (const s of review.steps) {
+    if (!s.mark) continue;
+    svg.append(svgEl("line", { x1: x(s.step), x2: x(s.step), y1: 0, y2: height, class: `curve-mark mark-${s.mark}`, "data-step": s.step }));
+  }
+  const seats = review.seats.length;
+  for (let p = 0; p < seats; p++) {
+    let d = "", open = false;
+    for (const pt of points) {
+      const v = pt.values[p];
+      if (v === null || v === undefined) { open = false; continue; }
+      d += `${open ? "L" : "M"}${x(pt.step).toFixed(1)},${y(v).toFixed(1)}`;
+      open = true;
+    }
+    if (d) svg.append(svgEl("path", { d, class: "curve-line", stroke: seatColour(p), "data-seat": p }));
+    for (const pt of points) {
+      const v = pt.values[p];
+      if (!pt.chance || v === null || v === undefined) continue;
+      svg.append(svgEl("circle", { cx: x(pt.step), cy: y(v), r: 2.2, fill: seatColour(p), class: "curve-dot" }));
+    }
+  }
+  const after = new Map(points.map((pt) => [pt.step, pt]));
+  for (const s of review.steps) {
+    const pt = after.get(s.step);
+    if (!s.mark || !pt || pt.values[s.seat] === null || pt.values[s.seat] === undefined) continue;
+    svg.append(svgEl("circle", { cx: x(s.step), cy: y(pt.values[s.seat]), r: 4, class: `curve-marked mark-${s.mark}` }));
+  }
+  const cursor = svgEl("line", { x1: x(current), x2: x(current), y1: 0, y2: height, id: "curve-cursor", class: "curve-cursor" });
+  svg.append(cursor);
+  svg.addEventListener("click", (ev) => {
+    const rect = svg.getBoundingClientRect();
+    const at = (ev.clientX - rect.left - THUMB_HALF) / Math.max(1, rect.width - 2 * THUMB_HALF);
+    go(Math.round(Math.max(0, Math.min(1, at)) * span));
+  });
+  box.replaceChildren(svg);
+  box.dataset.steps = String(steps);
+  return { move: (step) => { cursor.setAttribute("x1", x(step)); cursor.setAttribute("x2", x(step)); }, byStep };
+}
+
 async function showReplay(root, id) {
   root.replaceChildren($("#replay-tpl").content.cloneNode(true));
   const token = tokensOf(id)[0];
   const slider = $("#step");
   let steps = 0;
   let pending = 0;
+  let review = null;   // the review, once made
+  let curve = null;    // the drawn curve: move(step)
+  const verdict = (step) => {
+    const box = $("#step-review");
+    const said = review ? stepVerdict(review.steps.find((s) => s.step === step)) : null;
+    box.hidden = !said;
+    box.replaceChildren(...(said || []));
+  };
   const show = async (step) => {
     step = Math.max(0, Math.min(steps, step));
     slider.value = String(step);
+    if (curve) curve.move(step);
+    verdict(step);
     const ticket = ++pending;
     try {
       const frame = await api("GET", `/api/games/${id}/replay?step=${step}`, { token });
@@ -1003,6 +1123,82 @@ async function showReplay(root, id) {
       $("#last-move").textContent = frame.last ? `Step ${frame.step}: ${frame.last.by === "chance" ? "dice" : `Player ${frame.last.by + 1}`} — ${frame.last.move}` : "The start.";
     } catch (e) { toast(e.message); }
   };
+  const redraw = () => {
+    if (!review) return;
+    curve = drawCurve($("#curve"), review, steps, Number(slider.value), show);
+  };
+  const showReview = (made) => {
+    review = made;
+    reviewColours = GAME_COLOURS[made.game] && GAME_COLOURS[made.game].length >= made.seats.length ? GAME_COLOURS[made.game] : SEAT_COLOURS;
+    $("#curve").hidden = false;
+    const note = $("#curve-note");
+    note.hidden = false;
+    note.replaceChildren(...made.seats.map((name, p) => el("span", { class: "legend-seat" },
+      el("span", { class: "swatch", style: `background:${seatColour(p)}` }), name)),
+    el("span", { class: "legend-seat" }, el("span", { class: "dot" }), "a roll or a draw"),
+    el("span", { class: "legend-seat" }, el("span", { class: "bar mark-blunder" }), "a marked decision"));
+    if (!made.curve.some((pt) => pt.values.some((v) => v !== null))) {
+      $("#curve").hidden = true;
+      note.replaceChildren("No chance to win to draw: this game's advisor gives a score here.");
+    }
+    const names = made.seats;
+    $("#review-seats").replaceChildren(...made.seat_reviews.map((r) => el("li", {},
+      el("span", { class: "swatch", style: `background:${seatColour(r.seat)}` }),
+      el("strong", { text: names[r.seat] }),
+      el("span", { class: "accuracy", text: r.accuracy === null ? "accuracy: none (no chance to win judged)" : `accuracy ${r.accuracy.toFixed(1)}` }),
+      el("span", { class: "counts" },
+        ...[["inaccuracy", r.inaccuracies, "inaccuracies"], ["mistake", r.mistakes, "mistakes"], ["blunder", r.blunders, "blunders"]].map(
+          ([mark, n, many]) => el("span", { class: n ? `mark mark-${mark}` : "mark none", text: plural(n, mark, many) }))),
+      el("small", { text: `${plural(r.decisions, "decision", "decisions")}, ${r.judged} judged` + (r.mean_score_cost !== null ? `; mean cost in score ${r.mean_score_cost.toFixed(3)}` : "") }))));
+    const costly = $("#costliest");
+    costly.replaceChildren(...made.costliest.map((c) => {
+      const step = made.steps.find((s) => s.step === c.step) || {};
+      const link = el("a", { href: `#step-${c.step}`, "data-step": c.step,
+        text: `Step ${c.step}, ${names[c.seat]}: cost ${costText({ kind: c.kind, cost: c.cost })}`,
+        onclick: (ev) => { ev.preventDefault(); show(c.step); } });
+      const tag = step.mark ? el("span", { class: `mark mark-${step.mark}`, text: MARK_WORDS[step.mark] })
+        : (step.within_spread ? el("span", { class: "spread", text: "within the judge's spread" }) : null);
+      return el("li", {}, link, tag, el("p", { class: "why", text: c.why }));
+    }));
+    if (!made.costliest.length) costly.replaceChildren(el("li", { class: "empty", text: "None: every decision judged was the best." }));
+    const marks = Object.entries(made.thresholds).map(([name, least]) => `${name} ${Math.round(least * 100)}+`).join(", ");
+    $("#review-notes").replaceChildren(
+      `${capital(made.result).replace(/\.$/, "")}. Marks, in points of chance to win lost: ${marks}; none within the judge's spread.`,
+      made.notes.length ? el("details", {}, el("summary", { text: "How the values are made" }),
+        ...made.notes.map((n) => el("p", { text: `${capital(n)}.` }))) : null);
+    $("#review-panel").hidden = false;
+    $("#review-button").hidden = true;
+    redraw();
+    verdict(Number(slider.value));
+  };
+  const loadReview = async () => {
+    $("#review-button").hidden = true;
+    const note = $("#curve-note");
+    note.hidden = false;
+    note.replaceChildren(el("span", { class: "review-progress", text: "Reviewing every decision…" }));
+    const url = new URL(location.href);
+    url.searchParams.set("review", "1");
+    history.replaceState(null, "", url);
+    for (;;) {
+      let res, data;
+      try {
+        res = await fetch(`/api/games/${id}/review`, { headers: token ? { "X-Saloon-Token": token } : {} });
+        data = await res.json();
+      } catch { data = null; }
+      if (!root.contains(slider)) return;   // the page moved on
+      if (!res || !res.ok || !data) {
+        note.hidden = true;
+        $("#review-button").hidden = false;
+        toast((data && data.detail) || "The review could not be made; try again.");
+        return;
+      }
+      if (res.status === 200) { showReview(data); return; }
+      note.replaceChildren(el("span", { class: "review-progress",
+        text: `Reviewing every decision… ${data.done} of ${plural(data.total, "decision", "decisions")} judged (${Math.round(data.seconds)} s)` }),
+      el("progress", { max: String(Math.max(1, data.total)), value: String(data.done) }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  };
   try {
     const view = await api("GET", `/api/games/${id}`, { token });
     document.title = `Saloon: replay of ${view.title}`;
@@ -1010,6 +1206,8 @@ async function showReplay(root, id) {
     $("#replay-info").textContent = view.seats.map((s) => `${s.side || `Player ${s.seat + 1}`} (${s.human ? "person" : s.spec})`).join(" · ")
       + (view.result ? ` — ${resultText(view.result, view.seats)}` : "");
     steps = view.move;
+    $("#review-button").hidden = !view.record_allowed;
+    setUpFork(view, id, token, () => Number(slider.value), () => steps);
   } catch (e) { toast(e.message); return; }
   slider.max = String(steps);
   slider.addEventListener("input", () => show(Number(slider.value)));
@@ -1017,6 +1215,8 @@ async function showReplay(root, id) {
   $("#prev").addEventListener("click", () => show(Number(slider.value) - 1));
   $("#next").addEventListener("click", () => show(Number(slider.value) + 1));
   $("#last").addEventListener("click", () => show(steps));
+  $("#review-button").addEventListener("click", loadReview);
+  new ResizeObserver(() => redraw()).observe($("#curve"));
   document.addEventListener("keydown", (ev) => {
     if (ev.target.closest("input, textarea, select")) return;
     if (ev.key === "ArrowRight") show(Number(slider.value) + 1);
@@ -1025,6 +1225,55 @@ async function showReplay(root, id) {
     else if (ev.key === "End") show(steps);
   });
   show(steps);
+  if (new URLSearchParams(location.search).get("review") === "1") loadReview();
+}
+
+/** "Play from here": a form of the new game's seats (each a person or a
+ * bot), then POST /api/games/{id}/fork from the step the slider shows. */
+function setUpFork(view, id, token, stepNow, lastStep) {
+  const game = CATALOG[view.game];
+  const button = $("#fork-button");
+  const form = $("#fork-form");
+  if (!game || !view.record_allowed) return;
+  button.hidden = false;
+  const anyPerson = view.seats.some((s) => s.human);
+  const selects = view.seats.map((s, p) => {
+    const bots = [...game.agents];
+    if (!s.human && s.spec && !bots.includes(s.spec)) bots.push(s.spec);   // a scenario's own bot
+    const chosen = s.human || (!anyPerson && p === 0) ? "human" : (s.spec || game.default_agent);
+    const select = el("select", { "aria-label": `Who plays ${s.side || `player ${p + 1}`}` },
+      el("option", { value: "human", text: "a person (this browser)" }),
+      ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
+    select.value = chosen;
+    return select;
+  });
+  $("#fork-seats").replaceChildren(...view.seats.map((s, p) =>
+    el("label", {}, el("span", { text: s.side || `Player ${p + 1}` }), selects[p])));
+  $("#fork-keep-row").hidden = game.perfect_information;
+  const open = () => {
+    const step = stepNow();
+    $("#fork-title").textContent = `Play from step ${step}`;
+    $("#fork-about").textContent = `A new game from step ${step} of ${lastStep()}, with new dice; its record says where it came from.`
+      + (game.perfect_information ? "" : " The cards the new game's person could not see there are drawn again: a replay shows every hand.");
+    form.hidden = false;
+    $("#fork-start").focus();
+  };
+  button.addEventListener("click", () => { if (form.hidden) open(); else form.hidden = true; });
+  $("#fork-cancel").addEventListener("click", () => { form.hidden = true; });
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = {
+      step: stepNow(),
+      seats: selects.map((s) => s.value),
+      hands: "hotseat",
+      pace: 0.8,
+      keep_hidden: !game.perfect_information && $("#fork-keep").checked,
+    };
+    try {
+      const made = await api("POST", `/api/games/${id}/fork`, { token, body });
+      enterGame(made);
+    } catch (e) { toast(e.message); }
+  });
 }
 
 // -- routing ---------------------------------------------------------------------------------
