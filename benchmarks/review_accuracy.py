@@ -11,12 +11,12 @@ figure: the agent's score against the reference (a draw or a shared win
 counting its share), with its 95% Wilson interval; in the d6 Shooters, its
 win rate.
 
-The table also gives the agent's accuracy over its *contested* decisions
-only: those where the best choice's chance to win is between 5% and 95%
-(the game still open). A decision in a game already decided costs nothing
-whatever is chosen, so an agent that falls behind early and plays on in
-lost positions gets a high accuracy there; the contested figure leaves
-those out.
+The review's accuracy counts the decisions in *open* positions only: those
+where the best choice's chance to win is between 5% and 95%
+(``saloon.analysis.review.OPEN``). A decision in a game already decided
+costs nothing whatever is chosen, so an agent that falls behind early and
+plays on in lost positions would score well there; the table also gives
+the accuracy over every decision, for comparison.
 
 A fixed opponent makes the two figures comparable: every agent is judged,
 and scored, against the same player, so "the agent with the higher
@@ -69,8 +69,6 @@ AGENTS = {
     "dungeons": ["random", "heuristic", "mcts:iterations=10"],
 }
 OPTIONS = {"d6shooters": ["episode=2"]}
-#: A decision is contested where its best choice's chance to win is within these.
-CONTESTED = (0.05, 0.95)
 
 
 @dataclass(frozen=True)
@@ -191,10 +189,11 @@ def print_tables(
     scores = {a: [d.score for d in results if d.agent == a] for a in agents}
     against = "win rate" if solo else f"score against {args.reference}"
     print(
-        f"| agent | games | decisions judged | accuracy | 95% CI | mean cost (points) "
-        f"| marks per 100 | contested | accuracy there | 95% CI | {against} | 95% CI |"
+        f"| agent | games | decisions judged | in open positions | accuracy | 95% CI "
+        f"| over every decision | 95% CI | mean cost (points) | marks per 100 | {against} "
+        "| 95% CI |"
     )
-    print("|---|---:|---:|---:|---|---:|---:|---:|---:|---|---:|---|")
+    print("|---|---:|---:|---:|---:|---|---:|---|---:|---:|---:|---|")
     rows = []
     for a in agents:
         s = by_agent.get(a)
@@ -206,12 +205,14 @@ def print_tables(
     for a, s, rate, lo, hi in rows:
         acc = s.accuracy if s else None
         cost = None if s is None or s.mean_cost is None else s.mean_cost * 100
-        n, c_acc, c_lo, c_hi = contested([d for d in results if d.agent == a], args.seed)
-        c_ci = "–" if c_lo is None or c_hi is None else f"{c_lo:.1f} – {c_hi:.1f}"
+        _, all_acc, all_lo, all_hi = over_every_decision(
+            [d for d in results if d.agent == a], args.seed
+        )
+        all_ci = "–" if all_lo is None or all_hi is None else f"{all_lo:.1f} – {all_hi:.1f}"
         print(
-            f"| {a} | {len(scores[a])} | {s.valued if s else 0} | {shown(acc)} | "
-            f"{interval_shown(s) if s else '–'} | {shown(cost, 2)} | "
-            f"{shown(s.marks_per_100 if s else None)} | {n} | {shown(c_acc)} | {c_ci} | "
+            f"| {a} | {len(scores[a])} | {s.valued if s else 0} | {s.open if s else 0} | "
+            f"{shown(acc)} | {interval_shown(s) if s else '–'} | {shown(all_acc)} | {all_ci} | "
+            f"{shown(cost, 2)} | {shown(s.marks_per_100 if s else None)} | "
             f"{rate:.1%} | {lo:.1%} – {hi:.1%} |"
         )
     print()
@@ -222,11 +223,6 @@ def print_tables(
     )
     for line in order_report(rows):
         print(line)
-    contested_rows = {a: contested([d for d in results if d.agent == a], args.seed) for a in agents}
-    for (a, _, ra, _, _), (b, _, rb, _, _) in combinations(rows, 2):
-        ca, cb = contested_rows[a][1], contested_rows[b][1]
-        if ca is not None and cb is not None and (ca - cb) * (ra - rb) < 0:
-            print(f"contested decisions disagree too: {a} {ca:.1f}, {b} {cb:.1f}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(
@@ -241,20 +237,18 @@ def print_tables(
             )
 
 
-def contested(done: list[Done], seed: int) -> tuple[int, float | None, float | None, float | None]:
-    """The agent's decisions whose best choice's chance to win is within
-    :data:`CONTESTED` (the game still open), their pooled accuracy and its
-    95% bootstrap interval over games."""
+def over_every_decision(
+    done: list[Done], seed: int
+) -> tuple[int, float | None, float | None, float | None]:
+    """The agent's decisions valued in chance to win, open or decided, their
+    pooled accuracy and its 95% bootstrap interval over games (for
+    comparison with the review's accuracy, over open positions only)."""
     per_game = []
     for d in done:
         values = [
             accuracy_of(s.cost)
             for s in d.review.steps
-            if s.judged
-            and s.kind == "probability"
-            and s.cost is not None
-            and s.best_value is not None
-            and CONTESTED[0] <= s.best_value <= CONTESTED[1]
+            if s.judged and s.kind == "probability" and s.cost is not None
         ]
         per_game.append((sum(values), len(values)))
     n = sum(k for _, k in per_game)

@@ -24,10 +24,10 @@ from saloon.core.record import GameRecord
 from saloon.core.registry import get_game
 
 
-def judged(seat: int, cost: float, kind: str = "probability") -> StepReview:
+def judged(seat: int, cost: float, kind: str = "probability", best: float = 0.5) -> StepReview:
     return StepReview(
         1, seat, "a", "a", judged=True, kind=kind, cost=cost,  # type: ignore[arg-type]
-        mark=mark_for(cost, 0.0) if kind == "probability" else None,
+        mark=mark_for(cost, 0.0) if kind == "probability" else None, best_value=best,
     )  # fmt: skip
 
 
@@ -65,6 +65,18 @@ def test_summary_pools_the_decisions_not_the_games() -> None:
     data = s.to_json()
     assert data["agents"][1]["blunders_per_100"] == 75.0 and "bootstrap" in data["interval"]
     assert "| poor | 3 | 4 |" in s.to_markdown()
+
+
+def test_accuracy_counts_the_open_positions_only() -> None:
+    # A decision whose best choice had 98% (or 2%) to win is in a decided
+    # game: its cost and marks count, its accuracy does not.
+    games = [
+        (("a", "b"), made(judged(0, 0.0, best=0.98), judged(0, 0.1), judged(1, 0.3, best=0.02))),
+    ]
+    a, b = sorted(summarise(games).agents, key=lambda x: x.agent)
+    assert (a.valued, a.open) == (2, 1) and a.accuracy == pytest.approx(accuracy_of(0.1))
+    assert a.mean_cost == pytest.approx(0.05)
+    assert (b.valued, b.open, b.accuracy, b.blunders) == (1, 0, None, 1)
 
 
 def test_summary_counts_only_the_seats_reviewed() -> None:

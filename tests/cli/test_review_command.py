@@ -94,7 +94,7 @@ def test_review_summary_puts_the_solver_above_random(saloon: Saloon, tmp_path: P
     rows = [line.split() for line in done.stdout.splitlines()]
     rows = [row for row in rows if row[:1] in (["solver"], ["random"])]
     assert [row[0] for row in rows] == ["solver", "random"]  # best accuracy first
-    (_, s_games, s_judged, s_acc, *_), (_, r_games, r_judged, r_acc, *_) = rows
+    (_, s_games, s_judged, _, s_acc, *_), (_, r_games, r_judged, _, r_acc, *_) = rows
     assert s_games == r_games == "4" and int(s_judged) + int(r_judged) == 24  # 6 a record
     assert float(s_acc) == 100.0 > float(r_acc)
 

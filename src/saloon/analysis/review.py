@@ -37,10 +37,18 @@ choices apart). Values of kind ``"score"`` get a cost in the score's units
 and no mark.
 
 **Accuracy** of a seat: the mean over its decisions valued in win
-probability of ``103.1668 x exp(-0.04354 x 100 x cost) - 3.1669``, held to
-0-100 (the transform chess sites use on the loss of winning chances, in
-points): 100 for no cost at all, about 80 for a mean cost of 5 points,
-about 64 for 10, about 40 for 20. A decision with one legal choice is
+probability *in an open position* of ``103.1668 x exp(-0.04354 x 100 x
+cost) - 3.1669``, held to 0-100 (the transform chess sites use on the loss
+of winning chances, in points): 100 for no cost at all, about 80 for a mean
+cost of 5 points, about 64 for 10, about 40 for 20. A position is open
+where the best choice's chance to win is within :data:`OPEN` (5% to 95%):
+once a game is all but decided every choice is worth about the same and
+costs about nothing, and a player who fell behind early would otherwise
+score his many moves in a lost game as accurate (over 200 games of Shoot
+Out, MCTS, which loses to the heuristic 97 times in 100, had the higher
+accuracy over all its decisions and the lower over its open ones;
+``docs/games/shootout.md``). Decisions in decided positions are shown,
+marked and costed all the same. A decision with one legal choice is
 forced: shown, not judged, not counted.
 
 **The curve**: each seat's chance to win after each step: where a
@@ -99,6 +107,9 @@ MARKS: tuple[tuple[str, float], ...] = (
     ("mistake", MISTAKE),
     ("inaccuracy", INACCURACY),
 )
+#: A position is open (its decision counts in the accuracy) where the best
+#: choice's chance to win is within these.
+OPEN = (0.05, 0.95)
 #: Costs below this are rounding (two equally good choices).
 EPSILON = 1e-9
 #: Why a decision left out by ``sample`` was not judged.
@@ -177,6 +188,17 @@ class StepReview:
     @property
     def is_chance(self) -> bool:
         return self.seat == CHANCE
+
+    @property
+    def in_open_position(self) -> bool:
+        """A decision judged in chance to win whose best choice had between
+        5% and 95% (:data:`OPEN`): one that counts in the accuracy."""
+        return (
+            self.judged
+            and self.kind == "probability"
+            and self.best_value is not None
+            and OPEN[0] <= self.best_value <= OPEN[1]
+        )
 
     @property
     def within_spread(self) -> bool:
@@ -258,6 +280,9 @@ class SeatReview:
     mean_cost: float | None = None
     """The mean cost in chance to win over its decisions valued so."""
     accuracy: float | None = None
+    """The accuracy over its decisions in open positions (``None``: none)."""
+    open_judged: int = 0
+    """Its decisions valued in chance to win in an open position (those the accuracy counts)."""
     score_judged: int = 0
     mean_score_cost: float | None = None
     """The mean cost in the score's units over its decisions valued by a score."""
@@ -277,6 +302,7 @@ class SeatReview:
             "blunders": self.blunders,
             "mean_cost": self.mean_cost,
             "accuracy": self.accuracy,
+            "open_judged": self.open_judged,
             "score_judged": self.score_judged,
             "mean_score_cost": self.mean_score_cost,
         }
@@ -783,6 +809,7 @@ def seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
     prob = [s for s in judged if s.kind == "probability"]
     score = [s for s in judged if s.kind == "score"]
     marks = [s.mark for s in prob]
+    in_play = [s for s in prob if s.in_open_position]
     return SeatReview(
         seat=p,
         name=name,
@@ -793,8 +820,11 @@ def seat_review(p: int, name: str, steps: Sequence[StepReview]) -> SeatReview:
         blunders=marks.count("blunder"),
         mean_cost=sum(s.cost or 0.0 for s in prob) / len(prob) if prob else None,
         accuracy=(
-            round(sum(accuracy_of(s.cost or 0.0) for s in prob) / len(prob), 1) if prob else None
+            round(sum(accuracy_of(s.cost or 0.0) for s in in_play) / len(in_play), 1)
+            if in_play
+            else None
         ),
+        open_judged=len(in_play),
         score_judged=len(score),
         mean_score_cost=sum(s.cost or 0.0 for s in score) / len(score) if score else None,
     )

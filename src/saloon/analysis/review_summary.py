@@ -8,8 +8,10 @@ of games of one game, each with the agent at every seat (the record's
 * **judged**: its decisions judged (any kind of value) and **valued**: those
   valued in chance to win, the ones the figures below pool;
 * **accuracy**: the mean of :func:`~saloon.analysis.review.accuracy_of`
-  over its valued decisions, every decision of every game pooled (a game
-  of many decisions weighs more than a short one);
+  over its valued decisions in open positions (the best choice's chance to
+  win within :data:`~saloon.analysis.review.OPEN`, as a game's review
+  counts them), every such decision of every game pooled (a game of many
+  decisions weighs more than a short one);
 * **its 95% interval**: a percentile bootstrap over games (the games are
   drawn again with replacement, :data:`BOOTSTRAP` times, seeded, and the
   pooled accuracy taken again), so decisions of one game, which are not
@@ -22,7 +24,7 @@ Agents are ordered by accuracy, best first (no valued decision: last).
 >>> from saloon.analysis.review import Review, StepReview, mark_for
 >>> def step(seat: int, cost: float) -> StepReview:
 ...     return StepReview(
-...         1, seat, "a", "a", judged=True, kind="probability", cost=cost,
+...         1, seat, "a", "a", judged=True, kind="probability", cost=cost, best_value=0.5,
 ...         mark=mark_for(cost, 0.0),
 ...     )
 >>> def game(*steps: StepReview) -> Review:
@@ -67,7 +69,7 @@ class AgentSummary:
     judged: int
     """Its decisions judged, of any kind of value."""
     valued: int
-    """Its decisions judged in chance to win (what accuracy and cost pool)."""
+    """Its decisions judged in chance to win (what the cost and marks pool)."""
     not_judged: int
     """Its decisions listed but not judged (forced, not sampled, no advice)."""
     accuracy: float | None
@@ -76,6 +78,8 @@ class AgentSummary:
     high: float | None
     mean_cost: float | None
     """The mean cost in chance to win (0-1) over its valued decisions."""
+    open: int = 0
+    """Its valued decisions in an open position (what the accuracy pools)."""
     inaccuracies: int = 0
     mistakes: int = 0
     blunders: int = 0
@@ -103,6 +107,7 @@ class AgentSummary:
             "games": self.games,
             "judged": self.judged,
             "valued": self.valued,
+            "open": self.open,
             "not_judged": self.not_judged,
             "accuracy": self.accuracy,
             "ci95": None if self.low is None else [self.low, self.high],
@@ -145,20 +150,20 @@ class Summary:
         """The figures as a Markdown table.
 
         >>> table = Summary("shootout", "Shoot Out", 0, ()).to_markdown().splitlines()
-        >>> table[0][:38]
-        '| agent | games | judged | accuracy | '
+        >>> table[0][:45]
+        '| agent | games | judged | open | accuracy | '
         >>> table[1]
-        '|---|---:|---:|---:|---|---:|---:|---|'
+        '|---|---:|---:|---:|---:|---|---:|---:|---|'
         """
         lines = [
-            "| agent | games | judged | accuracy | 95% CI | mean cost (points) | marks per 100 "
-            "| inaccuracies / mistakes / blunders per 100 |",
-            "|---|---:|---:|---:|---|---:|---:|---|",
+            "| agent | games | judged | open | accuracy | 95% CI | mean cost (points) "
+            "| marks per 100 | inaccuracies / mistakes / blunders per 100 |",
+            "|---|---:|---:|---:|---:|---|---:|---:|---|",
         ]
         for a in self.agents:
             cost = None if a.mean_cost is None else a.mean_cost * 100
             lines.append(
-                f"| {a.agent} | {a.games} | {a.valued} | {shown(a.accuracy)} | "
+                f"| {a.agent} | {a.games} | {a.valued} | {a.open} | {shown(a.accuracy)} | "
                 f"{interval_shown(a)} | {shown(cost, 2)} "
                 f"| {shown(a.marks_per_100)} | {shown(a.per_100(a.inaccuracies))} / "
                 f"{shown(a.per_100(a.mistakes))} / {shown(a.per_100(a.blunders))} |"
@@ -191,9 +196,10 @@ class _Pool:
     mistakes: int = 0
     blunders: int = 0
     cost: float = 0.0
+    valued: int = 0
 
     def __post_init__(self) -> None:
-        # per game: (sum of accuracies, valued decisions)
+        # per game: (sum of accuracies, valued decisions in open positions)
         self.per_game: list[tuple[float, int]] = []
 
 
@@ -255,8 +261,10 @@ def summarise(
             pool.judged += 1
             if s.kind != "probability":
                 continue
-            total, n = per_game[name]
-            per_game[name] = (total + accuracy_of(s.cost), n + 1)
+            pool.valued += 1
+            if s.in_open_position:
+                total, n = per_game[name]
+                per_game[name] = (total + accuracy_of(s.cost), n + 1)
             pool.cost += s.cost
             if s.mark == "inaccuracy":
                 pool.inaccuracies += 1
@@ -282,11 +290,12 @@ def summarise(
 
 
 def _agent(name: str, pool: _Pool, seed: int, resamples: int) -> AgentSummary:
-    valued = sum(n for _, n in pool.per_game)
-    accuracy = sum(t for t, _ in pool.per_game) / valued if valued else None
+    valued = pool.valued
+    in_open = sum(n for _, n in pool.per_game)
+    accuracy = sum(t for t, _ in pool.per_game) / in_open if in_open else None
     low, high = (
         bootstrap_interval(pool.per_game, seed=seed, resamples=resamples)
-        if valued
+        if in_open
         else (None, None)
     )
     return AgentSummary(
@@ -294,6 +303,7 @@ def _agent(name: str, pool: _Pool, seed: int, resamples: int) -> AgentSummary:
         games=pool.games,
         judged=pool.judged,
         valued=valued,
+        open=in_open,
         not_judged=pool.not_judged,
         accuracy=accuracy,
         low=low,

@@ -221,14 +221,17 @@ def print_review(result: Review, console: Console | None = None) -> None:
     console.print(
         f"Marks on the cost in chance to win (points): inaccuracy {INACCURACY * 100:g}+, "
         f"mistake {MISTAKE * 100:g}+, blunder {BLUNDER * 100:g}+; none within the judge's "
-        "95% interval.",
+        "95% interval. Accuracy counts the open positions (the best choice 5-95% to win).",
         markup=False,
     )
     for sr in result.seat_reviews:
-        acc = "no decision valued in chance to win" if sr.accuracy is None else (
-            f"accuracy {sr.accuracy:.1f}, mean cost {sr.mean_cost * 100:.1f} points"
-            if sr.mean_cost is not None else ""
-        )  # fmt: skip
+        cost = "" if sr.mean_cost is None else f", mean cost {sr.mean_cost * 100:.1f} points"
+        if sr.mean_cost is None:
+            acc = "no decision valued in chance to win"
+        elif sr.accuracy is None:
+            acc = f"no accuracy (no decision in an open position){cost}"
+        else:
+            acc = f"accuracy {sr.accuracy:.1f} over {sr.open_judged} open decisions{cost}"
         line = (
             f"{sr.name}: {sr.decisions} decisions, {sr.judged} judged; {acc}; "
             f"{sr.inaccuracies} inaccuracies, {sr.mistakes} mistakes, {sr.blunders} blunders"
@@ -297,18 +300,19 @@ def print_summary(pooled: Summary) -> None:
         console.print(f"values: {note}", markup=False)
     table = Table(box=None, padding=(0, 1))
     table.add_column("agent", overflow="fold")
-    for name in ("games", "judged", "accuracy", "95% CI", "cost", "marks", "i / m / b"):
+    for name in ("games", "judged", "open", "accuracy", "95% CI", "cost", "marks", "i / m / b"):
         table.add_column(name, justify="right", no_wrap=True)
     for a in pooled.agents:
         cost = None if a.mean_cost is None else a.mean_cost * 100
         each = " / ".join(shown(a.per_100(n)) for n in (a.inaccuracies, a.mistakes, a.blunders))
         table.add_row(
-            a.agent, str(a.games), str(a.valued), shown(a.accuracy), interval_shown(a),
+            a.agent, str(a.games), str(a.valued), str(a.open), shown(a.accuracy), interval_shown(a),
             shown(cost), shown(a.marks_per_100), each,
         )  # fmt: skip
     console.print(table)
     console.print(
-        "judged: the decisions valued in chance to win, all pooled; 95% CI: a percentile "
+        "judged: the decisions valued in chance to win, all pooled; open: those whose best "
+        "choice had 5-95% to win, the ones accuracy counts; 95% CI: a percentile "
         f"bootstrap over games ({BOOTSTRAP} resamples); cost: the mean in points of chance "
         "to win; marks, and inaccuracies / mistakes / blunders, per 100 decisions judged "
         f"(at {INACCURACY * 100:g}, {MISTAKE * 100:g} and {BLUNDER * 100:g} points).",

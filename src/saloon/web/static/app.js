@@ -1145,7 +1145,8 @@ async function showReplay(root, id) {
     $("#review-seats").replaceChildren(...made.seat_reviews.map((r) => el("li", {},
       el("span", { class: "swatch", style: `background:${seatColour(r.seat)}` }),
       el("strong", { text: names[r.seat] }),
-      el("span", { class: "accuracy", text: r.accuracy === null ? "accuracy: none (no chance to win judged)" : `accuracy ${r.accuracy.toFixed(1)}` }),
+      el("span", { class: "accuracy", text: r.accuracy === null ? (r.judged ? "accuracy: none (no decision in an open position)" : "accuracy: none (no chance to win judged)") : `accuracy ${r.accuracy.toFixed(1)}`,
+        title: "Over the decisions in an open position: the best choice had 5% to 95% to win" }),
       el("span", { class: "counts" },
         ...[["inaccuracy", r.inaccuracies, "inaccuracies"], ["mistake", r.mistakes, "mistakes"], ["blunder", r.blunders, "blunders"]].map(
           ([mark, n, many]) => el("span", { class: n ? `mark mark-${mark}` : "mark none", text: plural(n, mark, many) }))),
@@ -1163,7 +1164,7 @@ async function showReplay(root, id) {
     if (!made.costliest.length) costly.replaceChildren(el("li", { class: "empty", text: "None: every decision judged was the best." }));
     const marks = Object.entries(made.thresholds).map(([name, least]) => `${name} ${Math.round(least * 100)}+`).join(", ");
     $("#review-notes").replaceChildren(
-      `${capital(made.result).replace(/\.$/, "")}. Marks, in points of chance to win lost: ${marks}; none within the judge's spread.`,
+      `${capital(made.result).replace(/\.$/, "")}. Marks, in points of chance to win lost: ${marks}; none within the judge's spread. Accuracy counts the decisions in open positions (the best choice 5% to 95% to win).`,
       made.notes.length ? el("details", {}, el("summary", { text: "How the values are made" }),
         ...made.notes.map((n) => el("p", { text: `${capital(n)}.` }))) : null);
     $("#review-panel").hidden = false;
