@@ -42,21 +42,26 @@ from saloon.core.record import GameRecord
 MARK_STYLE = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
+def _bar(what: str) -> Progress:
+    """A transient bar on stderr counting ``what`` (``decisions judged``)."""
+    return Progress(
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(f"{what}, left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, highlight=False),
+        transient=True,
+    )
+
+
 @contextmanager
 def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
     """A progress bar of the decisions judged, on stderr."""
     if not enabled:
         yield None
         return
-    bar = Progress(
-        TextColumn("reviewing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("decisions judged, left"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True, highlight=False),
-        transient=True,
-    )
+    bar = _bar("decisions judged")
     task_id = bar.add_task("review", total=None)
     with bar:
 
@@ -69,15 +74,7 @@ def progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
 @contextmanager
 def records_bar(total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar of the records reviewed, on stderr."""
-    bar = Progress(
-        TextColumn("reviewing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("records, left"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True, highlight=False),
-        transient=True,
-    )
+    bar = _bar("records")
     task_id = bar.add_task("records", total=total)
     with bar:
 
