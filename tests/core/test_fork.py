@@ -183,3 +183,22 @@ def test_a_fork_past_the_records_moves_is_refused_on_replay() -> None:
     record.forks = [Fork("a", len(record.moves) + 3)]
     with pytest.raises(SaloonError, match="does not fit"):
         record.replay()
+
+
+def test_a_forked_games_review_plays_its_redrawn_hands() -> None:
+    """A review walks a forked game as it was played: the hidden cards drawn
+    again at the fork, so the cards played after it are the new hand's."""
+    from saloon.analysis.review import review
+
+    src = source("cowboys")
+    step = a_decision_step(src, len(src.moves) // 3)
+    session = session_of(fork_record(src, step, [HUMAN, "random"], source_name="a.json", seed=4))
+    while not session.state.is_over:
+        session.advance()
+        if session.pending == "person":
+            session.act(0, session.state.legal_actions()[-1])
+    played = session.record()
+    assert played.replay().is_over
+    judged = review(played, steps=(step + 1, None), scale=0.01, workers=1, sample=3)
+    assert sum(s.judged for s in judged.steps) == 3
+    assert judged.result == played.replay().result().text
