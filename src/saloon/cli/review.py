@@ -229,9 +229,17 @@ def print_review(result: Review, console: Console | None = None) -> None:
             acc = f"no accuracy (no decision in an open position){cost}"
         else:
             acc = f"accuracy {sr.accuracy:.1f} over {sr.open_judged} open decisions{cost}"
+        marks = ", ".join(
+            _count(n, one, many)
+            for n, one, many in (
+                (sr.inaccuracies, "inaccuracy", "inaccuracies"),
+                (sr.mistakes, "mistake", "mistakes"),
+                (sr.blunders, "blunder", "blunders"),
+            )
+        )
         line = (
-            f"{sr.name}: {sr.decisions} decisions, {sr.judged} judged; {acc}; "
-            f"{sr.inaccuracies} inaccuracies, {sr.mistakes} mistakes, {sr.blunders} blunders"
+            f"{sr.name}: {_count(sr.decisions, 'decision', 'decisions')}, {sr.judged} judged; "
+            f"{acc}; {marks}"
         )
         if sr.score_judged and sr.mean_score_cost is not None:
             line += (
@@ -242,12 +250,24 @@ def print_review(result: Review, console: Console | None = None) -> None:
     if result.costliest:
         console.print("[bold]The costliest decisions[/]")
         for s in result.costliest:
+            tag = f" ({s.mark})" if s.mark else (
+                " (within the judge's spread: no mark)" if s.within_spread else ""
+            )  # fmt: skip
             console.print(
                 f"step {s.index}, player {s.seat + 1}, cost {s.cost_shown()}"
-                f"{' points' if s.kind == 'probability' else ' (score)'}: {s.why()}",
+                f"{' points' if s.kind == 'probability' else ' (score)'}{tag}: {s.why()}",
                 markup=False,
             )
     console.print(f"result: {result.result}", markup=False)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``n`` things in words: ``1 mistake``, ``2 mistakes``.
+
+    >>> _count(1, "mistake", "mistakes"), _count(0, "blunder", "blunders")
+    ('1 mistake', '0 blunders')
+    """
+    return f"{n} {one if n == 1 else many}"
 
 
 def summary_command(
