@@ -22,7 +22,8 @@ GAMES = ("shootout", "d6shooters", "cowboys", "dungeons")
 
 
 def write_source(game_id: str, folder: Path) -> tuple[Path, int]:
-    """A finished game of random bots, saved; and a step in its middle where a player decides."""
+    """A finished game of random bots, saved; and a step three quarters through
+    it where a player decides (the new game's rest is short)."""
     game = get_game(game_id)
     n = game.player_range(game.options(None))[0]
     bots = [make_agent("random", game, seed=i) for i in range(n)]
@@ -30,7 +31,7 @@ def write_source(game_id: str, folder: Path) -> tuple[Path, int]:
     path = folder / "source.json"
     record.save(path)
     step = next(
-        k for k in range(len(record.moves) // 2, len(record.moves)) if record.moves[k][0] >= 0
+        k for k in range(3 * len(record.moves) // 4, len(record.moves)) if record.moves[k][0] >= 0
     )
     return path, step
 

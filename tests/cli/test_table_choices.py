@@ -20,9 +20,10 @@ from saloon.core import Game, Options, all_games
 from saloon.core.session import HUMAN, Session
 
 CASES = [(game, name) for game in all_games() for name in game.variants() if game.id != "tiny-test"]
-#: Games played per variant: three, or one where a game is hundreds of
-#: decisions on a large board (a Cowboys town), each drawn whole.
-SEEDS = {"cowboys": 1}
+#: Games played per variant: three, or fewer where a game is hundreds of
+#: decisions each drawn whole: one on a Cowboys town, two of D6 (ten
+#: variants), sized so that the suite keeps to its 15 minutes.
+SEEDS = {"cowboys": 1, "dungeons": 2}
 
 
 @pytest.mark.parametrize(("game", "variant"), CASES, ids=[f"{g.id}-{v}" for g, v in CASES])

@@ -61,9 +61,9 @@ def test_departures_are_grouped_by_the_sweeps_the_search_ran(arena: ModuleType) 
 def test_a_paired_search_reports_its_own_estimate_of_each_departure(arena: ModuleType) -> None:
     (seq,) = np.random.SeedSequence(4).spawn(1)
     spec = "mcts:iterations=8,rollout=heuristic,top=2,paired=1,flat=1,confirm=4"
-    # The first thirty of the searcher's decisions (a whole game takes a minute).
-    tally = arena.play_one(DungeonsOptions(), 2, spec, "heuristic", 0, seq, gain=2, until=30)
-    assert tally.decisions == 30 and tally.games == 0
+    # The first twenty of the searcher's decisions (a whole game takes a minute).
+    tally = arena.play_one(DungeonsOptions(), 2, spec, "heuristic", 0, seq, gain=2, until=20)
+    assert tally.decisions == 20 and tally.games == 0
     assert tally.departures == len(tally.settled) > 0
     # Four sweeps pick the better mean at any difference: the race proposes
     # many departures, and four fresh sweeps turn some of them down.
