@@ -34,11 +34,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Both cores: pytest-xdist spreads the tests over two worker processes
-# (override with `make test JOBS=1`).
+# (override with `make test JOBS=1`), a worker that runs out of tests
+# taking some of the other's (so the slow ones do not finish on one core).
 JOBS ?= 2
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n $(JOBS)
+	$(BIN)/pytest -n $(JOBS) --dist worksteal
 
 # The same tests under coverage (slower: every line is traced), with the
 # lines no test reaches.

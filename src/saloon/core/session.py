@@ -569,7 +569,7 @@ class Session:
 
     def _back_to(self, back: int) -> int:
         taken = self.step - back
-        state = self.game.new_state(self.options, len(self.seats))
+        state = at_fork(self.game.new_state(self.options, len(self.seats)), 0, self.forks)
         for n, (_, action) in enumerate(self.state.history[:back], start=1):
             state.apply(action)
             state = at_fork(state, n, self.forks)

@@ -181,7 +181,7 @@ def test_svg_never_shows_another_sides_cards(scenario: str) -> None:
     """Over random games, for each player and a spectator: no face or name
     of a card in another side's hand that the viewer was not shown."""
     for n, s in enumerate(random_states(CowboysOptions(scenario=scenario), 4, seed=11)):
-        if n % 2:
+        if n % 4:  # every fourth state of four games (sized for the suite's time)
             continue
         for player in [*range(s.num_players), None]:
             view = s.view(player)
