@@ -34,12 +34,11 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Both cores: pytest-xdist spreads the tests over two worker processes
-# (override with `make test JOBS=1`), a worker that runs out of tests
-# taking some of the other's (so the slow ones do not finish on one core).
+# (override with `make test JOBS=1`).
 JOBS ?= 2
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n $(JOBS) --dist worksteal
+	$(BIN)/pytest -n $(JOBS)
 
 # The same tests under coverage (slower: every line is traced), with the
 # lines no test reaches.

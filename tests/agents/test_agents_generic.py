@@ -51,7 +51,7 @@ SEARCH_SIZES = {
             "mcts": "mcts:iterations=8,max_depth=40",
             "expectimax": "expectimax:depth=1,rollouts=1",
         },
-        ("default", "advanced"),
+        ("default",),
     ),
 }
 CASES = [(g.id, v) for g in all_games() for v in g.variants()]

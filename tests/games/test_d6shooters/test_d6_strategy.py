@@ -113,7 +113,7 @@ def test_planner_beats_the_heuristic() -> None:
     clearly more often than the rules of thumb it is built on (seeded games
     of the Shorter Version, 95% Wilson intervals apart), and scores more."""
     options = D6ShootersOptions(episode=1, version="shorter")
-    n = 50
+    n = 30
     planner = play("planner", options, n, seed=11)
     heuristic = play("heuristic", options, n, seed=11)
     pw = sum(s.journey.ended == "won" for s in planner)
